@@ -1,0 +1,401 @@
+"""The card catalogue: read the card data folder once, check it, and reuse a content-keyed cache after that.
+
+Every command loads cards through `load_catalogue()`. A cold load parses and checks every YAML file; the
+result is pickled under the user's cache folder, keyed by a digest of every data file's path and bytes, so a
+warm start only reads and hashes the files. A cache whose digest or payload does not match is rebuilt.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+import pickle
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from armybuilder import __version__, yamlpos
+from armybuilder.errors import DataError
+from armybuilder.problems import Problem
+
+from .cards import (
+    NEUTRAL,
+    Attack,
+    Card,
+    CardKind,
+    Faction,
+    SourcePos,
+    Special,
+    TacticsCard,
+    requirement_from,
+)
+
+# Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
+CACHE_FORMAT = 1
+_MAGIC = b"ABCAT001"
+
+# data/<folder>/<faction>.yaml: which folder holds what, and the top-level key of its card list.
+CARD_FOLDERS: dict[str, tuple[str, CardKind | None]] = {
+    "units": ("combat_units", CardKind.COMBAT_UNIT),
+    "attachments": ("attachments", CardKind.ATTACHMENT),
+    "ncus": ("ncus", CardKind.NCU),
+    "commanders": ("commanders", None),  # each commander says its own `kind`
+}
+FOLDERS = (*CARD_FOLDERS, "tactics", "specials")
+FACTIONS_FILE = "factions.yaml"
+
+
+def bundled_data_dir() -> Path:
+    """The card data shipped with armybuilder: inside the installed package, or the checkout's data/."""
+    package = Path(__file__).resolve().parents[2]
+    inside = package / "data"
+    if (inside / FACTIONS_FILE).is_file():
+        return inside
+    return package.parent / "data"
+
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """How user references are compared: case, curly/straight apostrophes and spacing do not matter."""
+    return _SPACES.sub(" ", text.translate(_APOSTROPHES)).strip().casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class DataFile:
+    """One parsed data file: its path relative to the data folder, and its content with positions."""
+
+    relpath: str
+    content: Any
+
+
+@dataclass
+class Catalogue:
+    """Every card of a data folder, with indexes for looking cards up by id, name and title."""
+
+    data_version: str
+    snapshot: str
+    factions: dict[str, Faction]
+    cards: dict[str, Card]
+    tactics: dict[str, TacticsCard]
+    specials: dict[str, Special]
+    root: str = ""
+    _by_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _by_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _exact_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _exact_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        by_name: dict[str, list[str]] = {}
+        by_title: dict[str, list[str]] = {}
+        exact_name: dict[str, list[str]] = {}
+        exact_title: dict[str, list[str]] = {}
+        for card in self.cards.values():
+            by_name.setdefault(normalize(card.name), []).append(card.id)
+            by_title.setdefault(normalize(card.title), []).append(card.id)
+            exact_name.setdefault(card.name, []).append(card.id)
+            exact_title.setdefault(card.title, []).append(card.id)
+        self._by_name = {k: tuple(v) for k, v in by_name.items()}
+        self._by_title = {k: tuple(v) for k, v in by_title.items()}
+        self._exact_name = {k: tuple(v) for k, v in exact_name.items()}
+        self._exact_title = {k: tuple(v) for k, v in exact_title.items()}
+
+    # --- data references (inside card data: exact, case-sensitive, a set of cards) ---
+
+    def resolve_ref(self, ref: str) -> tuple[Card, ...]:
+        """Every card a data reference (`Name` or `Name, Subname`) denotes; empty when none."""
+        ids = self._exact_title.get(ref) or self._exact_name.get(ref) or ()
+        return tuple(self.cards[i] for i in ids)
+
+    def matches(self, card: Card, ref: str) -> bool:
+        """Whether `card` is one of the cards the data reference denotes."""
+        return card.id in (self._exact_title.get(ref) or self._exact_name.get(ref) or ())
+
+    # --- user references (lists, command line: id, Name or Name, Subname, forgiving) ---
+
+    def find(self, text: str, kinds: Iterable[CardKind] | None = None) -> list[Card]:
+        """Cards a user reference may mean, optionally only of some kinds (ids first, then titles, names)."""
+        wanted = set(kinds) if kinds is not None else None
+        text = str(text).strip()
+        if text in self.cards:
+            found = [self.cards[text]]
+        else:
+            key = normalize(text)
+            ids = self._by_title.get(key) or self._by_name.get(key) or ()
+            found = [self.cards[i] for i in ids]
+        return [c for c in found if wanted is None or c.kind in wanted]
+
+    def suggest(self, text: str, kinds: Iterable[CardKind] | None = None, n: int = 3) -> list[str]:
+        """The closest card titles to a reference that matched nothing ("did you mean")."""
+        wanted = set(kinds) if kinds is not None else None
+        titles: dict[str, str] = {}
+        for card in self.cards.values():
+            if wanted is None or card.kind in wanted:
+                titles.setdefault(normalize(card.title), card.title)
+                titles.setdefault(normalize(card.name), card.name)
+        key = normalize(str(text))
+        close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
+        if not close:  # a fragment: "Umber" finds the Umber cards
+            close = [t for t in titles if key and key in t][:n]
+        return [titles[c] for c in close]
+
+    def faction(self, text: str) -> Faction | None:
+        """A faction by key (`stark`) or display name (`House Stark`), forgiving case and apostrophes."""
+        key = normalize(str(text))
+        for faction in self.factions.values():
+            if key in (faction.key, normalize(faction.name)):
+                return faction
+        return None
+
+    def faction_tactics(self, faction: str) -> list[TacticsCard]:
+        return [t for t in self.tactics.values() if t.faction == faction and t.commander is None]
+
+    def commander_tactics(self, commander_id: str) -> list[TacticsCard]:
+        card = self.cards.get(commander_id)
+        ids = card.tactics if card else ()
+        return [self.tactics[i] for i in ids if i in self.tactics]
+
+    def versions_of(self, card: Card) -> list[Card]:
+        """Every other card sharing a character identity with `card`."""
+        if not card.characters:
+            return []
+        mine = set(card.characters)
+        return [c for c in self.cards.values() if c.id != card.id and mine.intersection(c.characters)]
+
+    def specials_for(self, faction: str) -> list[Special]:
+        return [s for s in self.specials.values() if s.faction == faction]
+
+
+# --- reading ---------------------------------------------------------------------------------------------
+
+
+def data_files(root: Path) -> list[Path]:
+    """The data files of a folder, in a fixed order (factions.yaml, then each folder's files by name)."""
+    if not (root / FACTIONS_FILE).is_file():
+        raise DataError(
+            f"no {FACTIONS_FILE} here: not a card data folder (expected {FACTIONS_FILE} and "
+            f"{', '.join(f + '/' for f in FOLDERS)})",
+            path=str(root),
+        )
+    files = [root / FACTIONS_FILE]
+    for folder in FOLDERS:
+        files.extend(sorted((root / folder).glob("*.yaml")))
+    return files
+
+
+def read_files(root: Path, files: list[Path]) -> tuple[list[DataFile], list[Problem]]:
+    """Parse each file with positions; unparsable files become `syntax` problems."""
+    from armybuilder.problems import Severity
+
+    parsed: list[DataFile] = []
+    problems: list[Problem] = []
+    for path in files:
+        rel = path.relative_to(root).as_posix()
+        try:
+            content = yamlpos.load(path.read_bytes())
+        except OSError as exc:
+            problems.append(Problem("syntax", Severity.ERROR, f"cannot read: {exc.strerror}", rel))
+            continue
+        except yamlpos.YamlError as exc:
+            problems.append(Problem("syntax", Severity.ERROR, exc.message, rel, exc.line, exc.column))
+            continue
+        parsed.append(DataFile(rel, content))
+    return parsed, problems
+
+
+def _line(node: Any) -> int:
+    pos = getattr(node, "pos", None)
+    return pos.line if pos else 0
+
+
+def build(files: list[DataFile], root: str = "") -> Catalogue:
+    """Turn checked data files into a Catalogue (assumes `check` found no errors)."""
+    cards: dict[str, Card] = {}
+    tactics: dict[str, TacticsCard] = {}
+    specials: dict[str, Special] = {}
+    meta: dict[str, Any] = {}
+    for df in files:
+        if df.relpath == FACTIONS_FILE:
+            meta = df.content
+            continue
+        folder = df.relpath.split("/", 1)[0]
+        faction = df.content["faction"]
+        if folder in CARD_FOLDERS:
+            key, kind = CARD_FOLDERS[folder]
+            for raw in df.content.get(key) or []:
+                card = card_from(
+                    raw, kind or CardKind(raw["kind"]), faction, SourcePos(df.relpath, _line(raw))
+                )
+                cards[card.id] = card
+        elif folder == "tactics":
+            for section in ("faction_tactics", "commander_tactics"):
+                for raw in df.content.get(section) or []:
+                    tactics[raw["id"]] = TacticsCard(
+                        id=raw["id"],
+                        faction=faction,
+                        name=raw["name"],
+                        version=str(raw.get("version", "")),
+                        commander=raw.get("commander"),
+                        replaces=raw.get("replaces"),
+                        source=SourcePos(df.relpath, _line(raw)),
+                    )
+        elif folder == "specials":
+            for raw in df.content.get("specials") or []:
+                specials[raw["id"]] = Special(
+                    id=raw["id"],
+                    faction=faction,
+                    name=raw["name"],
+                    type=raw["type"],
+                    version=str(raw.get("version", "")),
+                    used_by=tuple(raw.get("used_by") or ()),
+                    effects=tuple(requirement_from(e) for e in raw.get("effects") or ()),
+                    note=raw.get("note"),
+                    source=SourcePos(df.relpath, _line(raw)),
+                )
+    factions = {
+        f["key"]: Faction(
+            key=f["key"], name=f["name"], season=str(f.get("season", "")), source=f.get("source", "")
+        )
+        for f in meta.get("factions") or []
+    }
+    return Catalogue(
+        data_version=str(meta.get("data_version", "")),
+        snapshot=str(meta.get("snapshot", "")),
+        factions=factions,
+        cards=cards,
+        tactics=tactics,
+        specials=specials,
+        root=root,
+    )
+
+
+def card_from(raw: dict[str, Any], kind: CardKind, faction: str, source: SourcePos) -> Card:
+    stats = raw.get("stats") or {}
+    cost = raw["cost"]
+    return Card(
+        id=raw["id"],
+        kind=kind,
+        faction=faction,
+        name=raw["name"],
+        subname=raw.get("subname"),
+        version=str(raw.get("version", "")),
+        cost=None if cost == "C" else int(cost),
+        commander=source.file.startswith("commanders/"),
+        characters=tuple(raw.get("characters") or ()),
+        abilities=tuple(raw.get("abilities") or ()),
+        requirements=tuple(requirement_from(r) for r in raw.get("requirements") or ()),
+        type=raw.get("type"),
+        tray=raw.get("tray"),
+        speed=stats.get("speed"),
+        defense=stats.get("defense"),
+        morale=stats.get("morale"),
+        wounds=stats.get("wounds"),
+        attacks=tuple(
+            Attack(a["name"], a["type"], a["hit"], tuple(a["dice"])) for a in raw.get("attacks") or ()
+        ),
+        tactics=tuple(t["id"] for t in raw.get("tactics") or ()),
+        replaces_faction_tactics=raw.get("replaces_faction_tactics") == "all",
+        source=source,
+    )
+
+
+def check_files(files: list[DataFile]) -> list[Problem]:
+    """Schema and integrity problems of parsed data files (see `datacheck`)."""
+    from .datacheck import check
+
+    return check(files)
+
+
+# --- loading with a cache -------------------------------------------------------------------------------
+
+
+def cache_dir() -> Path | None:
+    """Where catalogue caches live; None when caching is switched off (ARMYBUILDER_NO_CACHE=1)."""
+    if os.environ.get("ARMYBUILDER_NO_CACHE"):
+        return None
+    explicit = os.environ.get("ARMYBUILDER_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "armybuilder"
+
+
+def content_key(files: list[Path], blobs: list[bytes], root: Path) -> str:
+    digest = hashlib.sha256(f"{__version__}|{CACHE_FORMAT}".encode())
+    for path, blob in zip(files, blobs, strict=True):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(len(blob).to_bytes(8, "little") + blob)
+    return digest.hexdigest()
+
+
+def _read_cache(path: Path) -> Catalogue | None:
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return None
+    if len(blob) < 40 or blob[:8] != _MAGIC or hashlib.sha256(blob[40:]).digest() != blob[8:40]:
+        return None  # foreign, truncated or corrupt: rebuild
+    try:
+        value = pickle.loads(blob[40:])
+    except Exception:  # a payload that passes the digest but not unpickling is still never trusted
+        return None
+    return value if isinstance(value, Catalogue) else None
+
+
+def _write_cache(path: Path, catalogue: Catalogue) -> None:
+    payload = pickle.dumps(catalogue, protocol=pickle.HIGHEST_PROTOCOL)
+    blob = _MAGIC + hashlib.sha256(payload).digest() + payload
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(blob)
+        os.replace(tmp, path)
+    except OSError:
+        return  # a read-only or full cache folder only costs speed
+
+
+def load_catalogue(root: Path | str | None = None) -> Catalogue:
+    """The catalogue of a data folder (default: the bundled data). Raises DataError when it is unusable."""
+    root = Path(root) if root is not None else bundled_data_dir()
+    files = data_files(root)
+    try:
+        blobs = [p.read_bytes() for p in files]
+    except OSError as exc:
+        raise DataError(f"cannot read card data: {exc}", path=str(root)) from None
+    key = content_key(files, blobs, root)
+    folder = cache_dir()
+    cache_path = folder / f"catalogue-{key[:32]}.pickle" if folder else None
+    if cache_path is not None:
+        cached = _read_cache(cache_path)
+        if cached is not None:
+            return cached
+    parsed, problems = read_files(root, files)
+    problems += check_files(parsed)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise DataError(
+            f"card data is invalid: {first.message}{more}; run `armybuilder data check {root}` for the list",
+            path=str(root / first.file),
+            line=first.line,
+        )
+    catalogue = build(parsed, str(root))
+    if cache_path is not None:
+        _write_cache(cache_path, catalogue)
+    return catalogue
+
+
+def iter_cards(catalogue: Catalogue, kinds: Iterable[CardKind] | None = None) -> Iterator[Card]:
+    wanted = set(kinds) if kinds is not None else None
+    return (c for c in catalogue.cards.values() if wanted is None or c.kind in wanted)
+
+
+__all__ = ["NEUTRAL", "Catalogue", "DataFile", "build", "load_catalogue", "normalize"]

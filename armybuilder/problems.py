@@ -1,0 +1,45 @@
+"""Problems found in card data or army lists, as a linter reports them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Problem:
+    """One finding: which rule, how bad, what is wrong and how to fix it, and where."""
+
+    rule: str
+    severity: Severity
+    message: str
+    file: str
+    line: int = 0
+    column: int = 0
+    card: str | None = None  # the card id the problem is about, when there is one
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.file, self.line, self.column, self.rule)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "card": self.card,
+        }

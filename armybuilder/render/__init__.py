@@ -1,0 +1,1 @@
+"""Renderers: rich printouts for people, and text/JSON/HTML/Markdown formats for programs and paper."""

@@ -1,0 +1,178 @@
+"""YAML loading that keeps positions, refuses what a list or card file should never contain, and never raises
+anything but YamlError.
+
+Mappings load as `PosMap` (a dict remembering the line and column of each key and value), sequences as
+`PosList` (a list remembering each item's position). Lines and columns are 1-based, as editors show them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+try:  # the C parser is several times faster; the pure-Python one gives the same nodes
+    from yaml import CSafeLoader as _BaseLoader
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+MAX_DEPTH = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    line: int
+    column: int
+
+
+class PosMap(dict[Any, Any]):
+    """A mapping with the position of the mapping itself, of each key and of each value."""
+
+    pos: Pos
+    key_pos: dict[Any, Pos]
+    value_pos: dict[Any, Pos]
+
+    def at(self, key: Any) -> Pos:
+        """Where the value of `key` stands (the mapping's own position when the key is absent)."""
+        return self.value_pos.get(key) or self.key_pos.get(key) or self.pos
+
+
+class PosList(list[Any]):
+    """A sequence with its own position and the position of each item."""
+
+    pos: Pos
+    item_pos: list[Pos]
+
+    def at(self, index: int) -> Pos:
+        return self.item_pos[index] if 0 <= index < len(self.item_pos) else self.pos
+
+
+class YamlError(Exception):
+    """Text that is not usable YAML; `line`/`column` are 1-based (0 when unknown)."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def _pos(node: yaml.Node) -> Pos:
+    return Pos(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class _Builder:
+    """Turns a composed node tree into plain values with positions, checking what PyYAML lets through."""
+
+    def __init__(self, allow_aliases: bool) -> None:
+        self.allow_aliases = allow_aliases
+        self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            p = _pos(node)
+            raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", p.line, p.column)
+        if isinstance(node, yaml.MappingNode):
+            result = PosMap()
+            result.pos = _pos(node)
+            result.key_pos = {}
+            result.value_pos = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    p = _pos(key_node)
+                    raise YamlError("merge keys (<<) are not supported; write the keys out", p.line, p.column)
+                key = self.build(key_node, depth + 1)
+                try:
+                    hash(key)
+                except TypeError:
+                    p = _pos(key_node)
+                    raise YamlError("a mapping key must be a plain value", p.line, p.column) from None
+                if key in result:
+                    p = _pos(key_node)
+                    first = result.key_pos[key]
+                    raise YamlError(
+                        f"duplicate key {key!r} (first at line {first.line}); keep one and merge the two",
+                        p.line,
+                        p.column,
+                    )
+                result[key] = self.build(value_node, depth + 1)
+                result.key_pos[key] = _pos(key_node)
+                result.value_pos[key] = _pos(value_node)
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            items = PosList(self.build(item, depth + 1) for item in node.value)
+            items.pos = _pos(node)
+            items.item_pos = [_pos(item) for item in node.value]
+            return items
+        assert isinstance(node, yaml.ScalarNode)
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            p = _pos(node)
+            raise YamlError(f"bad value: {getattr(exc, 'problem', exc)}", p.line, p.column) from None
+
+
+class _AliasSpotter(_BaseLoader):
+    pass
+
+
+def _compose(text: str) -> yaml.Node | None:
+    loader = _AliasSpotter(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
+def _has_alias(node: yaml.Node, seen: set[int]) -> yaml.Node | None:
+    """The first node that appears twice in the tree (an alias), if any."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            return current
+        seen.add(id(current))
+        if isinstance(current, yaml.MappingNode):
+            for k, v in current.value:
+                stack.extend((k, v))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+    return None
+
+
+def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
+    """Parse one YAML document into plain values with positions. Raise YamlError on anything unusable."""
+    if isinstance(text, bytes):
+        if b"\x00" in text:
+            raise YamlError("this is a binary file, not YAML text")
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise YamlError(f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
+    try:
+        node = _compose(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise YamlError(f"invalid YAML: {problem}", line, column) from None
+    except yaml.YAMLError as exc:
+        raise YamlError(f"invalid YAML: {exc}") from None
+    except RecursionError:
+        raise YamlError(f"nesting deeper than {MAX_DEPTH} levels") from None
+    if node is None:
+        return None
+    if not allow_aliases:
+        twice = _has_alias(node, set())
+        if twice is not None:
+            p = _pos(twice)
+            raise YamlError(
+                "anchors and aliases (&name / *name) are not supported here; write each entry out",
+                p.line,
+                p.column,
+            )
+    try:
+        return _Builder(allow_aliases).build(node)
+    except RecursionError:
+        raise YamlError(f"nesting deeper than {MAX_DEPTH} levels") from None
