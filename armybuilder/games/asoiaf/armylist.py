@@ -1,0 +1,416 @@
+"""Army lists: load a YAML list, resolve its card references, and remember where each entry is written.
+
+Loading never raises for bad input: every problem with the file itself (`syntax`, `schema`) or with a
+reference (`unknown-card`, `ambiguous-card`, `wrong-slot`) is collected on the ArmyList, and whatever could
+be read is kept so that the rules can still say as much as possible about the rest of the list.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from armybuilder import yamlpos
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.problems import Problem, Severity
+
+MAX_LIST_BYTES = 1_000_000  # a real list is a few hundred bytes; refuse to parse megabytes of anything
+
+TOP_KEYS = (
+    "name",
+    "player",
+    "team",
+    "faction",
+    "points",
+    "commander",
+    "units",
+    "ncus",
+    "enemy_attachments",
+    "notes",
+)
+UNIT_KEYS = ("unit", "attachment", "attachments")
+
+
+class Slot(StrEnum):
+    """Where a card stands in a list; each slot takes one kind of card."""
+
+    UNIT = "units"
+    ATTACHMENT = "attachments"
+    NCU = "ncus"
+    ENEMY = "enemy_attachments"
+
+    @property
+    def kind(self) -> CardKind:
+        return {
+            "units": CardKind.COMBAT_UNIT,
+            "attachments": CardKind.ATTACHMENT,
+            "ncus": CardKind.NCU,
+            "enemy_attachments": CardKind.ATTACHMENT,
+        }[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One card reference as written in the list, and the card it resolved to (None when it did not)."""
+
+    text: str
+    slot: Slot
+    line: int
+    column: int
+    card: Card | None
+
+
+@dataclass(slots=True)
+class UnitEntry:
+    """A combat unit of the list with the attachments that join it."""
+
+    unit: Entry
+    attachments: list[Entry] = field(default_factory=list)
+
+
+@dataclass
+class ArmyList:
+    """A loaded list: what could be read of it, where, and the problems found while reading."""
+
+    path: str
+    name: str | None = None
+    player: str | None = None
+    team: str | None = None
+    faction: Faction | None = None
+    points: int | None = None
+    commander_text: str | None = None
+    commander_pos: tuple[int, int] = (0, 0)
+    units: list[UnitEntry] = field(default_factory=list)
+    ncus: list[Entry] = field(default_factory=list)
+    enemy_attachments: list[Entry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
+
+    @property
+    def faction_key(self) -> str | None:
+        return self.faction.key if self.faction else None
+
+    def entries(self) -> Iterator[Entry]:
+        """Every resolved card of the army (units, their attachments, NCUs, enemy attachments), in list order."""
+        for unit in self.units:
+            if unit.unit.card is not None:
+                yield unit.unit
+            yield from (a for a in unit.attachments if a.card is not None)
+        yield from (n for n in self.ncus if n.card is not None)
+        yield from (e for e in self.enemy_attachments if e.card is not None)
+
+    def cards(self) -> list[Card]:
+        return [e.card for e in self.entries() if e.card is not None]
+
+    def pos(self, key: str) -> tuple[int, int]:
+        return self.positions.get(key, (1, 1))
+
+    @property
+    def readable(self) -> bool:
+        """False when the file could not be read as a list at all (syntax error, not a mapping)."""
+        return not any(p.rule == "syntax" for p in self.problems)
+
+
+class _Loader:
+    """Reads one list document into an ArmyList, collecting problems."""
+
+    def __init__(self, catalogue: Catalogue, path: str) -> None:
+        self.catalogue = catalogue
+        self.army = ArmyList(path=path)
+
+    def problem(
+        self, rule: str, message: str, pos: yamlpos.Pos | tuple[int, int], card: str | None = None
+    ) -> None:
+        line, column = (pos.line, pos.column) if isinstance(pos, yamlpos.Pos) else pos
+        self.army.problems.append(Problem(rule, Severity.ERROR, message, self.army.path, line, column, card))
+
+    def load(self, data: Any) -> ArmyList:
+        army = self.army
+        if data is None:
+            self.problem("schema", "the list is empty; write at least `faction:` and `points:`", (1, 1))
+            return army
+        if not isinstance(data, yamlpos.PosMap):
+            what = "a list" if isinstance(data, list) else f"a single value ({type(data).__name__})"
+            self.problem(
+                "schema",
+                f"a list file must be a mapping with `faction:`, `points:` and `units:`, not {what}",
+                getattr(data, "pos", None) or (1, 1),
+            )
+            return army
+        for key in data:
+            pos = data.key_pos[key]
+            army.positions[str(key)] = (pos.line, pos.column)
+            if key not in TOP_KEYS:
+                close = difflib.get_close_matches(str(key), TOP_KEYS, n=1)
+                hint = f"; did you mean `{close[0]}`?" if close else f"; known keys: {', '.join(TOP_KEYS)}"
+                self.problem("schema", f"unknown key `{key}`{hint}", pos)
+        for key in ("name", "player", "team", "notes"):
+            if key in data and data[key] is not None:
+                value = data[key]
+                if isinstance(value, (dict, list)):
+                    self.problem("schema", f"`{key}` must be text", data.at(key))
+                elif key in ("name", "player", "team"):
+                    setattr(army, key, str(value))
+        self._faction(data)
+        self._points(data)
+        self._commander(data)
+        self._units(data)
+        army.ncus = self._refs(data, "ncus", Slot.NCU)
+        army.enemy_attachments = self._refs(data, "enemy_attachments", Slot.ENEMY)
+        return army
+
+    def _faction(self, data: yamlpos.PosMap) -> None:
+        if "faction" not in data:
+            self.problem(
+                "schema", "missing `faction:`; name the army's faction, e.g. `faction: stark`", data.pos
+            )
+            return
+        value = data["faction"]
+        faction = self.catalogue.faction(str(value)) if isinstance(value, (str, int)) else None
+        if faction is None:
+            known = ", ".join(self.catalogue.factions)
+            names = {f.key: f.key for f in self.catalogue.factions.values()}
+            names.update({f.name.casefold(): f.key for f in self.catalogue.factions.values()})
+            close = difflib.get_close_matches(str(value).casefold(), list(names), n=1, cutoff=0.5)
+            hint = f"did you mean `{names[close[0]]}`? " if close else ""
+            self.problem(
+                "schema", f"unknown faction {value!r}; {hint}known factions: {known}", data.at("faction")
+            )
+            return
+        self.army.faction = faction
+
+    def _points(self, data: yamlpos.PosMap) -> None:
+        if "points" not in data:
+            self.problem("schema", "missing `points:`; give the game size, e.g. `points: 40`", data.pos)
+            return
+        value = data["points"]
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(
+                "schema", f"`points` must be a whole number such as 40, not {value!r}", data.at("points")
+            )
+        elif value <= 0:
+            self.problem(
+                "schema", f"`points` must be a positive game size such as 40, not {value}", data.at("points")
+            )
+        else:
+            self.army.points = value
+
+    def _commander(self, data: yamlpos.PosMap) -> None:
+        if "commander" not in data or data["commander"] is None:
+            return
+        value = data["commander"]
+        pos = data.at("commander")
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            self.army.commander_text = str(value)
+            self.army.commander_pos = (pos.line, pos.column)
+        else:
+            self.problem(
+                "schema", "`commander` must name one card, e.g. `commander: Robb Stark, The Wolf Lord`", pos
+            )
+
+    def _units(self, data: yamlpos.PosMap) -> None:
+        raw = data.get("units")
+        if raw is None:
+            return
+        if not isinstance(raw, yamlpos.PosList):
+            self.problem(
+                "schema", "`units` must be a list of combat units (one `- Name` per line)", data.at("units")
+            )
+            return
+        for index, item in enumerate(raw):
+            pos = raw.at(index)
+            if isinstance(item, yamlpos.PosMap):
+                unknown = [k for k in item if k not in UNIT_KEYS]
+                for key in unknown:
+                    close = difflib.get_close_matches(str(key), UNIT_KEYS, n=1)
+                    hint = f"; did you mean `{close[0]}`?" if close else "; use `unit:` and `attachments:`"
+                    self.problem("schema", f"unknown key `{key}` in a unit entry{hint}", item.key_pos[key])
+                if "unit" not in item:
+                    self.problem("schema", "a unit entry with attachments needs `unit: <combat unit>`", pos)
+                    continue
+                if "attachment" in item and "attachments" in item:
+                    self.problem(
+                        "schema",
+                        "use either `attachment:` or `attachments:` in one unit entry, not both",
+                        item.pos,
+                    )
+                unit_value = item["unit"]
+                unit = self._ref(unit_value, Slot.UNIT, item.at("unit"), raw_siblings=None)
+                if unit is None:
+                    continue
+                entry = UnitEntry(unit)
+                if "attachment" in item and item["attachment"] is not None:
+                    single = item["attachment"]
+                    if isinstance(single, list):
+                        entry.attachments = self._list_refs(single, Slot.ATTACHMENT)
+                    else:
+                        att = self._ref(single, Slot.ATTACHMENT, item.at("attachment"), raw_siblings=None)
+                        entry.attachments = [att] if att else []
+                elif "attachments" in item and item["attachments"] is not None:
+                    atts = item["attachments"]
+                    if isinstance(atts, yamlpos.PosList):
+                        entry.attachments = self._list_refs(atts, Slot.ATTACHMENT)
+                    else:
+                        att = self._ref(atts, Slot.ATTACHMENT, item.at("attachments"), raw_siblings=None)
+                        entry.attachments = [att] if att else []
+                self.army.units.append(entry)
+            else:
+                unit = self._ref(item, Slot.UNIT, pos, raw_siblings=(raw, index))
+                if unit is not None:
+                    self.army.units.append(UnitEntry(unit))
+
+    def _refs(self, data: yamlpos.PosMap, key: str, slot: Slot) -> list[Entry]:
+        raw = data.get(key)
+        if raw is None:
+            return []
+        if not isinstance(raw, yamlpos.PosList):
+            entry = self._ref(raw, slot, data.at(key), raw_siblings=None)
+            return [entry] if entry else []
+        return self._list_refs(raw, slot)
+
+    def _list_refs(self, raw: list[Any], slot: Slot) -> list[Entry]:
+        entries = []
+        for index, item in enumerate(raw):
+            pos = raw.at(index) if isinstance(raw, yamlpos.PosList) else (0, 0)
+            entry = self._ref(item, slot, pos, raw_siblings=(raw, index))
+            if entry is not None:
+                entries.append(entry)
+        return entries
+
+    def _ref(
+        self,
+        value: Any,
+        slot: Slot,
+        pos: yamlpos.Pos | tuple[int, int],
+        raw_siblings: tuple[list[Any], int] | None,
+    ) -> Entry | None:
+        line, column = (pos.line, pos.column) if isinstance(pos, yamlpos.Pos) else pos
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            what = (
+                "a mapping"
+                if isinstance(value, dict)
+                else "a list"
+                if isinstance(value, list)
+                else repr(value)
+            )
+            self.problem(
+                "schema", f"expected a card name or id in `{slot.value}`, found {what}", (line, column)
+            )
+            return None
+        text = str(value).strip()
+        card = resolve(self.catalogue, text, slot, self.army.faction_key, self, (line, column), raw_siblings)
+        return Entry(text, slot, line, column, card)
+
+
+def resolve(
+    catalogue: Catalogue,
+    text: str,
+    slot: Slot,
+    faction: str | None,
+    sink: _Loader,
+    pos: tuple[int, int],
+    siblings: tuple[list[Any], int] | None = None,
+) -> Card | None:
+    """The card a reference in `slot` means, or None with an unknown/ambiguous/wrong-slot problem recorded."""
+    result = choose(catalogue, text, slot, faction)
+    if isinstance(result, Card):
+        return result
+    rule, message = result
+    if rule == "unknown-card":
+        hint = _split_hint(catalogue, text, siblings)
+        if hint:
+            message += f"; {hint}"
+    sink.problem(rule, message, pos)
+    return None
+
+
+def choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> Card | tuple[str, str]:
+    """Resolve a reference: the one fitting card, or (rule id, message) saying why there is none."""
+    found = catalogue.find(text)
+    if not found:
+        suggestions = catalogue.suggest(text, [slot.kind])
+        hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
+        return "unknown-card", f"no {slot.kind.label} called '{text}'{hint}"
+    fitting = [c for c in found if c.kind is slot.kind]
+    if not fitting:
+        kinds = sorted({c.kind.label for c in found})
+        place = {
+            CardKind.COMBAT_UNIT: "under `units:`",
+            CardKind.ATTACHMENT: "under a unit's `attachments:`",
+            CardKind.NCU: "under `ncus:`",
+        }[found[0].kind]
+        return "wrong-slot", (
+            f"'{found[0].title}' is {_a(' / '.join(kinds))}, not {_a(slot.kind.label)}; list it {place}"
+        )
+    for preferred in (
+        [c for c in fitting if faction is not None and c.faction == faction],
+        [c for c in fitting if c.faction == NEUTRAL],
+        fitting,
+    ):
+        if len(preferred) == 1:
+            return preferred[0]
+        if preferred:
+            return "ambiguous-card", (
+                f"'{text}' matches {len(preferred)} cards: {', '.join(c.label for c in preferred)}; "
+                "write `Name, Subname` or the id"
+            )
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _split_hint(catalogue: Catalogue, text: str, siblings: tuple[list[Any], int] | None) -> str | None:
+    """When `[A, B]` split `Name, Subname` in two, say so: the flow list must quote it."""
+    if siblings is None:
+        return None
+    items, index = siblings
+    for left, right in ((index - 1, index), (index, index + 1)):
+        if left >= 0 and right < len(items) and all(isinstance(items[i], str) for i in (left, right)):
+            joined = f"{items[left]}, {items[right]}"
+            if catalogue.find(joined):
+                return f'inside [ … ] a comma splits names: write "{joined}" in quotes'
+    return None
+
+
+def _or(names: list[str]) -> str:
+    quoted = [f"'{n}'" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
+    """Load a list from text; problems (never exceptions) for anything wrong with it."""
+    loader = _Loader(catalogue, path)
+    if len(text) > MAX_LIST_BYTES:
+        loader.problem(
+            "syntax",
+            f"the file is {len(text):,} bytes; a list is a few hundred bytes — is this the right file?",
+            (1, 1),
+        )
+        return loader.army
+    try:
+        data = yamlpos.load(text)
+    except yamlpos.YamlError as exc:
+        loader.problem("syntax", exc.message, (exc.line or 1, exc.column or 1))
+        return loader.army
+    return loader.load(data)
+
+
+def load_list(path: str | Path, catalogue: Catalogue) -> ArmyList:
+    """Load a list file; an unreadable file is a `syntax` problem on the returned list."""
+    name = str(path)
+    try:
+        with open(path, "rb") as handle:
+            blob = handle.read(MAX_LIST_BYTES + 1)
+    except OSError as exc:
+        army = ArmyList(path=name)
+        reason = exc.strerror or str(exc)
+        army.problems.append(Problem("syntax", Severity.ERROR, f"cannot read the file: {reason}", name, 1, 1))
+        return army
+    return load_list_text(blob, catalogue, name)

@@ -1,0 +1,209 @@
+"""What the rules look at: a loaded list with its effective costs, totals, commander and active special cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from armybuilder.games.asoiaf.armylist import ArmyList, Entry, Slot, UnitEntry
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card, Requirement, Special
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.problems import Problem, Severity
+
+
+def victory_points(points: int | None) -> int | None:
+    """Victory points needed to win: 8 at 30 points, 2 more for every further 10 (000, 勝利條件).
+
+    The rulebook sets no figure below 30 points, so none is given there.
+    """
+    if points is None or points < 30:
+        return None
+    return 8 + 2 * ((points - 30) // 10)
+
+
+@dataclass
+class Army:
+    """A list under validation. Rules read it; nothing here prints or exits."""
+
+    army: ArmyList
+    catalogue: Catalogue
+    points: int | None  # the game size (the list's, or the --points override)
+    entries: list[Entry] = field(default_factory=list)
+    unit_of: dict[int, UnitEntry] = field(default_factory=dict)  # id(attachment entry) -> its unit
+    costs: dict[int, int] = field(default_factory=dict)  # id(entry) -> cost after every modifier
+    specials: list[Special] = field(default_factory=list)  # special cards in force for this army
+    allowed_foreign: set[int] = field(
+        default_factory=set
+    )  # id(entry) of other-faction cards a special allows
+
+    @classmethod
+    def build(cls, army: ArmyList, catalogue: Catalogue, points: int | None = None) -> Army:
+        ctx = cls(army, catalogue, points if points is not None else army.points)
+        ctx.entries = list(army.entries())
+        for unit in army.units:
+            for attachment in unit.attachments:
+                ctx.unit_of[id(attachment)] = unit
+        present = {e.card.id for e in ctx.entries if e.card}
+        for special in catalogue.specials.values():
+            if (not special.used_by and special.faction == army.faction_key) or present.intersection(
+                special.used_by
+            ):
+                ctx.specials.append(special)
+        ctx._allow_foreign()
+        ctx.costs = compute_costs(ctx)
+        return ctx
+
+    # --- facts rules ask for ---
+
+    @property
+    def faction(self) -> str | None:
+        return self.army.faction_key
+
+    def card(self, entry: Entry) -> Card:
+        assert entry.card is not None
+        return entry.card
+
+    def cost(self, entry: Entry) -> int:
+        return self.costs.get(id(entry), 0)
+
+    @property
+    def total(self) -> int:
+        return sum(self.costs.get(id(e), 0) for e in self.entries)
+
+    def is_neutral(self, entry: Entry) -> bool:
+        return self.card(entry).faction == NEUTRAL
+
+    @property
+    def neutral_total(self) -> int:
+        return sum(self.cost(e) for e in self.entries if self.is_neutral(e))
+
+    @property
+    def neutral_cap(self) -> int | None:
+        """Half the game size, rounded down; None for a neutral army (no cap) or an unknown size."""
+        if self.points is None or self.faction == NEUTRAL:
+            return None
+        return self.points // 2
+
+    @property
+    def commanders(self) -> list[Entry]:
+        return [e for e in self.entries if self.card(e).commander and e.slot is not Slot.ENEMY]
+
+    @property
+    def commander(self) -> Card | None:
+        found = self.commanders
+        return self.card(found[0]) if len(found) == 1 else None
+
+    def matching(self, refs: Iterable[str] | str, exclude: Entry | None = None) -> list[Entry]:
+        """Entries whose card one of the data references denotes (optionally not counting `exclude`)."""
+        refs = (refs,) if isinstance(refs, str) else tuple(refs)
+        return [
+            e
+            for e in self.entries
+            if e is not exclude and any(self.catalogue.matches(self.card(e), r) for r in refs)
+        ]
+
+    def includes(self, refs: Iterable[str] | str, exclude: Entry | None = None) -> bool:
+        return bool(self.matching(refs, exclude))
+
+    def unit_contains(self, unit: UnitEntry, ref: str) -> bool:
+        """The unit is the card `ref`, or carries an attachment that is."""
+        cards = [unit.unit.card, *(a.card for a in unit.attachments)]
+        return any(c is not None and self.catalogue.matches(c, ref) for c in cards)
+
+    def problem(
+        self,
+        rule: str,
+        message: str,
+        at: Entry | tuple[int, int] | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> Problem:
+        if isinstance(at, Entry):
+            line, column, card = at.line, at.column, at.card.id if at.card else None
+        else:
+            (line, column), card = at or (1, 1), None
+        return Problem(rule, severity, message, self.army.path, line, column, card)
+
+    def effects(self, kind: str) -> list[tuple[Special, Requirement]]:
+        return [(s, e) for s in self.specials for e in s.effects if e.kind == kind]
+
+    def _allow_foreign(self) -> None:
+        """Special cards that let an army take a card of another faction (Brotherhood's one unit)."""
+        for _special, effect in self.effects("army_may_include"):
+            budget = effect.max if effect.max is not None else 0
+            kinds = set(effect.card_kinds or ("combat_units", "attachments", "ncus"))
+            for entry in self.entries:
+                card = self.card(entry)
+                slot_kind = {"units": "combat_units", "attachments": "attachments", "ncus": "ncus"}.get(
+                    entry.slot.value, "attachments"
+                )
+                if budget > 0 and card.faction in effect.factions and slot_kind in kinds:
+                    self.allowed_foreign.add(id(entry))
+                    budget -= 1
+
+
+def compute_costs(ctx: Army) -> dict[int, int]:
+    """Each entry's cost after every cost modifier printed on its cards and on the special cards in force.
+
+    Identical modifiers carried by several cards (the four Bastard's Boys) are one army-wide effect; a
+    modifier limited to `count` cards gives its discount to the first cards in list order that still cost
+    something, so no discount is wasted on a free card.
+    """
+    costs = {id(e): ctx.card(e).points for e in ctx.entries}
+    if ctx.army.faction_key is None and not ctx.entries:
+        return costs
+    modifiers: list[tuple[Entry | None, Requirement]] = []
+    seen: set[object] = set()
+    for entry in ctx.entries:
+        for req in ctx.card(entry).requirements_of("cost_modifier"):
+            per_unit = req.condition is not None and req.condition.attached_to_this_unit
+            if req.applies_to == "self":
+                key: object = (ctx.card(entry).id, req)
+            elif per_unit:
+                key = (id(entry), req)
+            else:
+                key = req
+            if key not in seen:
+                seen.add(key)
+                modifiers.append((entry, req))
+    for _special, effect in ctx.effects("cost_modifier"):
+        modifiers.append((None, effect))
+
+    for owner, req in modifiers:
+        cond = req.condition
+        if cond is not None and cond.in_army_any_of and not ctx.includes(cond.in_army_any_of):
+            continue
+        targets = _targets(ctx, owner, req)
+        if cond is not None and cond.attached_to_unit_of:
+            ref = cond.attached_to_unit_of
+            targets = [
+                t for t in targets if (u := ctx.unit_of.get(id(t))) is not None and ctx.unit_contains(u, ref)
+            ]
+        remaining = req.count
+        for target in targets:
+            if remaining is not None and remaining <= 0:
+                break
+            before = costs[id(target)]
+            if remaining is not None and before == 0:
+                continue
+            after = req.set_to if req.set_to is not None else max(0, before + (req.amount or 0))
+            costs[id(target)] = min(before, after)
+            if remaining is not None:
+                remaining -= 1
+    return costs
+
+
+def _targets(ctx: Army, owner: Entry | None, req: Requirement) -> list[Entry]:
+    per_unit = req.condition is not None and req.condition.attached_to_this_unit
+    if per_unit:
+        unit = next((u for u in ctx.army.units if owner is not None and u.unit is owner), None)
+        pool = list(unit.attachments) if unit else []
+        pool = [e for e in pool if e.card is not None]
+    else:
+        pool = ctx.entries
+    if req.applies_to == "self":
+        assert owner is not None
+        return [e for e in pool if ctx.card(e).id == ctx.card(owner).id]
+    if req.applies_to == "any_attachment":
+        return [e for e in pool if e.slot in (Slot.ATTACHMENT, Slot.ENEMY)]
+    refs = req.applies_to if isinstance(req.applies_to, tuple) else ()
+    return [e for e in pool if any(ctx.catalogue.matches(ctx.card(e), r) for r in refs)]

@@ -1,0 +1,62 @@
+"""The tactics deck: the faction's 7 tactics cards and the commander's own, two copies of each (20 cards)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from armybuilder.games.asoiaf.cards import Card, TacticsCard
+from armybuilder.games.asoiaf.catalogue import Catalogue
+
+COPIES = 2
+DECK_SIZE = 20
+
+
+@dataclass(frozen=True)
+class Deck:
+    commander: Card
+    faction: str
+    faction_cards: list[TacticsCard]  # the faction cards kept after the commander's replacements
+    commander_cards: list[TacticsCard]
+    removed: list[tuple[TacticsCard, TacticsCard | None]] = field(default_factory=list)  # (removed, by)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def cards(self) -> list[TacticsCard]:
+        return [*self.faction_cards, *self.commander_cards]
+
+    @property
+    def size(self) -> int:
+        return COPIES * len(self.cards)
+
+
+def build_deck(catalogue: Catalogue, faction: str, commander: Card) -> Deck:
+    """The commander's deck for an army of `faction`, with a problem for anything the data cannot build."""
+    problems: list[str] = []
+    faction_cards = catalogue.faction_tactics(faction)
+    own = catalogue.commander_tactics(commander.id)
+    removed: list[tuple[TacticsCard, TacticsCard | None]] = []
+    if not own:
+        problems.append(f"the card data has no tactics cards for {commander.title}")
+    replaces_all = commander.replaces_faction_tactics or any(t.replaces == "all" for t in own)
+    if replaces_all:
+        by = next((t for t in own if t.replaces == "all"), None)
+        removed = [(t, by) for t in faction_cards]
+        faction_cards = []
+    else:
+        for card in own:
+            if card.replaces and card.replaces != "all":
+                gone = [t for t in faction_cards if t.id == card.replaces]
+                if not gone:
+                    problems.append(
+                        f"{card.name} replaces tactics card {card.replaces}, which is not in the deck"
+                    )
+                removed.extend((t, card) for t in gone)
+                faction_cards = [t for t in faction_cards if t.id != card.replaces]
+        if len(catalogue.faction_tactics(faction)) != 7:
+            problems.append(
+                f"the card data has {len(catalogue.faction_tactics(faction))} faction tactics cards for {faction}, not 7"
+            )
+    deck = Deck(commander, faction, faction_cards, own, removed, problems)
+    if not problems and deck.size != DECK_SIZE:
+        problems.append(f"the deck would have {deck.size} cards, not {DECK_SIZE}")
+    return deck

@@ -1,0 +1,18 @@
+"""A card reference matches several cards of the same standing; each candidate is listed as `Name, Subname (id)`.
+
+Found while the list is read (armybuilder/games/asoiaf/armylist.py), so `check` yields nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.asoiaf.context import Army
+from armybuilder.problems import Problem, Severity
+
+ID = "ambiguous-card"
+SEVERITY = Severity.ERROR
+
+
+def check(army: Army) -> Iterator[Problem]:
+    return iter(())

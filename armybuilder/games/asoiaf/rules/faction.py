@@ -1,0 +1,34 @@
+"""Cards must be of the army's faction or neutral; a neutral army takes only neutral cards (000, 建軍).
+
+A special card may allow an exception (Brotherhood Without Banners: one Baratheon or Stark combat unit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.asoiaf.cards import NEUTRAL
+from armybuilder.games.asoiaf.context import Army
+from armybuilder.problems import Problem, Severity
+
+ID = "faction"
+SEVERITY = Severity.ERROR
+
+
+def check(army: Army) -> Iterator[Problem]:
+    own = army.faction
+    if own is None:
+        return
+    names = army.catalogue.factions
+    own_name = names[own].name if own in names else own
+    for entry in army.entries:
+        card = army.card(entry)
+        if card.faction in (own, NEUTRAL) or id(entry) in army.allowed_foreign:
+            continue
+        theirs = names[card.faction].name if card.faction in names else card.faction
+        allowed = "neutral cards only" if own == NEUTRAL else f"{own_name} and neutral cards only"
+        yield army.problem(
+            ID,
+            f"{card.title} is a {theirs} card; a {own_name} army takes {allowed} — remove it",
+            entry,
+        )

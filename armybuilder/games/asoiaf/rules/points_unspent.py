@@ -1,0 +1,25 @@
+"""Warning: points left unspent. Legal, but a tournament player usually wants to know."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.asoiaf.context import Army
+from armybuilder.problems import Problem, Severity
+
+ID = "points-unspent"
+SEVERITY = Severity.WARNING
+
+
+def check(army: Army) -> Iterator[Problem]:
+    if army.points is None or not army.entries:
+        return
+    left = army.points - army.total
+    if left > 0:
+        yield army.problem(
+            ID,
+            f"{left} point{'s' if left > 1 else ''} unspent ({army.total} of {army.points}); "
+            "`armybuilder options` lists what still fits",
+            army.army.pos("points"),
+            SEVERITY,
+        )

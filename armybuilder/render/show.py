@@ -1,0 +1,173 @@
+"""`show` and `deck`: the printouts a player reads before a game."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from armybuilder.engine import Report
+from armybuilder.games.asoiaf.armylist import Entry
+from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.context import Army, victory_points
+from armybuilder.games.asoiaf.deck import COPIES, Deck
+from armybuilder.render.reports import problems_table, verdict_text
+
+
+def stat_line(card: Card) -> str:
+    """`Spd 5 · Def 4+ · Mor 6+ · Wounds 3`, with what the card has."""
+    parts = []
+    if card.speed is not None:
+        parts.append(f"Spd {card.speed}")
+    if card.defense is not None:
+        parts.append(f"Def {card.defense}+")
+    if card.morale is not None:
+        parts.append(f"Mor {card.morale}+")
+    if card.wounds is not None:
+        parts.append(f"Wounds {card.wounds}")
+    return " · ".join(parts)
+
+
+def attack_line(card: Card) -> str:
+    """`Melee Winter's Bite 4+ [7/5/4]` for each attack."""
+    return "; ".join(
+        f"{a.range_label} {a.name} {a.hit}+ [{'/'.join(str(d) for d in a.dice)}]" for a in card.attacks
+    )
+
+
+def _cost(ctx: Army, entry: Entry) -> str:
+    card = ctx.card(entry)
+    cost = ctx.cost(entry)
+    if card.cost is None:
+        return "C"
+    if cost != card.cost:
+        return f"{cost} (printed {card.cost})"
+    return str(cost)
+
+
+def _name(card: Card, ctx: Army) -> Text:
+    text = Text(card.title, style="bold")
+    if card.commander:
+        text.append(" (C)", style="bold magenta")
+    if card.faction != ctx.faction:
+        text.append(f" [{card.faction}]", style="dim")
+    return text
+
+
+def show(report: Report, deck: Deck | None) -> RenderableType:
+    ctx = report.context
+    army = report.army
+    if ctx is None:  # unreadable list: only the verdict and its problems
+        return Group(
+            Text.assemble(Text(army.path, style="bold"), ": ", verdict_text(report)),
+            problems_table(report.problems),
+        )
+    faction = ctx.catalogue.factions.get(ctx.faction or "")
+    title = army.name or army.path
+    header = Text(title, style="bold")
+    sub = Text()
+    sub.append(faction.name if faction else "unknown faction")
+    commander = ctx.commander
+    sub.append("  ·  Commander: ")
+    sub.append(commander.title if commander else "none", style="magenta")
+    if army.player:
+        sub.append(f"  ·  Player: {army.player}")
+
+    units = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=False)
+    units.add_column("Combat units", overflow="fold")
+    units.add_column("Cost", justify="right", no_wrap=True)
+    for unit in army.units:
+        if unit.unit.card is None:
+            continue
+        card = unit.unit.card
+        line = _name(card, ctx)
+        line.append(f"  {card.type or ''}", style="dim")
+        details = Text(f"    {stat_line(card)}", style="dim")
+        if card.attacks:
+            details.append(f"\n    {attack_line(card)}", style="dim")
+        units.add_row(Group(line, details), _cost(ctx, unit.unit))
+        for att in unit.attachments:
+            if att.card is None:
+                continue
+            row = Text("  + ")
+            row.append_text(_name(att.card, ctx))
+            units.add_row(row, _cost(ctx, att))
+    parts: list[RenderableType] = [header, sub, Text(""), units]
+
+    for label, entries in (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments)):
+        resolved = [e for e in entries if e.card is not None]
+        if not resolved:
+            continue
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+        table.add_column(label, overflow="fold")
+        table.add_column("Cost", justify="right", no_wrap=True)
+        for entry in resolved:
+            table.add_row(_name(ctx.card(entry), ctx), _cost(ctx, entry))
+        parts += [Text(""), table]
+
+    totals = Text()
+    if ctx.points is not None:
+        totals.append(f"Points {ctx.total}/{ctx.points}", style="bold")
+        left = ctx.points - ctx.total
+        totals.append(f" ({left} left)" if left >= 0 else f" ({-left} over)")
+    else:
+        totals.append(f"Points {ctx.total}", style="bold")
+    if ctx.neutral_cap is not None:
+        totals.append(f"  ·  Neutral {ctx.neutral_total}/{ctx.neutral_cap}")
+    vp = victory_points(ctx.points)
+    totals.append(f"  ·  Victory points to win: {vp if vp is not None else '—'}")
+    parts += [Text(""), totals]
+    if deck is not None:
+        parts += [Text(""), deck_table(deck)]
+    verdict = Text.assemble("Verdict: ", verdict_text(report))
+    verdict.append(f"   (card data {ctx.catalogue.data_version})", style="dim")
+    parts += [Text(""), verdict]
+    if report.problems:
+        parts.append(problems_table(report.problems))
+    return Panel(Group(*parts), expand=False, padding=(0, 1))
+
+
+def deck_table(deck: Deck) -> Table:
+    table = Table(
+        title=f"Tactics deck ({deck.size} cards)",
+        title_justify="left",
+        box=None,
+        header_style="bold",
+        pad_edge=False,
+    )
+    table.add_column("Card", overflow="fold")
+    table.add_column("×", justify="right")
+    table.add_column("From", overflow="fold")
+    for card in deck.faction_cards:
+        table.add_row(card.name, str(COPIES), "faction")
+    replaced = {by.id: gone for gone, by in deck.removed if by is not None}
+    for card in deck.commander_cards:
+        origin = deck.commander.title
+        if card.replaces == "all":
+            origin += " (replaces every faction card)"
+        elif card.id in replaced:
+            origin += f" (replaces {replaced[card.id].name})"
+        table.add_row(card.name, str(COPIES), origin)
+    return table
+
+
+def deck_json(deck: Deck) -> str:
+    def row(card: Any, origin: str) -> dict[str, Any]:
+        return {"id": card.id, "name": card.name, "copies": COPIES, "from": origin, "replaces": card.replaces}
+
+    data = {
+        "commander": {"id": deck.commander.id, "name": deck.commander.title},
+        "faction": deck.faction,
+        "size": deck.size,
+        "cards": [row(c, "faction") for c in deck.faction_cards]
+        + [row(c, "commander") for c in deck.commander_cards],
+        "removed": [
+            {"id": gone.id, "name": gone.name, "by": by.id if by else None} for gone, by in deck.removed
+        ],
+        "problems": deck.problems,
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
