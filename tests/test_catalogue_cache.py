@@ -1,0 +1,101 @@
+"""The catalogue cache: corrupt caches are rebuilt, and an edited data file is never served from a stale one."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from armybuilder.games.asoiaf.catalogue import _MAGIC, Catalogue, bundled_data_dir, load_catalogue
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ARMYBUILDER_CACHE_DIR", str(folder))
+    monkeypatch.delenv("ARMYBUILDER_NO_CACHE", raising=False)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def fresh() -> Catalogue:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("ARMYBUILDER_NO_CACHE", "1")
+        return load_catalogue()
+
+
+def the_cache_file(cache: Path) -> Path:
+    files = list(cache.glob("catalogue-*.pickle"))
+    assert len(files) == 1, files
+    return files[0]
+
+
+def same(a: Catalogue, b: Catalogue) -> bool:
+    return (a.data_version, a.factions, a.cards, a.tactics, a.specials) == (
+        b.data_version,
+        b.factions,
+        b.cards,
+        b.tactics,
+        b.specials,
+    )
+
+
+def test_warm_load_uses_the_cache(cache: Path, fresh: Catalogue) -> None:
+    load_catalogue()
+    path = the_cache_file(cache)
+    assert path.read_bytes().startswith(_MAGIC)
+    assert same(load_catalogue(), fresh)
+
+
+def corrupt_truncated(blob: bytes) -> bytes:
+    return blob[: len(blob) // 2]
+
+
+def corrupt_garbage(blob: bytes) -> bytes:
+    return bytes((i * 37 + 11) % 256 for i in range(len(blob)))
+
+
+def corrupt_wrong_digest(blob: bytes) -> bytes:
+    return _MAGIC + hashlib.sha256(b"something else").digest() + blob[40:]
+
+
+def corrupt_payload_with_matching_digest(blob: bytes) -> bytes:
+    payload = b"not a pickle at all"
+    return _MAGIC + hashlib.sha256(payload).digest() + payload
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [corrupt_truncated, corrupt_garbage, corrupt_wrong_digest, corrupt_payload_with_matching_digest, bytes],
+    ids=["truncated", "garbage", "wrong-digest", "unpicklable", "empty"],
+)
+def test_corrupt_cache_is_detected_and_rebuilt(cache: Path, fresh: Catalogue, corrupt: object) -> None:
+    load_catalogue()
+    path = the_cache_file(cache)
+    good = path.read_bytes()
+    path.write_bytes(corrupt(good))  # type: ignore[operator]
+    assert same(load_catalogue(), fresh)
+    rebuilt = the_cache_file(cache).read_bytes()
+    assert rebuilt[:8] == _MAGIC
+    assert hashlib.sha256(rebuilt[40:]).digest() == rebuilt[8:40]
+
+
+def test_editing_a_data_file_changes_the_cache_key(cache: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(bundled_data_dir(), data)
+    before = load_catalogue(data)
+    assert before.cards["10201"].cost == 5
+    old_key = the_cache_file(cache).name
+
+    units = data / "units" / "stark.yaml"
+    text = units.read_text(encoding="utf-8")
+    old = '    cost: 5\n    stats: {speed: 5, defense: 4, morale: 6, wounds: null}\n    attacks:\n      - {name: "Winter'
+    assert text.count(old) == 1
+    units.write_text(text.replace(old, old.replace("cost: 5", "cost: 7")), encoding="utf-8")
+
+    after = load_catalogue(data)
+    assert after.cards["10201"].cost == 7  # not the stale cached 5
+    keys = {p.name for p in cache.glob("catalogue-*.pickle")}
+    assert old_key in keys and len(keys) == 2
