@@ -166,7 +166,7 @@ def _suggestions(cat: Catalogue, ref: str) -> list[str]:
 def cards_command(
     text: Annotated[
         str | None,
-        typer.Argument(metavar="[SEARCH]", help="Show only cards whose name or subname contains this text."),
+        typer.Argument(metavar="SEARCH", help="Show only cards whose name or subname contains this text."),
     ] = None,
     faction: Annotated[
         list[str] | None,
