@@ -377,6 +377,7 @@ SENTENCES: list[tuple[Requirement, str]] = [
         "One of Skinner, Bastard's Boy or Grunt, Bastard's Boy is free.",
     ),
     (R("cost_modifier", applies_to="self", amount=1, count=2), "First 2 copies cost 1 more."),
+    (R("cost_modifier", applies_to=("Drogon", "Rhaegal"), set_to=0), "Drogon and Rhaegal are free."),
     (
         R("exclusive_loyalty", loyalty="Greens"),
         "Loyal to Greens; the army may include no card with a different loyalty.",

@@ -151,9 +151,6 @@ def _cost_modifier(req: Requirement, catalogue: Catalogue | None) -> str:
         refs = (applies,) if isinstance(applies, str) else applies
         if count is None:
             subject, plural = join_refs(refs, "and"), len(refs) > 1
-            if plural:
-                subject += " each"
-                plural = False
         elif count == 1:
             subject = f"one copy of {refs[0]}" if len(refs) == 1 else f"one of {join_refs(refs)}"
             plural = False
