@@ -90,6 +90,7 @@ class ArmyList:
     enemy_attachments: list[Entry] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
+    is_mapping: bool = True  # False for an empty document or one that is a sequence or a single value
 
     @property
     def faction_key(self) -> str | None:
@@ -112,8 +113,8 @@ class ArmyList:
 
     @property
     def readable(self) -> bool:
-        """False when the file could not be read as a list at all (syntax error, not a mapping)."""
-        return not any(p.rule == "syntax" for p in self.problems)
+        """False when the file could not be read as a list at all (syntax error, empty, not a mapping)."""
+        return self.is_mapping and not any(p.rule == "syntax" for p in self.problems)
 
 
 class _Loader:
@@ -132,9 +133,11 @@ class _Loader:
     def load(self, data: Any) -> ArmyList:
         army = self.army
         if data is None:
+            army.is_mapping = False
             self.problem("schema", "the list is empty; write at least `faction:` and `points:`", (1, 1))
             return army
         if not isinstance(data, yamlpos.PosMap):
+            army.is_mapping = False  # nothing was read: the rules would only pile on ("no commander", …)
             what = "a list" if isinstance(data, list) else f"a single value ({type(data).__name__})"
             self.problem(
                 "schema",

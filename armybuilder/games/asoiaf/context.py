@@ -86,7 +86,23 @@ class Army:
 
     @property
     def commanders(self) -> list[Entry]:
-        return [e for e in self.entries if self.card(e).commander and e.slot is not Slot.ENEMY]
+        """The army's commanders; a commander card that comes with another (same tactics cards, and it
+        requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""
+        found = [e for e in self.entries if self.card(e).commander and e.slot is not Slot.ENEMY]
+        return [e for e in found if not any(self._part_of(e, other) for other in found if other is not e)]
+
+    def _part_of(self, entry: Entry, leader: Entry) -> bool:
+        card, lead = self.card(entry), self.card(leader)
+        return (
+            card.id != lead.id
+            and bool(card.tactics)
+            and card.tactics == lead.tactics
+            and any(
+                self.catalogue.matches(lead, ref)
+                for req in card.requirements_of("requires_in_army")
+                for ref in req.any_of
+            )
+        )
 
     @property
     def commander(self) -> Card | None:
