@@ -60,7 +60,8 @@ def check_command(
 
     root = path if path is not None else bundled_data_dir()
     if not root.is_dir():
-        fatal(f"{root}: no such folder (expected a card data folder with factions.yaml)")
+        what = "not a folder" if root.exists() else "no such folder"
+        fatal(f"{root}: {what} (expected a card data folder with factions.yaml)")
     try:
         files = data_files(root)
     except ArmyBuilderError as exc:
