@@ -1,0 +1,266 @@
+"""asoiaf-stats text: the community stats site's list export, also read by the Tabletop Simulator mod.
+
+    Name: Victarion                      (ours: the list name, when it has one)
+    Faction: House Greyjoy
+    Commander: Victarion Greyjoy, The Iron Captain
+    Points: 40                           (ours: the game size)
+
+    Combat Units
+    • Silenced Men (7)
+      • Victarion Greyjoy, The Iron Captain (C)
+    • Drowned Men (4)
+
+    Non Combat Units
+    • Balon Greyjoy, King of Salt and Rock (5)
+
+    Enemy Attachments                    (only when there are any)
+    • …
+
+Reading is lenient about layout and strict about cards. A card line may start with `•`, `-`, `*`, `–` or
+no bullet and may end with its cost in brackets (the cost is not read: costs come from the card data). In
+`Combat Units`, a line is an attachment of the unit above it when it is indented deeper, starts with
+`with` or `+`, or uses a different bullet than that unit's line. Section headers may carry a colon or a
+count, sections need not be separated by blank lines, and lines such as `Built on …` or a link are
+ignored. Without a `Points:` line the game size is the smallest standard size that holds the list, and the
+YAML comment says so. Every name is resolved as in a list file; a name that does not resolve is an error
+naming its line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from armybuilder.games.asoiaf.armylist import Slot
+from armybuilder.games.asoiaf.cards import Card
+
+from .common import (
+    Collector,
+    ImportedList,
+    Priced,
+    check_size,
+    default_points,
+    faction_hint,
+    find_faction,
+    resolve_name,
+    resolved,
+)
+
+if TYPE_CHECKING:
+    from armybuilder.engine import Report
+    from armybuilder.games.asoiaf.catalogue import Catalogue
+
+_SECTIONS = {
+    "combat units": Slot.UNIT,
+    "units": Slot.UNIT,
+    "non combat units": Slot.NCU,
+    "non-combat units": Slot.NCU,
+    "ncus": Slot.NCU,
+    "ncu": Slot.NCU,
+    "enemy attachments": Slot.ENEMY,
+}
+_HEADER = re.compile(r"(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*\d*\s*\))?\s*:?")
+_KEY = re.compile(r"(?P<key>name|list name|list|faction|commander|points)\s*:\s*(?P<value>.*)", re.IGNORECASE)
+_OTHER_KEY = re.compile(r"[A-Za-z][A-Za-z ]{0,20}:(\s|$)")
+_ENTRY = re.compile(
+    r"(?P<indent>\s*)(?P<bullet>[•\-*–·+]|(?i:with)\b)?\s*(?P<name>.*?)\s*(?:\(\s*(?P<cost>\d+|C)\s*\))?\s*"
+)
+_IGNORED = re.compile(
+    r"(built|created|made|generated|exported|shared)\s+(on|with|by|using|at)\b|https?://|www\.|total\b",
+    re.IGNORECASE,
+)
+_POINTS = re.compile(r"(\d+)(?:\s*/\s*(\d+))?(\s*(pts|points))?", re.IGNORECASE)
+
+
+@dataclass
+class _Line:
+    number: int
+    indent: int
+    bullet: str
+    name: str
+
+
+def looks_like(text: str) -> bool:
+    """Whether `text` reads as an asoiaf-stats export (for `detect`): a section header or bullet-and-cost line."""
+    for raw in text.splitlines()[:400]:
+        line = raw.strip()
+        header = _HEADER.fullmatch(line)
+        if header and header.group("name").casefold() in (
+            "combat units",
+            "non combat units",
+            "non-combat units",
+        ):
+            return True
+        if re.fullmatch(r"[•–]\s*.+\(\s*(\d+|C)\s*\)", line):
+            return True
+    return False
+
+
+def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
+    check_size(text, source)
+    problems = Collector(source)
+    values: dict[str, tuple[str, int]] = {}
+    sections: dict[Slot, list[_Line]] = {Slot.UNIT: [], Slot.NCU: [], Slot.ENEMY: []}
+    current: Slot | None = None
+    first = True
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.replace("\t", "    ").replace("\u00a0", " ").rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        header = _HEADER.fullmatch(stripped)
+        if header and header.group("name").casefold() in _SECTIONS:
+            current = _SECTIONS[header.group("name").casefold()]
+            first = False
+            continue
+        key = _KEY.fullmatch(stripped)
+        if key:
+            name = {"list name": "name", "list": "name"}.get(key["key"].casefold(), key["key"].casefold())
+            if name in values:
+                problems.add(f"a second `{key['key']}:` line; give it once", number)
+            values[name] = (key["value"].strip(), number)
+            first = False
+            continue
+        if _IGNORED.match(stripped):
+            continue
+        if current is None:
+            if first and not _OTHER_KEY.match(stripped):
+                values["name"] = (stripped, number)  # a bare first line is the list's name
+            else:
+                problems.add(
+                    f"cannot read '{_short(stripped)}': expected `Faction:`, `Commander:`, `Points:`, `Name:` "
+                    "or a section header such as `Combat Units`",
+                    number,
+                )
+            first = False
+            continue
+        entry = _ENTRY.fullmatch(line)
+        if entry is None or not entry["name"]:
+            problems.add(f"cannot read '{_short(stripped)}' as a card line such as `• Name (cost)`", number)
+            continue
+        bullet = (entry["bullet"] or "").casefold()
+        sections[current].append(_Line(number, len(entry["indent"]), bullet, entry["name"]))
+
+    faction = None
+    if "faction" not in values:
+        problems.add("no `Faction:` line; the list needs one, e.g. `Faction: House Stark`", 1)
+    else:
+        value, number = values["faction"]
+        faction = find_faction(catalogue, value)
+        if faction is None:
+            problems.add(f"unknown faction '{value}'; {faction_hint(catalogue)}", number)
+    problems.raise_if_any()
+    assert faction is not None
+
+    spec = ImportedList(faction=faction.key, points=0)
+    if "name" in values and values["name"][0]:
+        spec.name = values["name"][0]
+    _units(sections[Slot.UNIT], spec, catalogue, problems)
+    for slot, target in ((Slot.NCU, spec.ncus), (Slot.ENEMY, spec.enemy_attachments)):
+        for item in sections[slot]:
+            if item.bullet in ("with", "+") or item.indent > min(i.indent for i in sections[slot]):
+                problems.add(
+                    f"'{item.name}' is indented like an attachment, but {slot.kind.label}s take none",
+                    item.number,
+                )
+                continue
+            card = resolve_name(catalogue, item.name, slot, faction.key, problems, item.number)
+            if card is not None:
+                target.append(card)
+    if "commander" in values:
+        _check_commander(values["commander"], spec, catalogue, problems)
+    if "points" in values:
+        value, number = values["points"]
+        match = _POINTS.fullmatch(value)
+        if match is None or int(match[2] or match[1]) <= 0:
+            problems.add(f"`Points: {value}` is not a game size such as 40", number)
+        else:
+            spec.points = int(match[2] or match[1])
+    problems.raise_if_any()
+    if not spec.points:
+        default_points(spec, catalogue, "the text")
+    return spec
+
+
+def _units(lines: list[_Line], spec: ImportedList, catalogue: Catalogue, problems: Collector) -> None:
+    if not lines:
+        return
+    unit_indent = lines[0].indent
+    unit_line: _Line | None = None
+    attachments: list[Card] | None = None
+    for item in lines:
+        attached = (
+            item.bullet in ("with", "+")
+            or item.indent > unit_indent
+            or (unit_line is not None and item.bullet != unit_line.bullet)
+        )
+        if not attached:
+            unit_line = item
+            card = resolve_name(catalogue, item.name, Slot.UNIT, spec.faction, problems, item.number)
+            attachments = [] if card is not None else None
+            if card is not None and attachments is not None:
+                spec.units.append((card, attachments))
+            continue
+        if unit_line is None:
+            problems.add(
+                f"'{item.name}' reads as an attachment, but no combat unit comes before it", item.number
+            )
+            continue
+        card = resolve_name(catalogue, item.name, Slot.ATTACHMENT, spec.faction, problems, item.number)
+        if card is not None and attachments is not None:
+            attachments.append(card)
+
+
+def _check_commander(
+    value: tuple[str, int], spec: ImportedList, catalogue: Catalogue, problems: Collector
+) -> None:
+    """The `Commander:` line must name a commander card the list fields (as its unit or an attachment)."""
+    text, number = value
+    if not text:
+        return
+    fielded = [c for c in spec.cards() if c.commander]
+    named = {c.id for t in (text, text.replace(" - ", ", ", 1)) for c in catalogue.find(t)}
+    if any(c.id in named for c in fielded):
+        return
+    if fielded:
+        problems.add(
+            f"`Commander: {text}` is not the commander in the list ({', '.join(c.title for c in fielded)})",
+            number,
+        )
+    else:
+        problems.add(
+            f"`Commander: {text}` is in none of the combat units; list it as an attachment of its unit",
+            number,
+        )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def write(report: Report, catalogue: Catalogue) -> str:
+    army = resolved(report, "asoiaf-stats")
+    head = []
+    if army.name:
+        head.append(f"Name: {' '.join(army.name.split())}")
+    head.append(f"Faction: {army.faction.name}")
+    if army.commander is not None:
+        head.append(f"Commander: {army.commander.title}")
+    if army.points is not None:
+        head.append(f"Points: {army.points}")
+    blocks = ["\n".join(head)]
+    units = ["Combat Units"]
+    for unit, attachments in army.units:
+        units.append(f"• {_priced(unit)}")
+        units += [f"  • {_priced(a)}" for a in attachments]
+    blocks.append("\n".join(units))
+    blocks.append("\n".join(["Non Combat Units", *(f"• {_priced(n)}" for n in army.ncus)]))
+    if army.enemy_attachments:
+        blocks.append("\n".join(["Enemy Attachments", *(f"• {_priced(e)}" for e in army.enemy_attachments)]))
+    return "\n\n".join(blocks) + "\n"
+
+
+def _priced(item: Priced) -> str:
+    cost = "C" if item.card.commander and item.card.cost is None else str(item.cost)
+    return f"{item.card.title} ({cost})"

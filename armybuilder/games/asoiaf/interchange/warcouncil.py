@@ -1,0 +1,237 @@
+"""War Council share codes (CMON's official app): base64 of a protocol buffers message.
+
+The message, as the app writes it (read from real codes; every field in this order, none packed):
+
+    2  list name            string
+    3  faction number       varint (see WAR_COUNCIL_FACTIONS)
+    4  points limit         varint
+    5  always 0             varint
+    11 combat unit          message, repeated: {1 unit id (varint), 2 attachment id (varint, repeated)}
+    12 NCU id               varint, repeated
+
+The commander is one of its unit's attachments (or the unit itself). Card ids are the ids of our data.
+
+Reading is strict about what it understands and refuses anything malformed: text that is not base64,
+bytes that are not a message (truncated varints, lengths past the end, group wire types), a known field
+with the wrong wire type or given twice, a faction number or id of no card. A well-formed field with a
+number the app is not known to use is skipped, as protocol buffers readers do, and the YAML comment says
+so: a newer app may add fields, and refusing those codes would help nobody.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import TYPE_CHECKING
+
+from armybuilder.games.asoiaf.cards import CardKind
+
+from . import wire
+from .common import (
+    Collector,
+    ImportedList,
+    InterchangeError,
+    check_size,
+    default_points,
+    resolve_id,
+    resolved,
+)
+
+if TYPE_CHECKING:
+    from armybuilder.engine import Report
+    from armybuilder.games.asoiaf.catalogue import Catalogue
+
+# War Council's faction numbers. Brotherhood Without Banners' number is not known: its lists are refused.
+WAR_COUNCIL_FACTIONS = {
+    1: "lannister",
+    2: "stark",
+    3: "freefolk",
+    4: "neutral",
+    5: "nightswatch",
+    6: "baratheon",
+    7: "targaryen",
+    8: "greyjoy",
+    9: "martell",
+    10: "bolton",
+}
+FACTION_NUMBERS = {key: number for number, key in WAR_COUNCIL_FACTIONS.items()}
+
+NAME, FACTION, POINTS, ALWAYS_ZERO, UNIT, NCU = 2, 3, 4, 5, 11, 12
+UNIT_ID, ATTACHMENT_ID = 1, 2
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
+
+
+def decode_base64(text: str) -> bytes | None:
+    """The bytes of a base64 text (standard or URL-safe, padding optional), or None when it is not base64."""
+    compact = "".join(text.split())
+    if not compact or not _BASE64.fullmatch(compact) or len(compact.rstrip("=")) % 4 == 1:
+        return None
+    compact = compact.rstrip("=").translate(str.maketrans("-_", "+/"))
+    try:
+        return base64.b64decode(compact + "=" * (-len(compact) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def looks_like(text: str) -> bool:
+    """Whether `text` is base64 of a message carrying a War Council faction number (for `detect`)."""
+    data = decode_base64(text)
+    if not data:
+        return False
+    try:
+        return any(f.number == FACTION and f.wire_type == wire.VARINT for f in wire.fields(data))
+    except wire.WireError:
+        return False
+
+
+def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
+    check_size(text, source)
+    problems = Collector(source)
+    data = decode_base64(text)
+    if data is None:
+        raise InterchangeError(
+            "not a War Council share code: it is not base64 (letters, digits, + and / only)", path=source
+        )
+    name: str | None = None
+    faction_number: int | None = None
+    points: int | None = None
+    units: list[tuple[int, list[int]]] = []
+    ncus: list[int] = []
+    seen: set[int] = set()
+    notes: list[str] = []
+    try:
+        for f in wire.fields(data):
+            if f.number in (NAME, FACTION, POINTS, ALWAYS_ZERO):
+                if f.number in seen:
+                    raise wire.WireError(f"field {f.number} is given twice")
+                seen.add(f.number)
+            expected = {NAME: wire.LENGTH, UNIT: wire.LENGTH}.get(f.number, wire.VARINT)
+            if f.number in (NAME, FACTION, POINTS, ALWAYS_ZERO, UNIT, NCU) and f.wire_type != expected:
+                raise wire.WireError(f"field {f.number} has wire type {f.wire_type}, expected {expected}")
+            if f.number == NAME:
+                assert isinstance(f.value, bytes)
+                try:
+                    name = f.value.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise wire.WireError("the list name is not UTF-8 text") from None
+            elif f.number == FACTION:
+                assert isinstance(f.value, int)
+                faction_number = f.value
+            elif f.number == POINTS:
+                assert isinstance(f.value, int)
+                points = f.value
+            elif f.number == ALWAYS_ZERO:
+                assert isinstance(f.value, int)
+                if f.value != 0:
+                    notes.append(f"the share code's field 5 is {f.value} (War Council writes 0); ignored.")
+            elif f.number == UNIT:
+                assert isinstance(f.value, bytes)
+                units.append(_unit(f.value, len(units) + 1, notes))
+            elif f.number == NCU:
+                assert isinstance(f.value, int)
+                ncus.append(f.value)
+            else:
+                notes.append(
+                    f"skipped field {f.number} of the share code: War Council is not known to use it."
+                )
+    except wire.WireError as exc:
+        raise InterchangeError(f"not a War Council share code: {exc}", path=source) from None
+    if faction_number is None:
+        raise InterchangeError("not a War Council share code: it names no faction (field 3)", path=source)
+    key = WAR_COUNCIL_FACTIONS.get(faction_number)
+    faction = catalogue.factions.get(key) if key else None
+    if faction is None:
+        raise InterchangeError(
+            f"the share code's faction number {faction_number} is not one War Council is known to use (1-10); "
+            "Brotherhood Without Banners' number is not known, so its codes are not supported",
+            path=source,
+        )
+    if points is not None and not 0 < points <= 1000:
+        raise InterchangeError(f"the share code's points limit {points} is not a game size", path=source)
+    spec = ImportedList(faction=faction.key, points=points or 0, name=name or None, notes=notes)
+    for number, (unit_id, attachment_ids) in enumerate(units, 1):
+        unit = resolve_id(catalogue, unit_id, CardKind.COMBAT_UNIT, f"combat unit {number}", problems, None)
+        attachments = [
+            card
+            for att in attachment_ids
+            if (
+                card := resolve_id(
+                    catalogue, att, CardKind.ATTACHMENT, f"attachment of combat unit {number}", problems, None
+                )
+            )
+            is not None
+        ]
+        if unit is not None:
+            spec.units.append((unit, attachments))
+    for number, ncu_id in enumerate(ncus, 1):
+        card = resolve_id(catalogue, ncu_id, CardKind.NCU, f"NCU {number}", problems, None)
+        if card is not None:
+            spec.ncus.append(card)
+    problems.raise_if_any()
+    if points is None:
+        default_points(spec, catalogue, "the share code")
+    return spec
+
+
+def _unit(data: bytes, number: int, notes: list[str]) -> tuple[int, list[int]]:
+    unit_id: int | None = None
+    attachments: list[int] = []
+    for f in wire.fields(data):
+        if f.number in (UNIT_ID, ATTACHMENT_ID) and f.wire_type != wire.VARINT:
+            raise wire.WireError(
+                f"combat unit {number}: field {f.number} has wire type {f.wire_type}, expected 0"
+            )
+        if f.number == UNIT_ID:
+            if unit_id is not None:
+                raise wire.WireError(f"combat unit {number} gives two unit ids")
+            assert isinstance(f.value, int)
+            unit_id = f.value
+        elif f.number == ATTACHMENT_ID:
+            assert isinstance(f.value, int)
+            attachments.append(f.value)
+        else:
+            notes.append(
+                f"skipped field {f.number} of combat unit {number}: War Council is not known to use it."
+            )
+    if unit_id is None:
+        raise wire.WireError(f"combat unit {number} has no unit id")
+    return unit_id, attachments
+
+
+def _card_id(card_id: str, title: str) -> int:
+    if not card_id.isdigit():
+        raise InterchangeError(f"cannot export as warcouncil: {title} has the id {card_id!r}, not a number")
+    return int(card_id)
+
+
+def write(report: Report, catalogue: Catalogue) -> str:
+    """The share code of a validated list (the app's own field layout, so its codes come back unchanged)."""
+    army = resolved(report, "warcouncil")
+    number = FACTION_NUMBERS.get(army.faction.key)
+    if number is None:
+        raise InterchangeError(
+            f"cannot export as warcouncil: War Council's number for {army.faction.name} is not known",
+            path=report.path,
+        )
+    if army.enemy_attachments:
+        raise InterchangeError(
+            "cannot export as warcouncil: a share code has no place for enemy attachments", path=report.path
+        )
+    if army.points is None:
+        raise InterchangeError("cannot export as warcouncil: the list has no `points:`", path=report.path)
+    out = bytearray()
+    if army.name:
+        out += wire.bytes_field(NAME, army.name.encode("utf-8"))
+    out += wire.varint_field(FACTION, number)
+    out += wire.varint_field(POINTS, army.points)
+    out += wire.varint_field(ALWAYS_ZERO, 0)
+    for unit, attachments in army.units:
+        body = wire.varint_field(UNIT_ID, _card_id(unit.card.id, unit.card.title))
+        for att in attachments:
+            body += wire.varint_field(ATTACHMENT_ID, _card_id(att.card.id, att.card.title))
+        out += wire.bytes_field(UNIT, body)
+    for ncu in army.ncus:
+        out += wire.varint_field(NCU, _card_id(ncu.card.id, ncu.card.title))
+    return base64.b64encode(bytes(out)).decode("ascii") + "\n"
