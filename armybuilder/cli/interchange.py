@@ -1,9 +1,180 @@
-"""Commands: (to be written)."""
+"""Commands: `import` (a list from another tool's format into our YAML) and `export` (sheets and formats)."""
 
 from __future__ import annotations
 
+import re
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import typer
+
+from armybuilder.cli.common import DataOption, catalogue, fatal
+
+if TYPE_CHECKING:
+    from armybuilder.engine import Report
+    from armybuilder.games.asoiaf.deck import Deck
+
+MAX_FILE_BYTES = 1_000_000  # read no more of a file than this; the formats refuse far less
+
+
+class FromFormat(StrEnum):
+    warcouncil = "warcouncil"
+    asoiaf_stats = "asoiaf-stats"
+    tts = "tts"
+
+
+class ExportFormat(StrEnum):
+    html = "html"
+    md = "md"
+    text = "text"
+    json = "json"
+    warcouncil = "warcouncil"
+    asoiaf_stats = "asoiaf-stats"
+    tts = "tts"
+
+
+_LOOKS_LIKE_PATH = re.compile(r".*\.(txt|ya?ml|json|md|html|code)$|.*[\\/]$", re.IGNORECASE)
+
+
+def _read_source(source: str) -> tuple[str, str, bool]:
+    """(text, name for messages, whether it came from a file or stdin) of FILE_OR_CODE."""
+    if source == "-":
+        blob = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        return _text(blob, "<stdin>"), "<stdin>", True
+    path = Path(source)
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):  # an argument too long or odd to be a path is the code itself
+        is_file = False
+    if not is_file:
+        return source, "<argument>", False
+    try:
+        with open(path, "rb") as handle:
+            blob = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        fatal(f"cannot read {source}: {exc.strerror or exc}")
+    return _text(blob, source), source, True
+
+
+def _text(blob: bytes, name: str) -> str:
+    try:
+        return blob.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        fatal(f"{name}: not UTF-8 text; a list code or text export is plain text")
+
+
+def import_(
+    source: str = typer.Argument(
+        ...,
+        metavar="FILE_OR_CODE",
+        help="A file holding the list, the code or text itself, or '-' for standard input.",
+    ),
+    from_: FromFormat | None = typer.Option(
+        None, "--from", help="The format it is in (detected when not given)."
+    ),
+    output: str = typer.Option("-", "--output", "-o", help="The YAML list to write; '-' is standard output."),
+    force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
+    data: Path | None = DataOption,
+) -> None:
+    """Turn a list from another tool into our YAML list: a War Council share code, asoiaf-stats text or a
+    Tabletop Simulator id string.
+
+    Every card name or id must resolve to exactly one card; anything that does not is an error naming its
+    line. The result validates like any list. Exit 0 when written, 2 when the input cannot be imported.
+    """
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.fileio import write_atomic
+    from armybuilder.games.asoiaf.interchange import detect, import_comment, import_list
+    from armybuilder.games.asoiaf.listwriter import dump_list
+
+    cat = catalogue(data)
+    text, name, from_file = _read_source(source)
+    fmt = from_.value if from_ is not None else detect(text)
+    if fmt is None:
+        if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):
+            fatal(f"no file {source} (and it is not a list code either)")
+        if re.search(r"(?m)^\s*faction\s*:\s*[a-z]+\s*$", text) and re.search(r"(?m)^\s*points\s*:", text):
+            fatal(f"{name} is already a YAML list: check it with `armybuilder validate`")
+        fatal(
+            f"{name}: cannot tell which format this is; give --from warcouncil, --from asoiaf-stats or --from tts"
+        )
+    try:
+        spec = import_list(fmt, text, cat, name)
+        write_atomic(output, dump_list(spec, cat, import_comment(fmt, spec, name)), force=force)
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
+    if output != "-":
+        units = len(spec.units)
+        print(
+            f"Imported {fmt} list to {output}: {cat.factions[spec.faction].name}, {spec.points} points, "
+            f"{units} combat unit{'s' if units != 1 else ''}, {len(spec.ncus)} NCU{'s' if len(spec.ncus) != 1 else ''}."
+        )
+
+
+def export(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
+    format: ExportFormat = typer.Option(
+        ExportFormat.text,
+        "--format",
+        "-f",
+        help="html, md, text or json: a printable army sheet; warcouncil, asoiaf-stats or tts: the list "
+        "in that tool's format.",
+    ),
+    output: str = typer.Option("-", "--output", "-o", help="The file to write; '-' is standard output."),
+    force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
+    data: Path | None = DataOption,
+) -> None:
+    """Write a list as an army sheet (HTML for print, Markdown, text, JSON) or in another tool's format.
+
+    An invalid list is still exported (a sheet shows its problems) with a warning on standard error.
+    Exit 0 when written, 2 when it cannot be.
+    """
+    from armybuilder.engine import validate_path
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.fileio import write_atomic
+    from armybuilder.games.asoiaf.interchange import FORMATS, export_list
+
+    cat = catalogue(data)
+    report = validate_path(str(list_file), cat)
+    if not report.army.readable:
+        problem = next(p for p in report.army.problems if p.rule == "syntax")
+        fatal(f"{problem.file}:{problem.line}: {problem.message}")
+    try:
+        if format.value in FORMATS:
+            content = export_list(format.value, report, cat)
+        else:
+            from armybuilder.render.sheet import render_sheet
+
+            content = render_sheet(format.value, report, _deck(report))
+        write_atomic(output, content, force=force)
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
+    if not report.valid:
+        count = len(report.errors)
+        shown = (
+            "the sheet shows them"
+            if format.value not in FORMATS
+            else "run `armybuilder validate` to see them"
+        )
+        print(
+            f"armybuilder: warning: {list_file} is not a valid list ({count} problem{'s' if count != 1 else ''}); "
+            f"exported anyway, {shown}",
+            file=sys.stderr,
+        )
+
+
+def _deck(report: Report) -> Deck | None:
+    from armybuilder.games.asoiaf.deck import build_deck
+
+    ctx = report.context
+    if ctx is None or ctx.commander is None or ctx.faction is None:
+        return None
+    return build_deck(ctx.catalogue, ctx.faction, ctx.commander)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the application."""
+    app.command("import")(import_)
+    app.command()(export)
