@@ -24,7 +24,12 @@ def check(army: Army) -> Iterator[Problem]:
     for unit in army.army.units:
         if unit.unit.card is None:
             continue
-        counted = [a for a in unit.attachments if a.card is not None and not _extra_allowed(army, unit, a)]
+        counted = [
+            a
+            for a in unit.attachments
+            # ability-only models (type none) are card-requirement's business: they are never recruited
+            if a.card is not None and a.card.type != "none" and not _extra_allowed(army, unit, a)
+        ]
         for extra in counted[1:]:
             yield army.problem(
                 ID,

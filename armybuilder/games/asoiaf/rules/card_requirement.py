@@ -105,6 +105,7 @@ def _limits(army: Army) -> Iterator[Problem]:
         for c in army.catalogue.resolve_ref(r.target)
     }
     done: set[str] = set()
+    reported: set[frozenset[int]] = set()  # a shared limit printed on several cards is one limit
     for entry in army.entries:
         card = army.card(entry)
         if card.id in done:
@@ -117,7 +118,9 @@ def _limits(army: Army) -> Iterator[Problem]:
             if req.shared_with:
                 group += [e for e in army.matching(req.shared_with) if army.card(e).id != card.id]
             group.sort(key=lambda e: (e.line, e.column))
-            if len(group) > req.max:
+            members = frozenset(id(e) for e in group)
+            if len(group) > req.max and members not in reported:
+                reported.add(members)
                 shared = f" (shared with {_names(req.shared_with)})" if req.shared_with else ""
                 extra = len(group) - req.max
                 yield army.problem(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.asoiaf.cards import NEUTRAL
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.problems import Problem, Severity
 
@@ -29,6 +29,16 @@ def check(army: Army) -> Iterator[Problem]:
         allowed = "neutral cards only" if own == NEUTRAL else f"{own_name} and neutral cards only"
         yield army.problem(
             ID,
-            f"{card.title} is a {theirs} card; a {own_name} army takes {allowed} — remove it",
+            f"{card.title} is a {theirs} card; a {own_name} army takes {allowed}{_exception(army, card)} — remove it",
             entry,
         )
+
+
+def _exception(army: Army, card: Card) -> str:
+    """Name the special card that lets one such card in, when this one is over its allowance."""
+    for special, effect in army.effects("army_may_include"):
+        if card.faction in effect.factions:
+            taken = [army.card(e).title for e in army.entries if id(e) in army.allowed_foreign]
+            already = f"; the list already has {', '.join(taken)}" if taken else ""
+            return f" ({special.name} allows {effect.summary}{already})"
+    return ""
