@@ -1,0 +1,885 @@
+"""Batch validation for clubs and tournaments: many submissions, one event's rules, one small row per list.
+
+A submission is any file: a YAML list, or text holding another tool's format (a War Council share code, an
+asoiaf-stats export, a Tabletop Simulator id string). Each is read as whatever it is, validated, checked
+against the event's rules, and reduced to a `Row` — the verdict, totals and problems — so that a batch of
+thousands of lists never holds more than those rows in memory. Large batches run on every core.
+
+Nothing here prints or exits: unusable arguments or event files raise `UsageError` / `EventError`; anything
+wrong with a submission is a problem on its row.
+"""
+
+from __future__ import annotations
+
+import difflib
+import glob
+import hashlib
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from armybuilder import yamlpos
+from armybuilder.errors import ArmyBuilderError, UsageError
+from armybuilder.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    from armybuilder.engine import Options, Report
+    from armybuilder.games.asoiaf.catalogue import Catalogue
+
+PARALLEL_MIN = 200  # below this many files a worker pool costs more than it saves
+YAML_SUFFIXES = (".yaml", ".yml")
+EVENT_KEYS = (
+    "name",
+    "points",
+    "factions",
+    "data_version",
+    "lists_per_player",
+    "teams",
+    "banned_cards",
+    "banned_characters",
+)
+PLAYER_SEPARATOR = "--"  # `<player>--<label>.yaml`
+
+
+class EventError(ArmyBuilderError):
+    """The event file cannot be used (unreadable, malformed, unknown key, unknown card)."""
+
+
+# --- the event ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event's own rules on top of the game's army-building rules."""
+
+    path: str
+    name: str | None = None
+    points: int | None = None
+    factions: frozenset[str] | None = None  # faction keys allowed; None: any
+    data_version: str | None = None
+    lists_per_player: int = 1
+    teams: dict[str, str] = field(default_factory=dict)  # player key -> team name
+    team_players: dict[str, tuple[str, ...]] = field(default_factory=dict)  # team -> players as written
+    banned_cards: dict[str, str] = field(default_factory=dict)  # card id -> reference as written
+    banned_characters: frozenset[str] = frozenset()
+
+
+def player_key(name: str) -> str:
+    """How player names are compared: case and surrounding spaces do not matter."""
+    return " ".join(name.split()).casefold()
+
+
+def load_event(path: str | Path, catalogue: Catalogue) -> Event:
+    """Read and check an event file; raise EventError naming the line for anything unusable."""
+    name = str(path)
+    try:
+        blob = Path(path).read_bytes()
+    except OSError as exc:
+        raise EventError(f"cannot read the event file: {exc.strerror or exc}", path=name) from None
+    try:
+        data = yamlpos.load(blob)
+    except yamlpos.YamlError as exc:
+        raise EventError(exc.message, path=name, line=exc.line or None) from None
+    if not isinstance(data, yamlpos.PosMap):
+        raise EventError("an event file must be a mapping such as `points: 40`", path=name, line=1)
+
+    def fail(message: str, key: Any) -> EventError:
+        return EventError(message, path=name, line=data.at(key).line)
+
+    for key in data:
+        if key not in EVENT_KEYS:
+            close = difflib.get_close_matches(str(key), EVENT_KEYS, n=1)
+            hint = f"did you mean `{close[0]}`?" if close else f"known keys: {', '.join(EVENT_KEYS)}"
+            raise EventError(
+                f"unknown key `{key}` in the event file; {hint}", path=name, line=data.key_pos[key].line
+            )
+    fields: dict[str, Any] = {"path": name}
+    if data.get("name") is not None:
+        fields["name"] = str(data["name"])
+    if data.get("points") is not None:
+        points = data["points"]
+        if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+            raise fail(f"`points` must be a positive game size such as 40, not {points!r}", "points")
+        fields["points"] = points
+    if data.get("data_version") is not None:
+        fields["data_version"] = str(data["data_version"])
+    if data.get("lists_per_player") is not None:
+        count = data["lists_per_player"]
+        if count not in (1, 2) or isinstance(count, bool):
+            raise fail(f"`lists_per_player` must be 1 or 2, not {count!r}", "lists_per_player")
+        fields["lists_per_player"] = count
+    if data.get("factions") is not None:
+        raw = _text_list(data, "factions", name)
+        keys = set()
+        for index, text in enumerate(raw):
+            faction = catalogue.faction(text)
+            if faction is None:
+                raise EventError(
+                    f"unknown faction {text!r} in `factions`; known factions: {', '.join(catalogue.factions)}",
+                    path=name,
+                    line=_item_line(data, "factions", index),
+                )
+            keys.add(faction.key)
+        fields["factions"] = frozenset(keys)
+    if data.get("banned_cards") is not None:
+        banned: dict[str, str] = {}
+        for index, text in enumerate(_text_list(data, "banned_cards", name)):
+            found = catalogue.find(text)
+            line = _item_line(data, "banned_cards", index)
+            if not found:
+                close = catalogue.suggest(text)
+                hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+                raise EventError(f"no card called {text!r} in `banned_cards`{hint}", path=name, line=line)
+            for card in found:  # a bare name bans every version with that name
+                banned[card.id] = text
+        fields["banned_cards"] = banned
+    if data.get("banned_characters") is not None:
+        known = {c for card in catalogue.cards.values() for c in card.characters}
+        by_key = {player_key(c): c for c in known}
+        chosen = set()
+        for index, text in enumerate(_text_list(data, "banned_characters", name)):
+            identity = by_key.get(player_key(text))
+            if identity is None:
+                close = difflib.get_close_matches(text, sorted(known), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise EventError(
+                    f"no character called {text!r} in `banned_characters`{hint}",
+                    path=name,
+                    line=_item_line(data, "banned_characters", index),
+                )
+            chosen.add(identity)
+        fields["banned_characters"] = frozenset(chosen)
+    if data.get("teams") is not None:
+        teams = data["teams"]
+        if not isinstance(teams, yamlpos.PosMap):
+            raise fail("`teams` must map each team name to its players, e.g. `Wolves: [alice, bob]`", "teams")
+        members: dict[str, str] = {}
+        team_players: dict[str, tuple[str, ...]] = {}
+        for team, players in teams.items():
+            line = teams.at(team).line
+            if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
+                raise EventError(
+                    f"team {team!r} must list its players, e.g. `[alice, bob]`", path=name, line=line
+                )
+            for player in players:
+                key = player_key(str(player))
+                if key in members:
+                    raise EventError(
+                        f"player {player!r} is in two teams ({members[key]} and {team}); keep one",
+                        path=name,
+                        line=line,
+                    )
+                members[key] = str(team)
+            team_players[str(team)] = tuple(str(p) for p in players)
+        fields["teams"] = members
+        fields["team_players"] = team_players
+    return Event(**fields)
+
+
+def _text_list(data: yamlpos.PosMap, key: str, path: str) -> list[str]:
+    value = data[key]
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return [str(value)]
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+        raise EventError(f"`{key}` must be a list of names, e.g. `[a, b]`", path=path, line=data.at(key).line)
+    return [str(v) for v in value]
+
+
+def _item_line(data: yamlpos.PosMap, key: str, index: int) -> int:
+    value = data[key]
+    return value.at(index).line if isinstance(value, yamlpos.PosList) else data.at(key).line
+
+
+def check_data_version(event: Event, catalogue: Catalogue) -> None:
+    """An event pinned to another card data version cannot be checked with this data: raise EventError."""
+    if event.data_version is not None and event.data_version != catalogue.data_version:
+        raise EventError(
+            f"the event checks lists against card data {event.data_version}, but this armybuilder has "
+            f"{catalogue.data_version}; install the armybuilder release with that data or pass --data",
+            path=event.path,
+        )
+
+
+# --- finding the submissions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """One file to check, and the folder argument it was found under (None when named directly)."""
+
+    path: str
+    root: str | None = None
+
+
+def collect(paths: Sequence[str], exclude: Iterable[str] = ()) -> list[Submission]:
+    """Files, folders (recursively, hidden entries skipped) and globs, in a stable order without repeats."""
+    skip = {os.path.realpath(p) for p in exclude}
+    seen: set[str] = set()
+    out: list[Submission] = []
+
+    def add(path: str, root: str | None) -> None:
+        real = os.path.realpath(path)
+        if real not in seen and real not in skip:
+            seen.add(real)
+            out.append(Submission(path, root))
+
+    def walk(top: str) -> None:
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(files):
+                if not name.startswith("."):
+                    add(os.path.join(folder, name), top)
+
+    for arg in paths:
+        if os.path.isdir(arg):
+            walk(arg)
+        elif os.path.exists(arg):
+            add(arg, None)
+        elif glob.has_magic(arg):
+            matches = sorted(glob.glob(arg, recursive=True))
+            if not matches:
+                raise UsageError(f"{arg}: no file matches this pattern")
+            for match in matches:
+                if os.path.isdir(match):
+                    walk(match)
+                elif os.path.isfile(match):
+                    add(match, None)
+        else:
+            raise UsageError(f"{arg}: no such file or folder")
+    return out
+
+
+def player_from_path(sub: Submission) -> str:
+    """The player a file belongs to by name: `<player>--<label>.ext`, else a per-player folder, else the stem."""
+    path = Path(sub.path)
+    stem = path.name.split(".", 1)[0] if not path.name.startswith(".") else path.name
+    if PLAYER_SEPARATOR in stem:
+        return stem.split(PLAYER_SEPARATOR, 1)[0].strip() or stem
+    if sub.root is not None:
+        rel = Path(os.path.relpath(sub.path, sub.root))
+        if len(rel.parts) >= 2:
+            return rel.parts[-2]
+    return stem
+
+
+# --- one submission -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Config:
+    """How every submission is read and checked; sent once to each worker."""
+
+    event: Event | None = None
+    fmt: str | None = None  # force one format: "yaml" or one of interchange.FORMATS
+    strict: bool = False
+    outline: bool = False  # keep a plain outline of each list (the HTML report's per-list table)
+    sheet: bool = False  # keep each list's HTML army sheet, when the sheet renderer can make one
+    data: str | None = None  # the card data folder (None: the bundled data)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """What a report needs of one submission: who, what, the verdict and every problem."""
+
+    path: str
+    player: str
+    declared_player: bool  # named in the list itself (not guessed from the file name)
+    team: str | None
+    name: str | None
+    faction: str | None
+    commander: str | None
+    points: int | None
+    total: int | None
+    format: str
+    problems: tuple[Problem, ...]
+    strict: bool = False
+    digest: str = ""
+    faction_pos: tuple[int, int] = (0, 0)
+    outline: tuple[tuple[str, int], ...] = ()  # (unit with its attachments, cost) per line of the list
+    sheet: str | None = None
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.WARNING]
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors and not (self.strict and self.warnings)
+
+    @property
+    def first_problem(self) -> Problem | None:
+        failing = self.errors or (self.warnings if self.strict else [])
+        return failing[0] if failing else (self.problems[0] if self.problems else None)
+
+    @property
+    def verdict(self) -> str:
+        return "valid" if self.valid else "invalid"
+
+
+class _Fallback(Exception):
+    """The fast YAML path met something unusual: let yamlpos say what (same result, slower path)."""
+
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_NULL = "tag:yaml.org,2002:null"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _FastBuilder:
+    """yamlpos.load's result for ordinary lists, without its per-scalar constructor calls or second tree walk.
+
+    Anything yamlpos would refuse or treat specially (aliases, merge keys, duplicate keys, depth, odd
+    scalars) raises _Fallback so that yamlpos itself produces the answer.
+    """
+
+    __slots__ = ("constructor", "seen")
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+        self.constructor: yaml.SafeLoader | None = None
+
+    def build(self, node: yaml.Node, depth: int) -> Any:
+        if depth > yamlpos.MAX_DEPTH or id(node) in self.seen:
+            raise _Fallback
+        self.seen.add(id(node))
+        cls = node.__class__
+        if cls is yaml.ScalarNode:
+            tag, value = node.tag, node.value
+            if tag == _STR:
+                return value
+            if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
+                return int(value)
+            if tag == _NULL:
+                return None
+            if self.constructor is None:
+                self.constructor = yaml.SafeLoader("")
+            try:
+                return self.constructor.construct_object(node, deep=True)
+            except Exception:
+                raise _Fallback from None
+        mark = node.start_mark
+        if cls is yaml.MappingNode:
+            result = yamlpos.PosMap()
+            result.pos = yamlpos.Pos(mark.line + 1, mark.column + 1)
+            key_pos: dict[Any, yamlpos.Pos] = {}
+            value_pos: dict[Any, yamlpos.Pos] = {}
+            result.key_pos = key_pos
+            result.value_pos = value_pos
+            for key_node, value_node in node.value:
+                if key_node.tag == _MERGE:
+                    raise _Fallback
+                key = self.build(key_node, depth + 1)
+                try:
+                    if key in result:
+                        raise _Fallback
+                except TypeError:
+                    raise _Fallback from None
+                result[key] = self.build(value_node, depth + 1)
+                km, vm = key_node.start_mark, value_node.start_mark
+                key_pos[key] = yamlpos.Pos(km.line + 1, km.column + 1)
+                value_pos[key] = yamlpos.Pos(vm.line + 1, vm.column + 1)
+            return result
+        if cls is yaml.SequenceNode:
+            items = yamlpos.PosList(self.build(item, depth + 1) for item in node.value)
+            items.pos = yamlpos.Pos(mark.line + 1, mark.column + 1)
+            items.item_pos = [
+                yamlpos.Pos(item.start_mark.line + 1, item.start_mark.column + 1) for item in node.value
+            ]
+            return items
+        raise _Fallback
+
+
+def fast_yaml(blob: bytes) -> Any:
+    """The same values and positions as yamlpos.load for ordinary lists; raise _Fallback otherwise."""
+    if b"\x00" in blob:
+        raise _Fallback
+    try:
+        text = blob.decode("utf-8-sig")
+        loader = yaml.CSafeLoader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except Exception:
+        raise _Fallback from None
+    if node is None:
+        return None
+    try:
+        return _FastBuilder().build(node, 0)
+    except RecursionError:
+        raise _Fallback from None
+
+
+def _validate_yaml(blob: bytes, catalogue: Catalogue, path: str, options: Options) -> tuple[Report, Any]:
+    """Validate YAML list bytes; also return the parsed document (None when it did not parse)."""
+    from armybuilder.engine import validate
+    from armybuilder.games.asoiaf.armylist import MAX_LIST_BYTES, _Loader, load_list_text
+
+    data: Any = None
+    if len(blob) <= MAX_LIST_BYTES:
+        try:
+            data = fast_yaml(blob)
+        except _Fallback:
+            data = _Fallback
+        if data is not _Fallback:
+            return validate(_Loader(catalogue, path).load(data), catalogue, options), data
+    return validate(load_list_text(blob, catalogue, path), catalogue, options), None
+
+
+def _read(path: str) -> bytes | str:
+    """The file's bytes (a list is small: read a little more than the loader accepts), or why it cannot be read."""
+    from armybuilder.games.asoiaf.armylist import MAX_LIST_BYTES
+
+    try:
+        with open(path, "rb") as handle:
+            # read(n) allocates n bytes up front: ask for the real size, never a megabyte for 300 bytes
+            size = os.fstat(handle.fileno()).st_size
+            return handle.read(MAX_LIST_BYTES + 1 if size > MAX_LIST_BYTES or size == 0 else size + 1)
+    except OSError as exc:
+        return f"cannot read the file: {exc.strerror or exc}"
+
+
+def _detect(blob: bytes) -> str | None:
+    from armybuilder.games.asoiaf import interchange
+
+    try:
+        text = blob.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if not text.strip():
+        return None
+    try:
+        return interchange.detect(text)
+    except Exception:  # a detector that cannot tell is no format
+        return None
+
+
+def _import(fmt: str, blob: bytes, catalogue: Catalogue, path: str, options: Options) -> Report | Problem:
+    """Validate a list written in another tool's format; a Problem when it cannot be read."""
+    from armybuilder.engine import validate_text
+    from armybuilder.games.asoiaf import interchange
+    from armybuilder.games.asoiaf.listwriter import dump_list
+
+    try:
+        text = blob.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return Problem("syntax", Severity.ERROR, f"not UTF-8 text (byte {exc.start})", path, 1, 1)
+    try:
+        spec = interchange.import_list(fmt, text, catalogue, path)
+    except ArmyBuilderError as exc:
+        return Problem(
+            "import", Severity.ERROR, f"cannot read this {fmt} list: {exc.message}", path, exc.line or 0, 0
+        )
+    report = validate_text(dump_list(spec, catalogue), catalogue, path, options)
+    # positions point into YAML the player never saw: keep the problems, drop the line numbers
+    report.problems = [replace(p, line=0, column=0) for p in report.problems]
+    return report
+
+
+def check_report(sub: Submission, catalogue: Catalogue, config: Config) -> tuple[Report | Problem, str, str]:
+    """Read one submission as whatever it is and validate it: (report or unreadable-file problem, format, digest)."""
+    from armybuilder.engine import Options
+
+    options = Options(strict=config.strict)
+    blob = _read(sub.path)
+    if isinstance(blob, str):
+        return Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", ""
+    digest = hashlib.blake2b(b" ".join(blob.split()), digest_size=12).hexdigest()
+    fmt = config.fmt
+    if fmt is None and not sub.path.lower().endswith(YAML_SUFFIXES):
+        fmt = _detect(blob)
+    if fmt is not None and fmt != "yaml":
+        return _import(fmt, blob, catalogue, sub.path, options), fmt, digest
+    report, data = _validate_yaml(blob, catalogue, sub.path, options)
+    if isinstance(data, str) and config.fmt is None:  # a share code saved as .yaml is still a share code
+        found = _detect(blob)
+        if found is not None:
+            return _import(found, blob, catalogue, sub.path, options), found, digest
+    return report, "yaml", digest
+
+
+def event_problems(report: Report, event: Event) -> list[Problem]:
+    """What the event's own rules say about one list (points, factions, bans)."""
+    army = report.army
+    out: list[Problem] = []
+
+    def problem(rule: str, message: str, pos: tuple[int, int], card: str | None = None) -> None:
+        out.append(Problem(rule, Severity.ERROR, message, army.path, pos[0], pos[1], card))
+
+    where = event.name or Path(event.path).name
+    if event.points is not None and army.points is not None and army.points != event.points:
+        problem(
+            "event-points",
+            f"the list is for {army.points} points; {where} is played at {event.points} points — "
+            f"rebuild it for {event.points}",
+            army.pos("points"),
+        )
+    if event.factions is not None and army.faction is not None and army.faction.key not in event.factions:
+        problem(
+            "event-faction",
+            f"{army.faction.name} is not allowed at {where}; allowed: {', '.join(sorted(event.factions))}",
+            army.pos("faction"),
+        )
+    for entry in army.entries():
+        card = entry.card
+        assert card is not None
+        if card.id in event.banned_cards:
+            problem(
+                "event-ban",
+                f"{card.title} is banned at {where} (banned_cards: {event.banned_cards[card.id]}); replace it",
+                (entry.line, entry.column),
+                card.id,
+            )
+            continue
+        hit = [c for c in card.characters if c in event.banned_characters]
+        if hit:
+            problem(
+                "event-ban",
+                f"{card.title} is {hit[0]}, a character banned at {where}; replace it",
+                (entry.line, entry.column),
+                card.id,
+            )
+    return out
+
+
+def _outline(report: Report) -> tuple[tuple[str, int], ...]:
+    ctx = report.context
+    if ctx is None:
+        return ()
+    lines: list[tuple[str, int]] = []
+    for unit in ctx.army.units:
+        entries = [e for e in (unit.unit, *unit.attachments) if e.card is not None]
+        if entries:
+            lines.append((" + ".join(ctx.card(e).title for e in entries), sum(ctx.cost(e) for e in entries)))
+    for entry in (*ctx.army.ncus, *ctx.army.enemy_attachments):
+        if entry.card is not None:
+            lines.append((ctx.card(entry).title, ctx.cost(entry)))
+    return tuple(lines)
+
+
+def _sheet(report: Report) -> str | None:
+    """The list's HTML army sheet, when the sheet renderer can make one (it may not exist yet)."""
+    try:
+        from armybuilder.games.asoiaf.deck import build_deck
+        from armybuilder.render.sheet import render_sheet
+
+        ctx = report.context
+        deck = None
+        if ctx is not None and ctx.commander is not None and ctx.faction is not None:
+            deck = build_deck(ctx.catalogue, ctx.faction, ctx.commander)
+        return render_sheet("html", report, deck)
+    except Exception:  # no renderer yet, or one that cannot draw this list: the report falls back to a table
+        return None
+
+
+def check_one(sub: Submission, catalogue: Catalogue, config: Config) -> Row:
+    """One submission's row; never raises for anything wrong with the file."""
+    try:
+        result, fmt, digest = check_report(sub, catalogue, config)
+    except Exception as exc:  # a bug must not stop a batch of sixty lists: report it on the row
+        result = Problem(
+            "internal",
+            Severity.ERROR,
+            f"could not check this file ({type(exc).__name__}: {exc})",
+            sub.path,
+            1,
+            1,
+        )
+        fmt, digest = "?", ""
+    if isinstance(result, Problem):
+        return Row(
+            sub.path,
+            player_from_path(sub),
+            False,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            fmt,
+            (result,),
+            config.strict,
+            digest,
+        )
+    report = result
+    army, ctx = report.army, report.context
+    if config.event is not None and army.readable:
+        report.add(event_problems(report, config.event))
+    commander = ctx.commander if ctx else None
+    return Row(
+        path=sub.path,
+        player=army.player or player_from_path(sub),
+        declared_player=army.player is not None,
+        team=army.team,
+        name=army.name,
+        faction=army.faction_key,
+        commander=commander.title if commander else None,
+        points=ctx.points if ctx else army.points,
+        total=ctx.total if ctx else None,
+        format=fmt,
+        problems=tuple(report.problems),
+        strict=config.strict,
+        digest=digest,
+        faction_pos=army.pos("faction") if fmt == "yaml" else (0, 0),
+        outline=_outline(report) if config.outline else (),
+        sheet=_sheet(report) if config.sheet else None,
+    )
+
+
+# --- many submissions -----------------------------------------------------------------------------------------
+
+_WORKER: tuple[Catalogue, Config] | None = None
+
+
+def _init_worker(config: Config) -> None:
+    global _WORKER
+    from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+    _WORKER = (load_catalogue(config.data), config)
+
+
+def _work(sub: Submission) -> Row:
+    assert _WORKER is not None
+    return check_one(sub, *_WORKER)
+
+
+def _work_group(group: tuple[str, tuple[Submission, ...]]) -> list[tuple[str, list[Problem]]]:
+    assert _WORKER is not None
+    return cross_check(group, *_WORKER)
+
+
+def default_jobs(count: int) -> int:
+    """Worker processes for `count` files: one per core for a large batch, none (in-process) otherwise."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores if count > PARALLEL_MIN and cores > 1 else 1
+
+
+def _chunksize(count: int, jobs: int) -> int:
+    return max(8, min(256, count // (jobs * 16) or 1))
+
+
+def _pool(jobs: int, config: Config) -> Any:
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    return multiprocessing.get_context(method).Pool(jobs, _init_worker, (config,))
+
+
+def iter_rows(
+    subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int | None = None
+) -> Iterator[Row]:
+    """Each submission's row in order, validated on `jobs` processes (default: every core for large batches)."""
+    jobs = default_jobs(len(subs)) if jobs is None else max(1, jobs)
+    if jobs == 1 or len(subs) < 2:
+        for sub in subs:
+            yield check_one(sub, catalogue, config)
+        return
+    with _pool(jobs, config) as pool:
+        yield from pool.imap(_work, subs, chunksize=_chunksize(len(subs), jobs))
+
+
+def run(
+    subs: Sequence[Submission],
+    catalogue: Catalogue,
+    config: Config,
+    jobs: int | None = None,
+    on_row: Callable[[Row], None] | None = None,
+) -> list[Row]:
+    """Check every submission, then what the event says about them together (players, duplicates, teams)."""
+    rows: list[Row] = []
+    for row in iter_rows(subs, catalogue, config, jobs):
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    if config.event is None:
+        return rows
+    return event_cross_problems(rows, subs, catalogue, config, jobs)
+
+
+# --- the event across lists -----------------------------------------------------------------------------------
+
+
+def _problem(rule: str, message: str, row: Row, pos: tuple[int, int] = (1, 1)) -> Problem:
+    return Problem(rule, Severity.ERROR, message, row.path, pos[0], pos[1])
+
+
+def event_cross_problems(
+    rows: list[Row], subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int | None = None
+) -> list[Row]:
+    """Add the problems that need several lists: duplicates, two lists per player, teams."""
+    event = config.event
+    assert event is not None
+    added: dict[str, list[Problem]] = {row.path: [] for row in rows}
+    by_player: dict[str, list[int]] = {}
+    for index, row in enumerate(rows):
+        by_player.setdefault(player_key(row.player), []).append(index)
+    allowed = event.lists_per_player
+    kept: dict[str, list[int]] = {}  # player -> the submissions that count
+    for player, indexes in by_player.items():
+        counted: list[int] = []
+        for index in indexes:
+            row = rows[index]
+            same = next((rows[i] for i in counted if row.digest and rows[i].digest == row.digest), None)
+            if same is not None:
+                added[row.path].append(
+                    _problem(
+                        "event-duplicate",
+                        f"the same list as {same.path}, submitted again by {row.player}; withdraw one",
+                        row,
+                    )
+                )
+            elif len(counted) >= allowed:
+                earlier = ", ".join(rows[i].path for i in counted)
+                added[row.path].append(
+                    _problem(
+                        "event-duplicate",
+                        f"{row.player} already submitted {_count(len(counted), 'list')} ({earlier}); the event "
+                        f"takes {allowed} per player — withdraw one, or name the player with `player:`",
+                        row,
+                    )
+                )
+            else:
+                counted.append(index)
+        kept[player] = counted
+    groups: list[tuple[str, tuple[Submission, ...]]] = []
+    if allowed == 2:
+        for player, indexes in kept.items():
+            if len(indexes) < 2:
+                for index in indexes:
+                    row = rows[index]
+                    added[row.path].append(
+                        _problem(
+                            "event-two-lists",
+                            f"{row.player} submitted one list; this event needs two lists "
+                            "of the same faction from each player",
+                            row,
+                        )
+                    )
+                continue
+            first, second = rows[indexes[0]], rows[indexes[1]]
+            if first.faction and second.faction and first.faction != second.faction:
+                added[second.path].append(
+                    _problem(
+                        "event-two-lists",
+                        f"{second.player}'s two lists must be of one faction: "
+                        f"{first.path} is {first.faction}, this one {second.faction}",
+                        second,
+                        second.faction_pos if second.faction_pos[0] else (1, 1),
+                    )
+                )
+            groups.append((f"player:{player}", (subs[indexes[0]], subs[indexes[1]])))
+    teams: dict[str, list[int]] = {}
+    for player, indexes in kept.items():
+        for index in indexes:
+            row = rows[index]
+            team = event.teams.get(player) if event.teams else row.team
+            if event.teams and team is None:
+                added[row.path].append(
+                    _problem(
+                        "event-team",
+                        f"{row.player} is on no team of this event; add them under `teams:` in {event.path}",
+                        row,
+                    )
+                )
+            elif event.teams and row.team is not None and player_key(row.team) != player_key(team or ""):
+                added[row.path].append(
+                    _problem(
+                        "event-team",
+                        f"the list says team {row.team!r}, the event puts {row.player} in {team!r}",
+                        row,
+                    )
+                )
+            if team is not None:
+                teams.setdefault(team, []).append(index)
+    for team, indexes in teams.items():
+        if len({player_key(rows[i].player) for i in indexes}) > 1:
+            groups.append((f"team:{team}", tuple(subs[i] for i in indexes)))
+    if groups:
+        for found in _cross_results(groups, catalogue, config, jobs):
+            for path, problems in found:
+                added[path].extend(problems)
+    out = []
+    for row in rows:
+        extra = added[row.path]
+        if extra:
+            row = replace(row, problems=tuple(sorted((*row.problems, *extra), key=Problem.sort_key)))
+            if row.team is None and event.teams:
+                row = replace(row, team=event.teams.get(player_key(row.player)))
+        elif row.team is None and event.teams:
+            row = replace(row, team=event.teams.get(player_key(row.player)))
+        out.append(row)
+    return out
+
+
+def _cross_results(
+    groups: list[tuple[str, tuple[Submission, ...]]], catalogue: Catalogue, config: Config, jobs: int | None
+) -> Iterator[list[tuple[str, list[Problem]]]]:
+    lists = sum(len(g[1]) for g in groups)
+    jobs = default_jobs(lists) if jobs is None else max(1, jobs)
+    if jobs == 1:
+        for group in groups:
+            yield cross_check(group, catalogue, config)
+        return
+    with _pool(jobs, config) as pool:
+        yield from pool.imap(_work_group, groups, chunksize=_chunksize(len(groups), jobs))
+
+
+def cross_check(
+    group: tuple[str, tuple[Submission, ...]], catalogue: Catalogue, config: Config
+) -> list[tuple[str, list[Problem]]]:
+    """Characters shared inside one group: a player's two lists, or the lists of one team's players."""
+    from armybuilder.games.asoiaf.rules.unique_character import team_problems
+
+    kind, subs = group
+    reports: list[tuple[Submission, Report]] = []
+    imported: set[str] = set()
+    for sub in subs:
+        try:
+            result, fmt, _ = check_report(sub, catalogue, config)
+        except Exception:
+            continue  # its own row already says it could not be checked
+        if not isinstance(result, Problem) and result.context is not None:
+            reports.append((sub, result))
+            if fmt != "yaml":
+                imported.add(sub.path)
+    out: dict[str, list[Problem]] = {}
+    seen: set[tuple[str, int, int, str | None]] = set()
+    owner = {sub.path: player_key(report.army.player or player_from_path(sub)) for sub, report in reports}
+    for j, (later_sub, later) in enumerate(reports):
+        for earlier_sub, earlier in reports[:j]:
+            if kind.startswith("team:") and owner[earlier_sub.path] == owner[later_sub.path]:
+                continue  # one player's own lists are not team-mates
+            for p in team_problems([earlier, later])[1]:
+                key = (p.file, p.line, p.column, p.card)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if later_sub.path in imported:
+                    p = replace(p, line=0, column=0)
+                if kind.startswith("player:"):
+                    p = replace(
+                        p,
+                        rule="event-two-lists",
+                        message=p.message.replace(
+                            "already fielded by a team-mate", "already in this player's other list"
+                        ).replace(
+                            "team-mates may not share a character",
+                            "a player's two lists may not share a character",
+                        ),
+                    )
+                out.setdefault(later_sub.path, []).append(p)
+    return list(out.items())
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
