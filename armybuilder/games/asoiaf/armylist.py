@@ -324,7 +324,7 @@ def resolve(
     if isinstance(result, Card):
         return result
     rule, message = result
-    if rule == "unknown-card":
+    if rule in ("unknown-card", "ambiguous-card"):  # either half of a split `Name, Subname`
         hint = _split_hint(catalogue, text, siblings)
         if hint:
             message += f"; {hint}"

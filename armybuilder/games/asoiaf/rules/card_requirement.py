@@ -145,8 +145,11 @@ def _limits(army: Army) -> Iterator[Problem]:
 
 
 def _loyalty(army: Army) -> Iterator[Problem]:
+    # the commander's loyalty (often from its ability) sets the army's; otherwise the first card's does
+    leaders = set(map(id, army.commanders))
+    ordered = sorted(army.entries, key=lambda e: id(e) not in leaders)
     first: tuple[str, Entry] | None = None
-    for entry in army.entries:
+    for entry in ordered:
         for req in army.card(entry).requirements_of("exclusive_loyalty"):
             if req.loyalty is None:
                 continue

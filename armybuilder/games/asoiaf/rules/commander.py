@@ -33,10 +33,10 @@ def check(army: Army) -> Iterator[Problem]:
         else:
             options = [
                 c.title
-                for c in army.catalogue.cards.values()
+                for c in sorted(army.catalogue.cards.values(), key=lambda c: c.faction != army.faction)
                 if c.commander and c.faction in (army.faction, NEUTRAL) and army.faction is not None
-            ][:3]
-            hint = f" (for example {', '.join(options)})" if options else ""
+            ][:3]  # the army's own commanders first, then neutral ones
+            hint = f" (for example {'; '.join(options)})" if options else ""
             yield army.problem(
                 ID, f"the list has no commander; add exactly one commander card{hint}", army.army.pos("units")
             )
