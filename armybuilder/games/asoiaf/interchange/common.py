@@ -106,7 +106,7 @@ def resolve_id(
 
 
 def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+    return ("an " if noun[:1].lower() in "aeiou" or noun.startswith("NCU") else "a ") + noun
 
 
 def default_points(spec: ImportedList, catalogue: Catalogue, what: str) -> None:

@@ -19,7 +19,7 @@
 Reading is lenient about layout and strict about cards. A card line may start with `•`, `-`, `*`, `–` or
 no bullet and may end with its cost in brackets (the cost is not read: costs come from the card data). In
 `Combat Units`, a line is an attachment of the unit above it when it is indented deeper, starts with
-`with` or `+`, or uses a different bullet than that unit's line. Section headers may carry a colon or a
+`with` or `+`, or starts with `-` under a unit written with another bullet. Section headers may carry a colon or a
 count, sections need not be separated by blank lines, and lines such as `Built on …` or a link are
 ignored. Without a `Points:` line the game size is the smallest standard size that holds the list, and the
 YAML comment says so. Every name is resolved as in a list file; a name that does not resolve is an error
@@ -190,11 +190,9 @@ def _units(lines: list[_Line], spec: ImportedList, catalogue: Catalogue, problem
     unit_line: _Line | None = None
     attachments: list[Card] | None = None
     for item in lines:
-        attached = (
-            item.bullet in ("with", "+")
-            or item.indent > unit_indent
-            or (unit_line is not None and item.bullet != unit_line.bullet)
-        )
+        # a dash under a unit written with another bullet is how some tools mark an attachment
+        dash = unit_line is not None and item.bullet == "-" and unit_line.bullet != "-"
+        attached = item.bullet in ("with", "+") or item.indent > unit_indent or dash
         if not attached:
             unit_line = item
             card = resolve_name(catalogue, item.name, Slot.UNIT, spec.faction, problems, item.number)
