@@ -166,7 +166,7 @@ def test_html_shows_units_stats_attachments_deck_and_totals(stark50: Report) -> 
     assert "Family, Duty, Honor" in page
     # the deck, the totals and the card data version
     assert "Tactics deck (20 cards)" in page
-    assert page.count('<td class="copies">2×</td>') == 10
+    assert page.count('<span class="copies">2×</span>') == 10
     assert '<span class="label">Points</span> <b>50/50</b>' in page
     assert '<span class="label">Neutral</span> <b>0/25</b>' in page
     assert '<span class="label">Victory points to win</span> <b>12</b>' in page
@@ -302,8 +302,8 @@ def test_deck_notes_replaced_cards(catalogue: Catalogue) -> None:
     assert by is not None
     page = render_sheet("html", report, deck)
     assert f"Davos Seaworth, Hero of Blackwater (replaces {gone.name})" in page
-    assert f"<td>{gone.name}</td>" not in page
-    assert f"<td>{by.name}</td>" in page
+    assert f'<span class="name">{gone.name}</span>' not in page
+    assert f'<span class="name">{by.name}</span>' in page
     data = json.loads(render_sheet("json", report, deck))
     assert data["deck"]["removed"] == [{"id": gone.id, "name": gone.name, "by": by.id}]
 

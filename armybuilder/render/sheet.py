@@ -295,10 +295,10 @@ def json_sheet(report: Report, deck: Deck | None) -> str:
 # --- HTML (one self-contained page for print) --------------------------------------------------
 
 
-# Sized for A4 and printable on Letter too: the 186 × 247 mm box inside these margins fits both sheets
-# (Letter is wider and 18 mm shorter), and a 50-point list fills well under it.
+# A4 with margins that suit Letter too; a 50-point list must fit Letter's shorter page (255 mm inside
+# these margins), which the browser test checks.
 _CSS = """
-@page { size: A4; margin: 12mm 12mm 16mm; }
+@page { size: A4; margin: 11mm 12mm 13mm; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body { margin: 0; color: #111; background: #fff;
@@ -344,12 +344,12 @@ table { border-collapse: collapse; }
 .attacks .dice { font-weight: bold; letter-spacing: .03em; }
 .abilities { color: #444; font-style: italic; font-size: 7.5pt; }
 .attachment { border-top: .2mm dashed #aaa; margin-top: .8mm; padding-top: .5mm; }
-.lower { display: flex; gap: 4mm; align-items: flex-start; margin-top: 1mm; break-inside: avoid; }
-.lower > section { flex: 1; }
-.ncu { margin-bottom: 1mm; }
-.deck td { padding: 0 1.5mm 0 0; vertical-align: top; }
-.deck .copies { color: #555; }
-.deck .from { color: #555; font-size: 7.5pt; }
+.unit.ncu { border-style: dashed; }
+.deck { break-inside: avoid; margin-top: .5mm; }
+.deck-cards { columns: 2; column-gap: 4mm; }
+.deck-card { display: flex; gap: 1.5mm; align-items: baseline; }
+.deck-card .copies { color: #555; min-width: 4mm; }
+.deck-card .from { color: #555; font-size: 7.5pt; margin-left: auto; text-align: right; }
 .note { color: #555; font-size: 7.5pt; margin: .8mm 0 0; }
 footer { margin-top: 2mm; color: #666; font-size: 7pt; }
 """
@@ -447,30 +447,27 @@ def _html_totals(report: Report) -> str:
     return f'<section class="totals">{cells}</section>'
 
 
-def _html_others(label: str, lines: list[Line]) -> str:
-    if not lines:
-        return ""
-    out = [f"<h2>{_h(label)}</h2>"]
-    for line in lines:
-        out.append(
-            f'<div class="ncu"><div class="row">{_html_name(line)}'
-            f'<span class="cost">{_h(line.cost_label)}</span></div>{_html_abilities(line.card)}</div>'
-        )
-    return "".join(out)
+def _html_other(label: str, line: Line) -> str:
+    """An NCU or an enemy attachment: a dashed box in the unit columns with its ability names."""
+    return (
+        f'<article class="unit ncu"><div class="row">{_html_name(line)}<span class="type">{_h(label)}</span>'
+        f'<span class="cost">{_h(line.cost_label)}</span></div>{_html_abilities(line.card)}</article>'
+    )
 
 
 def _html_deck(deck: Deck) -> str:
     from armybuilder.games.asoiaf.deck import COPIES
 
-    out = [f"<section><h2>Tactics deck ({deck.size} cards)</h2>", '<table class="deck">']
+    out = [f'<section class="deck"><h2>Tactics deck ({deck.size} cards)</h2><div class="deck-cards">']
     for name, origin, note in _deck_rows(deck):
         where = "faction" if origin == "faction" else deck.commander.title
         if note:
             where += f" ({note})"
         out.append(
-            f'<tr><td class="copies">{COPIES}×</td><td>{_h(name)}</td><td class="from">{_h(where)}</td></tr>'
+            f'<div class="deck-card"><span class="copies">{COPIES}×</span><span class="name">{_h(name)}</span>'
+            f'<span class="from">{_h(where)}</span></div>'
         )
-    out.append("</table>")
+    out.append("</div>")
     if deck.problems:
         out.append(f'<p class="note unknown">{_h("; ".join(deck.problems))}</p>')
     out.append("</section>")
@@ -499,17 +496,12 @@ def html_sheet(report: Report, deck: Deck | None) -> str:
         _html_totals(report),
         '<section class="units">',
         *(_html_unit(unit, attachments) for unit, attachments in _units(report)),
+        *(_html_other("NCU", line) for line in _others(report, army.ncus)),
+        *(_html_other("enemy attachment", line) for line in _others(report, army.enemy_attachments)),
         "</section>",
     ]
-    ncus = _html_others("NCUs", _others(report, army.ncus))
-    enemy = _html_others("Enemy attachments", _others(report, army.enemy_attachments))
-    lower = []
-    if ncus or enemy:
-        lower.append(f"<section>{ncus}{enemy}</section>")
     if deck is not None:
-        lower.append(_html_deck(deck))
-    if lower:
-        body.append(f'<div class="lower">{"".join(lower)}</div>')
+        body.append(_html_deck(deck))
     version = _data_version(report)
     checked = f" against card data {version}" if version else ""
     body.append(f"<footer>Checked by armybuilder {_h(__version__)}{_h(checked)}.</footer>")
