@@ -1,0 +1,391 @@
+"""`armybuilder batch`: a folder of submissions in every format, an event's rules, every report format."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+import yaml
+from typer.testing import CliRunner, Result
+
+from armybuilder import batch, yamlpos
+from armybuilder.cli import app
+from armybuilder.engine import validate_path
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.interchange import export_list
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = (ROOT / "examples" / "stark-40.yaml").read_text()
+SHARE_CODE = "EglWaWN0YXJpb24YCCAoKABaAwi4VFoHCLdUEMOiAVoDCLFUWgMIslRaCwi0VBDCogEQyaIBYNPwAWDU8AFgw+0B"
+ENV = {"NO_COLOR": "1", "ARMYBUILDER_WIDTH": "160", "ARMYBUILDER_NO_CACHE": None, "ARMYBUILDER_DATA": None}
+runner = CliRunner(env=ENV)
+
+
+def run(*args: str | Path) -> Result:
+    return runner.invoke(app, ["batch", *map(str, args)])
+
+
+def variant(name: str, **changes: str) -> str:
+    """The example Stark list under another name, with whole lines swapped."""
+    text = EXAMPLE.replace("name: Wolves of the North", f"name: {name}")
+    for old, new in changes.items():
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.fixture
+def club(tmp_path: Path, catalogue: Catalogue) -> Path:
+    """A club night's submissions: legal and illegal lists in every format, and files that are no list."""
+    folder = tmp_path / "submissions"
+    (folder / "alice").mkdir(parents=True)
+    (folder / "alice" / "list.yaml").write_text(variant("Alice's wolves"))
+    (folder / "bob--main.yaml").write_text(variant("Bob's wolves", **{"points: 40": "points: 30"}))
+    (folder / "carol--code.txt").write_text(SHARE_CODE + "\n")
+    export = export_list(
+        "asoiaf-stats", validate_path(ROOT / "examples" / "stark-40.yaml", catalogue), catalogue
+    )
+    (folder / "dave--export.txt").write_text(export)
+    (folder / "erin.yaml").write_text(
+        variant("Erin's", **{"  - Stark Bowmen\n": "  - Stark Bowmen\n  - Stark Bowmen\n"})
+    )
+    (folder / "junk.bin").write_bytes(bytes(range(256)) * 4)
+    (folder / "empty.yaml").write_bytes(b"")
+    (folder / "typo--list.txt").write_text("EglWaWN0YXJpb24YCCAo!!not a code")
+    return folder
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    path = tmp_path / "event.yaml"
+    path.write_text('name: Spring Open\npoints: 40\ndata_version: "2025.02"\nfactions: [stark, greyjoy]\n')
+    return path
+
+
+EXPECTED = {  # file -> (player, valid, first failing rule)
+    "alice/list.yaml": ("alice", True, None),
+    "bob--main.yaml": ("bob", False, "event-points"),
+    "carol--code.txt": ("carol", False, "points-limit"),
+    "dave--export.txt": ("dave", True, None),
+    "empty.yaml": ("empty", False, "schema"),
+    "erin.yaml": ("erin", False, "points-limit"),
+    "junk.bin": ("junk", False, "syntax"),
+    "typo--list.txt": ("typo", False, None),
+}
+
+
+def snapshot(folder: Path) -> dict[str, float]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in sorted(folder.rglob("*"))}
+
+
+def rows_by_file(rows: list[batch.Row], folder: Path) -> dict[str, batch.Row]:
+    return {Path(r.path).relative_to(folder).as_posix(): r for r in rows}
+
+
+def test_every_verdict(club: Path, event: Path, catalogue: Catalogue) -> None:
+    ev = batch.load_event(event, catalogue)
+    rows = batch.run(batch.collect([str(club)]), catalogue, batch.Config(event=ev))
+    found = rows_by_file(rows, club)
+    assert set(found) == set(EXPECTED)
+    for name, (player, valid, rule) in EXPECTED.items():
+        row = found[name]
+        assert (row.player, row.valid) == (player, valid), (name, row.problems)
+        if rule is not None:
+            assert row.first_problem is not None and row.first_problem.rule == rule, (name, row.problems)
+    assert found["carol--code.txt"].format == "warcouncil"
+    assert found["carol--code.txt"].faction == "greyjoy"
+    assert found["carol--code.txt"].commander == "Victarion Greyjoy, The Iron Captain"
+    assert found["dave--export.txt"].format == "asoiaf-stats"
+    assert found["typo--list.txt"].problems  # a bad code is one invalid row, not a crash
+    bob = found["bob--main.yaml"].first_problem
+    assert bob is not None and bob.line == 4  # `points:` under the comment and name
+
+
+def test_cli_exit_codes_and_table(club: Path, event: Path) -> None:
+    before = snapshot(club)
+    result = run(club, "--event", event)
+    assert result.exit_code == 1, result.output
+    for player in ("alice", "bob", "carol", "dave", "erin", "junk", "empty"):
+        assert player in result.output
+    assert "8 lists: 2 valid, 6 invalid" in result.output
+    assert snapshot(club) == before
+    assert run(club / "alice", club / "dave--export.txt", "--event", event).exit_code == 0
+    assert run(club / "*.txt").exit_code == 1
+    assert run(club / "nothing-*.yaml").exit_code == 2
+    assert run(club / "missing").exit_code == 2
+
+
+def test_forced_format(club: Path) -> None:
+    result = run(club / "alice" / "list.yaml", "--from", "warcouncil")
+    assert result.exit_code == 1
+    assert "import" in result.output
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "xml", "html"])
+def test_reports(club: Path, event: Path, tmp_path: Path, fmt: str) -> None:
+    before = snapshot(club)
+    out = tmp_path / "reports" / f"report.{fmt}"
+    out.parent.mkdir()
+    result = run(club, "--event", event, "--report", out)
+    assert result.exit_code == 1, result.output
+    assert snapshot(club) == before
+    text = out.read_text(encoding="utf-8")
+    players = {p for p, _, _ in EXPECTED.values()}
+    if fmt == "csv":
+        rows = list(csv.DictReader(io.StringIO(text)))
+        assert {r["player"] for r in rows} == players
+        assert {r["player"]: r["verdict"] == "valid" for r in rows} == {p: v for p, v, _ in EXPECTED.values()}
+    elif fmt == "json":
+        data = json.loads(text)
+        assert data["data_version"] == "2025.02" and data["total"] == 8 and data["invalid"] == 6
+        assert {x["player"]: x["valid"] for x in data["lists"]} == {p: v for p, v, _ in EXPECTED.values()}
+        bob = next(x for x in data["lists"] if x["player"] == "bob")
+        assert bob["problems"][0]["rule"] == "event-points"
+    elif fmt == "xml":
+        root = ET.fromstring(text)
+        cases = root.findall(".//testcase")
+        assert {c.get("classname") for c in cases} == players
+        failed = {c.get("classname") for c in cases if c.find("failure") is not None}
+        assert failed == {p for p, v, _ in EXPECTED.values() if not v}
+        assert root.find("testsuite").get("failures") == "6"  # type: ignore[union-attr]
+    else:
+        assert text.startswith("<!DOCTYPE html>")
+        for player in players:
+            assert f">{player}</a>" in text
+    assert run(club, "--report", out).exit_code == 2  # exists: needs --force
+    assert run(club, "--report", out, "--force").exit_code == 1
+
+
+def test_report_format_option(club: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report.out"
+    assert run(club / "alice", "--report", out).exit_code == 2
+    assert run(club / "alice", "--report", out, "--report-format", "json").exit_code == 0
+    assert json.loads(out.read_text())["valid"] == 1
+
+
+def test_html_escapes_everything(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "x.yaml").write_text(
+        variant('"<script>alert(1)</script>"').replace("name:", 'player: "<b>eve</b>"\nname:')
+    )
+    out = tmp_path / "r.html"
+    assert run(folder, "--report", out).exit_code == 0
+    text = out.read_text()
+    assert "<script>alert" not in text and "<b>eve" not in text
+    assert "&lt;b&gt;eve&lt;/b&gt;" in text
+
+
+def test_two_lists_per_player(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    (folder / "frank").mkdir(parents=True)
+    (folder / "frank" / "one.yaml").write_text(variant("Frank one"))
+    (folder / "frank" / "two.yaml").write_text(variant("Frank two"))
+    (folder / "gina--a.yaml").write_text(variant("Gina"))
+    (folder / "gina--b.yaml").write_text(variant("Gina"))  # the same list twice
+    (folder / "hank.yaml").write_text(variant("Hank alone"))
+    event = tmp_path / "event.yaml"
+    event.write_text("points: 40\nlists_per_player: 2\n")
+    result = run(folder, "--event", event, "--report", tmp_path / "r.json")
+    assert result.exit_code == 1
+    lists = {
+        Path(x["path"]).relative_to(folder).as_posix(): x
+        for x in json.loads((tmp_path / "r.json").read_text())["lists"]
+    }
+    rules = {k: [p["rule"] for p in v["problems"]] for k, v in lists.items()}
+    assert rules["frank/one.yaml"] == []
+    assert "event-two-lists" in rules["frank/two.yaml"]
+    two = next(p for p in lists["frank/two.yaml"]["problems"] if p["rule"] == "event-two-lists")
+    assert "Robb Stark" in two["message"] and two["line"] > 0
+    assert "event-duplicate" in rules["gina--b.yaml"]
+    assert "event-two-lists" in rules["gina--a.yaml"]  # the copy does not count: one list
+    assert "event-two-lists" in rules["hank.yaml"]
+
+
+def test_duplicate_submission(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "ivy--first.yaml").write_text(variant("Ivy one"))
+    (folder / "later.yaml").write_text("player: Ivy\n" + variant("Ivy two"))
+    event = tmp_path / "event.yaml"
+    event.write_text("points: 40\n")
+    result = run(folder, "--event", event)
+    assert result.exit_code == 1
+    assert "event-duplicate" in result.output and "ivy already submitted 1 list" in result.output.replace(
+        "Ivy", "ivy"
+    )
+
+
+def test_teams(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "jo.yaml").write_text(variant("Jo"))
+    (folder / "kim.yaml").write_text(variant("Kim"))
+    (folder / "lee.yaml").write_text("team: Lions\n" + variant("Lee"))
+    event = tmp_path / "event.yaml"
+    event.write_text("points: 40\nteams:\n  Wolves: [jo, Kim]\n  Lions: [lee]\n")
+    result = run(folder, "--event", event, "--report", tmp_path / "r.json")
+    assert result.exit_code == 1
+    lists = {Path(x["path"]).name: x for x in json.loads((tmp_path / "r.json").read_text())["lists"]}
+    assert lists["jo.yaml"]["valid"] and lists["lee.yaml"]["valid"]
+    assert not lists["kim.yaml"]["valid"]
+    assert lists["kim.yaml"]["team"] == "Wolves"
+    assert {p["rule"] for p in lists["kim.yaml"]["problems"]} == {"unique-character"}
+    assert all("team-mate" in p["message"] for p in lists["kim.yaml"]["problems"])
+    # teams named in the lists themselves
+    (folder / "lee.yaml").unlink()
+    for name in ("jo", "kim"):
+        path = folder / f"{name}.yaml"
+        path.write_text("team: Wolves\n" + path.read_text())
+    event.write_text("points: 40\n")
+    assert run(folder, "--event", event).exit_code == 1
+
+
+def test_event_bans_and_factions(club: Path, tmp_path: Path) -> None:
+    event = tmp_path / "event.yaml"
+    event.write_text(
+        "banned_cards: [Umber Champion]\nbanned_characters: [Catelyn Stark]\nfactions: [greyjoy]\n"
+    )
+    result = run(club / "alice", "--event", event)
+    assert result.exit_code == 1
+    for rule in ("event-ban", "event-faction"):
+        assert rule in result.output
+    assert "Umber Champion is banned" in result.output and "Catelyn Stark" in result.output
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("points: 40\nprize: cake\n", "event.yaml:2: unknown key `prize`"),
+        ("points: 40\nfactions: [starks]\n", "event.yaml:2: unknown faction"),
+        ("points: forty\n", "event.yaml:1: `points` must be"),
+        ("banned_cards:\n  - No Such Card\n", "event.yaml:2: no card called"),
+        ("points: 40\npoints: 30\n", "duplicate key"),
+        ("points: [40\n", "invalid YAML"),
+        ('data_version: "1999.01"\n', "card data 1999.01"),
+        ("lists_per_player: 3\n", "`lists_per_player` must be 1 or 2"),
+    ],
+)
+def test_bad_event_file(club: Path, tmp_path: Path, content: str, message: str) -> None:
+    event = tmp_path / "event.yaml"
+    event.write_text(content)
+    result = run(club, "--event", event)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_event_file(club: Path, tmp_path: Path) -> None:
+    assert run(club, "--event", tmp_path / "nope.yaml").exit_code == 2
+
+
+def test_player_naming() -> None:
+    assert batch.player_from_path(batch.Submission("s/ann--round1.yaml", "s")) == "ann"
+    assert batch.player_from_path(batch.Submission("s/ann/list.yaml", "s")) == "ann"
+    assert batch.player_from_path(batch.Submission("s/team/ann/list.yaml", "s")) == "ann"
+    assert batch.player_from_path(batch.Submission("ann.yaml", None)) == "ann"
+    assert batch.player_from_path(batch.Submission("s/x/ann--b.yaml", "s")) == "ann"
+
+
+def test_parallel_rows_equal_serial(club: Path, event: Path, catalogue: Catalogue) -> None:
+    ev = batch.load_event(event, catalogue)
+    subs = batch.collect([str(club)])
+    config = batch.Config(event=ev)
+    assert batch.run(subs, catalogue, config, jobs=2) == batch.run(subs, catalogue, config, jobs=1)
+
+
+YAML_CASES = sorted((ROOT / "tests" / "cases").rglob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
+ODD_YAML = [
+    b"a: &x 1\nb: *x\n",
+    b"a: 1\na: 2\n",
+    b"<<: {a: 1}\n",
+    b"[1, 2\n",
+    b"a: 0o17\nb: 012\nc: +5\nd: 1_000\ne: yes\nf: 1.5\ng: ~\nh: 2020-01-01\n",
+    b"- [[[[[]]]]]\n" * 3,
+    b"\xef\xbb\xbfname: bom\n",
+    b"? [a, b]\n: 1\n",
+    b"",
+]
+
+
+@pytest.mark.parametrize("blob", [p.read_bytes() for p in YAML_CASES] + ODD_YAML)
+def test_fast_yaml_matches_yamlpos(blob: bytes) -> None:
+    """The batch's fast path gives yamlpos's values and positions, or hands the text back to yamlpos."""
+    try:
+        fast = batch.fast_yaml(blob)
+    except batch._Fallback:
+        return
+    slow = yamlpos.load(blob)
+
+    def same(a: object, b: object) -> None:
+        assert type(a) is type(b) and a == b
+        if isinstance(a, yamlpos.PosMap) and isinstance(b, yamlpos.PosMap):
+            assert (a.pos, a.key_pos, a.value_pos) == (b.pos, b.key_pos, b.value_pos)
+            for key in a:
+                same(a[key], b[key])
+        elif isinstance(a, yamlpos.PosList) and isinstance(b, yamlpos.PosList):
+            assert (a.pos, a.item_pos) == (b.pos, b.item_pos)
+            for x, y in zip(a, b, strict=True):
+                same(x, y)
+
+    same(fast, slow)
+
+
+def test_pre_commit_hook_definition() -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    hook = next(h for h in hooks if h["id"] == "armybuilder-validate")
+    assert hook["entry"].split()[:2] == ["armybuilder", "validate"]
+    assert hook["language"] == "python" and hook["pass_filenames"] is True
+    import re
+
+    assert re.search(hook["files"], "lists/alice.yaml") and re.search(hook["files"], "x.yml")
+    assert not re.search(hook["files"], "README.md")
+
+
+def chromium() -> str | None:
+    exe = shutil.which("chromium")
+    if exe is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed; CI must run the browser tests (apt-get install chromium)")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    return exe
+
+
+@pytest.mark.browser
+def test_html_report_in_chromium(club: Path, event: Path, tmp_path: Path) -> None:
+    exe = chromium()
+    assert exe is not None
+    out = tmp_path / "report.html"
+    assert run(club, "--event", event, "--report", out).exit_code == 1
+    profile = tmp_path / "profile"
+    dom = subprocess.run(
+        [
+            exe,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            "--dump-dom",
+            out.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    summary = dom.split('id="summary"', 1)[1].split("</table>", 1)[0]
+    for player, _valid, _rule in EXPECTED.values():
+        assert f">{player}</a>" in summary
+    assert summary.count('class="valid"') == 2 and summary.count('class="invalid"') == 6
