@@ -1,9 +1,572 @@
-"""Commands: (to be written)."""
+"""Commands: new, add, remove, move, set, options, complete, build — building lists from the command line.
+
+Every edit re-validates the list and is refused when it would bring a new error (a legal list stays
+legal; an illegal one may not get worse), unless --force is given. Exit codes: 0 the list written is
+valid, 1 the edit was refused or the list written is invalid, 2 a usage error (unknown card, bad value).
+"""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn, TypeVar
+
 import typer
+
+from armybuilder.cli.common import DataOption, NoColorOption, catalogue, fatal, use_color
+
+if TYPE_CHECKING:
+    from armybuilder.engine import Report
+    from armybuilder.games.asoiaf.armylist import ArmyList
+    from armybuilder.games.asoiaf.builder import Document
+    from armybuilder.games.asoiaf.cards import Card
+    from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.listwriter import ListSpec
+
+T = TypeVar("T")
+
+ForceOption = typer.Option(
+    False, "--force", help="Write the change even when it makes the list illegal (the problems are shown)."
+)
+
+
+def _print(renderable: object, no_color: bool) -> None:
+    from armybuilder.render.console import make_console
+
+    make_console(color=use_color(no_color)).print(renderable)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fatal(f"{path}: no such file; create one with `armybuilder new {path} --faction ... --points ...`")
+    except (OSError, UnicodeDecodeError) as exc:
+        fatal(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+
+
+def _edit(
+    path: Path,
+    data: Path | None,
+    force: bool,
+    no_color: bool,
+    change: Callable[[Document, Catalogue], str],
+) -> NoReturn:
+    """Apply one change to a list file: validate before and after, refuse a worsening edit, write atomically."""
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.fileio import write_atomic
+    from armybuilder.games.asoiaf.builder import Document, judge
+    from armybuilder.render.builder import totals_line
+    from armybuilder.render.reports import problems_table
+
+    cat = catalogue(data)
+    before = _read(path)
+    try:
+        doc = Document(before)
+        summary = change(doc, cat)
+        after = doc.dump()
+    except ArmyBuilderError as exc:
+        fatal(exc.message)
+    verdict = judge(before, after, cat, str(path))
+    if not verdict.allowed and not force:
+        typer.echo(f"{path}: refused: {summary} would make the list illegal; nothing written")
+        _print(problems_table(verdict.added), no_color)
+        typer.echo("Pass --force to write it anyway.")
+        raise typer.Exit(1)
+    try:
+        write_atomic(path, after, force=True)
+    except ArmyBuilderError as exc:
+        fatal(exc.message)
+    typer.echo(f"{path}: {summary}")
+    typer.echo(totals_line(verdict.after))
+    if verdict.added:
+        typer.echo("Written with --force; the list now breaks these rules:")
+        _print(problems_table(verdict.added), no_color)
+    elif verdict.after.errors:
+        typer.echo(f"The list still has {len(verdict.after.errors)} error(s); `armybuilder validate {path}`.")
+    raise typer.Exit(0 if verdict.after.valid else 1)
+
+
+def new(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file to create (YAML)."),
+    faction: str = typer.Option(..., "--faction", help="The army's faction, e.g. stark."),
+    points: int = typer.Option(40, "--points", help="Game size in points."),
+    commander: str = typer.Option(
+        ..., "--commander", help="The commander card, e.g. 'Robb Stark, The Wolf Lord'."
+    ),
+    unit: str | None = typer.Option(
+        None,
+        "--unit",
+        help="The combat unit an attachment commander leads (default: the cheapest that fits).",
+    ),
+    name: str | None = typer.Option(None, "--name", help="A name for the list."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file."),
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Create a list led by a commander (an attachment commander is placed on a fitting unit)."""
+    from armybuilder.engine import validate_text
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.fileio import write_atomic
+    from armybuilder.games.asoiaf.builder import new_list
+    from armybuilder.render.builder import totals_line
+    from armybuilder.render.reports import problems_table
+
+    cat = catalogue(data)
+    if list_file.exists() and not force:
+        fatal(f"{list_file} exists; pass --force to replace it")
+    try:
+        text = new_list(cat, faction, points, commander, unit, name)
+        write_atomic(list_file, text, force=True)
+    except ArmyBuilderError as exc:
+        fatal(exc.message)
+    report = validate_text(text, cat, str(list_file))
+    typer.echo(f"{list_file}: created")
+    typer.echo(totals_line(report))
+    if report.errors:
+        _print(problems_table(report.errors), no_color)
+    raise typer.Exit(0 if report.valid else 1)
+
+
+def add(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
+    ref: str = typer.Argument(..., metavar="REF", help="A combat unit, NCU or attachment (name or id)."),
+    to: str | None = typer.Option(
+        None, "--to", help="The unit an attachment joins: 1-based position or name."
+    ),
+    force: bool = ForceOption,
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Add a combat unit, an NCU, or an attachment (to the unit --to names)."""
+    from armybuilder.games.asoiaf import builder
+
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.add(doc, cat, ref, to))
+
+
+def remove(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
+    ref: str = typer.Argument(
+        ..., metavar="REF|POSITION", help="A unit (name or position), attachment or NCU."
+    ),
+    force: bool = ForceOption,
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Remove a combat unit with its attachments, an attachment, or an NCU."""
+    from armybuilder.games.asoiaf import builder
+
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.remove(doc, cat, ref))
+
+
+def move(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
+    ref: str = typer.Argument(..., metavar="ATTACHMENT", help="The attachment to move."),
+    to: str = typer.Option(..., "--to", help="The unit it joins: 1-based position or name."),
+    force: bool = ForceOption,
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Move an attachment to another unit."""
+    from armybuilder.games.asoiaf import builder
+
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.move(doc, cat, ref, to))
+
+
+def set_(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
+    key: str = typer.Argument(..., metavar="points|faction|commander", help="What to change."),
+    value: str = typer.Argument(..., metavar="VALUE", help="The new value."),
+    unit: str | None = typer.Option(
+        None, "--unit", help="For a new attachment commander: the unit it leads (position or name)."
+    ),
+    force: bool = ForceOption,
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Change the game size, the faction or the commander (the new commander takes the old one's place)."""
+    from armybuilder.games.asoiaf import builder
+
+    if key not in builder.SETTABLE:
+        fatal(f"cannot set {key!r}; choose one of {', '.join(builder.SETTABLE)}")
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.set_value(doc, cat, key, value, unit))
+
+
+def _load(path: Path, cat: Catalogue) -> ArmyList:
+    from armybuilder.games.asoiaf.armylist import load_list_text
+
+    army = load_list_text(_read(path), cat, str(path))
+    if not army.readable:
+        fatal(f"{path}: cannot read the list: {army.problems[0].message}")
+    return army
+
+
+def _unit_names(army: ArmyList) -> dict[int, str]:
+    return {i + 1: u.unit.card.title for i, u in enumerate(army.units) if u.unit.card is not None}
+
+
+def options(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
+    for_unit: str | None = typer.Option(
+        None, "--for", help="Only attachments for this unit (1-based position or name)."
+    ),
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs."""
+    from armybuilder.engine import validate
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.games.asoiaf import builder
+    from armybuilder.games.asoiaf.cards import CardKind
+    from armybuilder.render.builder import options_table, totals_line
+
+    cat = catalogue(data)
+    army = _load(list_file, cat)
+    try:
+        position: int | None = None
+        kinds = [CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU]
+        if for_unit is not None:
+            picked = builder.pick_unit(builder.Document(_read(list_file)), cat, for_unit)
+            names = _unit_names(army)
+            position = picked.position if names.get(picked.position) == picked.title else None
+            if position is None:
+                fatal(f"unit {picked.position}. {picked.title} cannot be read; fix the list first")
+            kinds = [CardKind.ATTACHMENT]
+        found = builder.options(army, cat, kinds=kinds, for_unit=position)
+    except ArmyBuilderError as exc:
+        fatal(exc.message)
+    report = validate(army, cat)
+    typer.echo(f"{list_file}: {totals_line(report)}")
+    names = _unit_names(army)
+    if position is not None:
+        names = {position: names[position]}
+    _print(options_table(found, names, army.faction_key), no_color)
+
+
+def complete(
+    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
+    top: int = typer.Option(5, "--top", min=1, help="How many completions to print."),
+    timeout: float = typer.Option(5.0, "--timeout", min=0.1, help="Seconds to search at most."),
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Propose the best legal ways to spend the remaining points (closest to the budget first)."""
+    from armybuilder.engine import validate
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.games.asoiaf import builder
+    from armybuilder.render.builder import completions_table, totals_line
+
+    cat = catalogue(data)
+    army = _load(list_file, cat)
+    try:
+        search = builder.complete(army, cat, top=top, timeout=timeout)
+    except ArmyBuilderError as exc:
+        fatal(exc.message)
+    typer.echo(f"{list_file}: {totals_line(validate(army, cat))}")
+    _print(completions_table(search, _unit_names(army)), no_color)
+
+
+# --- build: the interactive builder ---------------------------------------------------------------------
+
+PAGE = 10
+
+
+class _InputEnded(Exception):
+    """Standard input ended before the builder was done."""
+
+
+class _Session:
+    """One interactive build: every prompt reads one line of standard input."""
+
+    def __init__(self, cat: Catalogue, no_color: bool) -> None:
+        self.cat = cat
+        self.no_color = no_color
+        self.history: list[ListSpec] = []
+
+    def ask(self, prompt: str, default: str | None = None) -> str:
+        shown = f"{prompt} [{default}]: " if default is not None else f"{prompt}: "
+        typer.echo(shown, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            typer.echo("")
+            raise _InputEnded
+        answer = line.strip()
+        if not sys.stdin.isatty():
+            typer.echo(answer)  # a scripted session reads like a typed one
+        return answer or (default or "")
+
+    def menu(self, title: str, items: list[tuple[str, T]], allow_back: bool = True) -> T | None:
+        """Pick one item by number; text filters the menu, > and < turn pages, empty goes back."""
+        if not items:
+            typer.echo(f"{title}: nothing fits.")
+            return None
+        shown, page, query = items, 0, ""
+        while True:
+            pages = max(1, (len(shown) + PAGE - 1) // PAGE)
+            page = min(page, pages - 1)
+            head = f"{title}" + (f" (filter: {query})" if query else "")
+            typer.echo(head + (f" — page {page + 1}/{pages}" if pages > 1 else ""))
+            for n, (label, _) in enumerate(shown[page * PAGE : (page + 1) * PAGE], page * PAGE + 1):
+                typer.echo(f"  {n:>3}. {label}")
+            hints = ["number to pick", "text to filter"]
+            if pages > 1:
+                hints.append("> / < for pages")
+            if allow_back:
+                hints.append("empty to go back")
+            answer = self.ask("  " + ", ".join(hints))
+            if answer == "":
+                if allow_back:
+                    return None
+                continue
+            if answer == ">":
+                page += 1
+            elif answer == "<":
+                page = max(0, page - 1)
+            elif answer.isdigit():
+                n = int(answer)
+                if 1 <= n <= len(shown):
+                    return shown[n - 1][1]
+                typer.echo(f"  choose 1 to {len(shown)}")
+            else:
+                filtered = [i for i in items if answer.casefold() in i[0].casefold()]
+                if filtered:
+                    shown, page, query = filtered, 0, answer
+                else:
+                    typer.echo(f"  nothing matches '{answer}'")
+                    shown, page, query = items, 0, ""
+
+    def report(self, spec: ListSpec) -> Report:
+        from armybuilder.games.asoiaf.builder import validate_spec
+
+        return validate_spec(spec, self.cat)
+
+    def army(self, spec: ListSpec) -> ArmyList:
+        from armybuilder.games.asoiaf.armylist import load_list_text
+        from armybuilder.games.asoiaf.listwriter import dump_list
+
+        return load_list_text(dump_list(spec, self.cat), self.cat)
+
+    def start(self) -> ListSpec:
+        from armybuilder.games.asoiaf.builder import commanders_of, host_units
+        from armybuilder.games.asoiaf.cards import CardKind
+        from armybuilder.games.asoiaf.listwriter import ListSpec
+
+        factions = [(f"{f.name} ({f.key})", f.key) for f in self.cat.factions.values()]
+        faction = self.menu("Faction", factions, allow_back=False)
+        assert faction is not None
+        while True:
+            size = self.ask("Game size in points", "40")
+            if size.isdigit() and int(size) > 0:
+                break
+            typer.echo("  a positive whole number, e.g. 30, 40 or 50")
+        while True:
+            labels = [
+                (f"{c.title} — {c.kind.label}" + (" [neutral]" if c.is_neutral else ""), c)
+                for c in commanders_of(self.cat, faction)
+                if c.kind is not CardKind.ATTACHMENT or host_units(self.cat, faction, c)
+            ]
+            commander = self.menu("Commander", labels, allow_back=False)
+            assert commander is not None
+            spec = ListSpec(faction=faction, points=int(size))
+            if commander.kind is CardKind.ATTACHMENT:
+                hosts = host_units(self.cat, faction, commander)
+                fitting = [
+                    h for h in hosts if self._legal(ListSpec(faction, int(size), units=[(h, [commander])]))
+                ]
+                host = self.menu(
+                    f"Unit {commander.title} leads", [(f"{h.title} ({h.points})", h) for h in fitting]
+                )
+                if host is None:
+                    continue
+                spec.units.append((host, [commander]))
+            elif commander.kind is CardKind.NCU:
+                spec.ncus.append(commander)
+            else:
+                spec.units.append((commander, []))
+            return spec
+
+    def _legal(self, spec: ListSpec) -> bool:
+        return not self.report(spec).errors
+
+    def summary(self, spec: ListSpec) -> None:
+        from armybuilder.render.builder import totals_line
+
+        typer.echo("")
+        typer.echo(f"Army: {self.cat.factions[spec.faction].name}, {spec.points} points")
+        for n, (unit, atts) in enumerate(spec.units, 1):
+            extra = "".join(f" + {a.title}" for a in atts)
+            typer.echo(f"  {n}. {unit.title}{extra}")
+        for ncu in spec.ncus:
+            typer.echo(f"  NCU {ncu.title}")
+        report = self.report(spec)
+        typer.echo(totals_line(report))
+        for problem in report.errors:
+            typer.echo(f"  ! {problem.message}")
+
+    def add(self, spec: ListSpec, kind: str) -> ListSpec | None:
+        import copy
+
+        from armybuilder.games.asoiaf.builder import options
+        from armybuilder.games.asoiaf.cards import CardKind
+
+        army = self.army(spec)
+        if kind == "u":
+            found = options(army, self.cat, kinds=[CardKind.COMBAT_UNIT])
+            card = self.menu(
+                "Add a combat unit", [(self._label(o.card, o.cost, o.left), o.card) for o in found]
+            )
+            if card is None:
+                return None
+            new = copy.deepcopy(spec)
+            new.units.append((card, []))
+            return new
+        if kind == "n":
+            found = options(army, self.cat, kinds=[CardKind.NCU])
+            card = self.menu("Add an NCU", [(self._label(o.card, o.cost, o.left), o.card) for o in found])
+            if card is None:
+                return None
+            new = copy.deepcopy(spec)
+            new.ncus.append(card)
+            return new
+        found = options(army, self.cat, kinds=[CardKind.ATTACHMENT])
+        hosts = sorted({o.unit for o in found if o.unit is not None})
+        unit = self.menu(
+            "Attach to which unit",
+            [(f"{u}. {spec.units[u - 1][0].title}", u) for u in hosts],
+        )
+        if unit is None:
+            return None
+        mine = [o for o in found if o.unit == unit]
+        card = self.menu(
+            f"Attachment for {unit}. {spec.units[unit - 1][0].title}",
+            [(self._label(o.card, o.cost, o.left), o.card) for o in mine],
+        )
+        if card is None:
+            return None
+        new = copy.deepcopy(spec)
+        new.units[unit - 1][1].append(card)
+        return new
+
+    def _label(self, card: Card, cost: int, left: int | None) -> str:
+        neutral = " [neutral]" if card.is_neutral else ""
+        return f"{card.title}{neutral} — {cost} pts, {left} left"
+
+    def remove(self, spec: ListSpec) -> ListSpec | None:
+        import copy
+
+        items: list[tuple[str, tuple[str, int, int]]] = []
+        for n, (unit, atts) in enumerate(spec.units):
+            if not (unit.commander or any(a.commander for a in atts)):  # the commander's unit stays
+                items.append(
+                    (f"unit {n + 1}. {unit.title}" + "".join(f" + {a.title}" for a in atts), ("u", n, 0))
+                )
+            items += [
+                (f"attachment {a.title} (from {n + 1}. {unit.title})", ("a", n, i))
+                for i, a in enumerate(atts)
+                if not a.commander
+            ]
+        items += [(f"NCU {c.title}", ("n", i, 0)) for i, c in enumerate(spec.ncus) if not c.commander]
+        picked = self.menu("Remove", items)
+        if picked is None:
+            return None
+        what, n, i = picked
+        new = copy.deepcopy(spec)
+        if what == "u":
+            del new.units[n]
+        elif what == "a":
+            del new.units[n][1][i]
+        else:
+            del new.ncus[n]
+        return new
+
+    def save(self, spec: ListSpec) -> Path | None:
+        from armybuilder.errors import ArmyBuilderError
+        from armybuilder.fileio import write_atomic
+        from armybuilder.games.asoiaf.listwriter import dump_list
+
+        default = f"{spec.faction}-{spec.points}.yaml"
+        name = self.ask("Save as", default)
+        path = Path(name)
+        replace = "y" if not path.exists() else self.ask(f"{path} exists; replace it? (y/N)", "n")
+        if replace.casefold() not in ("y", "yes"):
+            return None
+        try:
+            write_atomic(
+                path, dump_list(spec, self.cat, comment="Built with `armybuilder build`."), force=True
+            )
+        except ArmyBuilderError as exc:
+            typer.echo(f"  cannot save: {exc.message}")
+            return None
+        return path
+
+    def run(self) -> Path | None:
+        spec = self.start()
+        while True:
+            self.summary(spec)
+            action = self.ask(
+                "[u] add unit, [a] attachment, [n] NCU, [r] remove, [z] undo, [s] save, [q] quit"
+            ).casefold()[:1]
+            if action in ("u", "a", "n"):
+                changed = self.add(spec, action)
+            elif action == "r":
+                changed = self.remove(spec)
+            elif action == "z":
+                if not self.history:
+                    typer.echo("  nothing to undo")
+                    continue
+                spec = self.history.pop()
+                continue
+            elif action == "s":
+                saved = self.save(spec)
+                if saved is not None:
+                    return saved
+                continue
+            elif action == "q":
+                return None
+            else:
+                typer.echo("  choose u, a, n, r, z, s or q")
+                continue
+            if changed is not None:
+                self.history.append(spec)
+                spec = changed
+
+
+def build(
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Build a list step by step from menus that offer only legal choices, then save and print it.
+
+    Every prompt reads one line, so a session can be scripted through standard input.
+    """
+    from armybuilder.engine import validate_path
+    from armybuilder.render.show import show
+
+    from .validate import _deck
+
+    cat = catalogue(data)
+    session = _Session(cat, no_color)
+    try:
+        saved = session.run()
+    except _InputEnded:
+        fatal("input ended before the list was saved; nothing written", 1)
+    if saved is None:
+        typer.echo("Quit without saving.")
+        raise typer.Exit(0)
+    typer.echo(f"Saved {saved}.")
+    report = validate_path(str(saved), cat)
+    _print(show(report, _deck(report)), no_color)
+    raise typer.Exit(0 if report.valid else 1)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the application."""
+    app.command()(new)
+    app.command()(add)
+    app.command()(remove)
+    app.command()(move)
+    app.command(name="set")(set_)
+    app.command()(options)
+    app.command()(complete)
+    app.command()(build)
