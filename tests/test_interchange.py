@@ -557,6 +557,22 @@ def test_import_refuses_binary_files(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not UTF-8 text" in result.stderr
 
 
+def test_import_refuses_a_megabyte_file(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("• Stark Sworn Swords (5)\n" * 40_000, encoding="utf-8")
+    for args in ([], ["--from", "asoiaf-stats"]):
+        result = run("import", str(big), *args)
+        assert result.exit_code == 2
+        assert "; a list is a few hundred" in result.stderr and result.stderr.count("\n") == 1
+    small = tmp_path / "small.txt"  # under the file limit, over the text limit
+    small.write_text(
+        "Faction: Stark\nCombat Units\n" + "• Stark Sworn Swords (5)\n" * 5_000, encoding="utf-8"
+    )
+    for args in ([], ["--from", "asoiaf-stats"]):
+        result = run("import", str(small), *args)
+        assert result.exit_code == 2 and "125,028 characters; a list is a few hundred" in result.stderr
+
+
 def test_import_usage_errors_exit_2() -> None:
     assert run("import", SAMPLE, "--from", "yaml").exit_code == 2
 

@@ -59,6 +59,10 @@ def _read_source(source: str) -> tuple[str, str, bool]:
 
 
 def _text(blob: bytes, name: str) -> str:
+    if len(blob) > MAX_FILE_BYTES:
+        fatal(
+            f"{name}: more than {MAX_FILE_BYTES:,} bytes; a list is a few hundred — is this the right file?"
+        )
     try:
         return blob.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -87,12 +91,15 @@ def import_(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
     from armybuilder.games.asoiaf.interchange import detect, import_comment, import_list
+    from armybuilder.games.asoiaf.interchange.common import MAX_INPUT_CHARS
     from armybuilder.games.asoiaf.listwriter import dump_list
 
     cat = catalogue(data)
     text, name, from_file = _read_source(source)
     fmt = from_.value if from_ is not None else detect(text)
     if fmt is None:
+        if len(text) > MAX_INPUT_CHARS:
+            fatal(f"{name}: {len(text):,} characters; a list is a few hundred — is this the right file?")
         if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):
             fatal(f"no file {source} (and it is not a list code either)")
         if re.search(r"(?m)^\s*faction\s*:\s*[a-z]+\s*$", text) and re.search(r"(?m)^\s*points\s*:", text):
