@@ -320,6 +320,11 @@ def add(doc: Document, catalogue: Catalogue, text: str, to: str | None = None) -
                     f"no unit of the list can take {card.title} ({card.type}); add a {card.type} unit first"
                 )
             listed = ", ".join(f"{u.position}. {u.title}" for u in (free or fitting))
+            if not free:
+                raise UsageError(
+                    f"every unit that can take {card.title} already has an attachment ({listed}); "
+                    "add a unit first, or name one with --to"
+                )
             raise UsageError(f"say which unit takes {card.title} with --to (position or name): {listed}")
         unit = free[0]
     atts = _raw_attachments(doc, unit.position)

@@ -1,0 +1,419 @@
+"""Building lists from the command line: new/add/remove/move/set on files, options, complete."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner, Result
+
+from armybuilder.cli import app
+from armybuilder.engine import validate, validate_path, validate_text
+from armybuilder.games.asoiaf import builder
+from armybuilder.games.asoiaf.armylist import ArmyList, Slot, load_list_text
+from armybuilder.games.asoiaf.cards import CardKind
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list, reference
+
+ENV = {"NO_COLOR": "1", "ARMYBUILDER_WIDTH": "120", "ARMYBUILDER_DATA": None}
+runner = CliRunner(env=ENV)
+
+COMMENTED = """\
+# Wolves of the North: my club list
+name: Wolves   # keep this name
+faction: stark
+points: 40
+commander: Robb Stark, The Wolf Lord
+units:
+  # Robb rides with the swords
+  - unit: Stark Sworn Swords
+    attachments: ["Robb Stark, The Wolf Lord"]
+  - Stark Outriders   # fast
+ncus: [Catelyn Stark]
+"""
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def listfile(tmp_path: Path) -> Path:
+    path = tmp_path / "wolves.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    return path
+
+
+def legal(path: Path, catalogue: Catalogue) -> bool:
+    return validate_path(str(path), catalogue).valid
+
+
+# --- new -------------------------------------------------------------------------------------------------
+
+
+def test_new_places_an_attachment_commander_on_the_cheapest_fitting_unit(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    path = tmp_path / "new.yaml"
+    result = run(
+        "new", str(path), "--faction", "stark", "--points", "40", "--commander", "Robb Stark, The Wolf Lord"
+    )
+    assert result.exit_code == 0, result.output
+    assert "created" in result.output and "35 left" in result.output
+    army = load_list_text(path.read_text(), catalogue)
+    [unit] = army.units
+    assert unit.unit.card is not None and unit.unit.card.faction == "stark"
+    assert [a.card.title for a in unit.attachments if a.card] == ["Robb Stark, The Wolf Lord"]
+    assert legal(path, catalogue)
+
+
+def test_new_with_unit_and_name_and_an_ncu_commander(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = tmp_path / "new.yaml"
+    result = run(
+        "new", str(path), "--faction", "stark", "--commander", "Robb Stark, The Wolf Lord",
+        "--unit", "Stark Sworn Swords", "--name", "Pack",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = path.read_text()
+    assert 'name: "Pack"' in text and "unit: Stark Sworn Swords" in text
+    ncu = next(c for c in catalogue.cards.values() if c.commander and c.kind is CardKind.NCU)
+    other = tmp_path / "ncu.yaml"
+    result = run("new", str(other), "--faction", ncu.faction, "--commander", ncu.id)
+    assert result.exit_code in (0, 1), result.output
+    army = load_list_text(other.read_text(), catalogue)
+    assert [e.card for e in army.ncus] == [ncu]
+
+
+def test_new_refuses_to_overwrite_without_force(listfile: Path) -> None:
+    result = run("new", str(listfile), "--faction", "stark", "--commander", "Robb Stark, The Wolf Lord")
+    assert result.exit_code == 2 and "exists" in result.output
+    assert listfile.read_text() == COMMENTED
+    result = run(
+        "new", str(listfile), "--faction", "stark", "--commander", "Robb Stark, The Wolf Lord", "--force"
+    )
+    assert result.exit_code == 0
+    assert listfile.read_text() != COMMENTED
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["--faction", "strak", "--commander", "Robb Stark, The Wolf Lord"], "did you mean `stark`"),
+        (["--faction", "stark", "--commander", "Rob Stark, The Wolf Lord"], "did you mean"),
+        (["--faction", "stark", "--commander", "Stark Bowmen"], "not a commander"),
+    ],
+)
+def test_new_bad_references_exit_2_with_a_hint(tmp_path: Path, args: list[str], hint: str) -> None:
+    result = run("new", str(tmp_path / "x.yaml"), *args)
+    assert result.exit_code == 2, result.output
+    assert hint in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "x.yaml").exists()
+
+
+# --- edits end to end -------------------------------------------------------------------------------------
+
+
+def test_edits_end_to_end_keep_comments_and_key_order(listfile: Path, catalogue: Catalogue) -> None:
+    result = run("add", str(listfile), "Stark Bowmen")
+    assert result.exit_code == 0, result.output
+    assert "added combat unit Stark Bowmen" in result.output and "Points 21/40 · 19 left" in result.output
+    text = listfile.read_text()
+    for comment in ("# Wolves of the North", "# keep this name", "# Robb rides", "# fast"):
+        assert comment in text
+    assert text.index("name:") < text.index("faction:") < text.index("units:") < text.index("ncus:")
+    assert "  - Stark Bowmen\n" in text
+
+    result = run("add", str(listfile), "Umber Champion", "--to", "3")
+    assert result.exit_code == 0, result.output
+    assert "  - unit: Stark Bowmen\n    attachment: Umber Champion\n" in listfile.read_text()
+
+    result = run("add", str(listfile), "Stark Sworn Swords")
+    assert result.exit_code == 0
+    result = run("move", str(listfile), "Umber Champion", "--to", "4")
+    assert result.exit_code == 0, result.output
+    text = listfile.read_text()
+    assert (
+        "  - Stark Bowmen\n" in text
+        and "  - unit: Stark Sworn Swords\n    attachment: Umber Champion\n" in text
+    )
+
+    result = run("remove", str(listfile), "Stark Outriders")
+    assert result.exit_code == 0, result.output
+    assert "Stark Outriders" not in listfile.read_text() and "# Robb rides" in listfile.read_text()
+
+    result = run("remove", str(listfile), "Catelyn Stark")
+    assert result.exit_code == 0, result.output
+    assert "Catelyn" not in listfile.read_text()
+
+    result = run("set", str(listfile), "points", "30")
+    assert result.exit_code == 0, result.output
+    assert "points: 30\n" in listfile.read_text() and "Neutral 0/15" in result.output
+
+    result = run("set", str(listfile), "commander", "Eddard Stark, Lord of Winterfell")
+    assert result.exit_code == 0, result.output
+    text = listfile.read_text()
+    assert "The Wolf Lord" not in text and "Eddard Stark" in text
+    assert text.startswith("# Wolves of the North: my club list\nname: Wolves   # keep this name\n")
+    assert legal(listfile, catalogue)
+
+
+def test_remove_by_position_takes_the_attachments(listfile: Path, catalogue: Catalogue) -> None:
+    run("add", str(listfile), "Stark Bowmen")
+    run("add", str(listfile), "Umber Champion", "--to", "Stark Bowmen")
+    result = run("remove", str(listfile), "3")
+    assert result.exit_code == 0, result.output
+    assert "with Umber Champion" in result.output
+    assert "Bowmen" not in listfile.read_text() and "Umber" not in listfile.read_text()
+
+
+def test_an_illegal_edit_is_refused_and_force_writes_it(listfile: Path, catalogue: Catalogue) -> None:
+    result = run("add", str(listfile), "Umber Champion", "--to", "Stark Outriders")
+    assert result.exit_code == 1
+    assert "refused" in result.output and "attachment-type" in result.output
+    assert listfile.read_text() == COMMENTED
+    result = run("add", str(listfile), "Umber Champion", "--to", "2", "--force")
+    assert result.exit_code == 1, result.output  # written, and the list on disk is invalid
+    assert "Written with --force" in result.output
+    assert "attachment: Umber Champion" in listfile.read_text()
+    assert not legal(listfile, catalogue)
+
+
+def test_removing_the_commander_is_refused(listfile: Path) -> None:
+    result = run("remove", str(listfile), "1")
+    assert result.exit_code == 1 and "commander" in result.output
+    assert listfile.read_text() == COMMENTED
+
+
+def test_over_budget_is_refused(listfile: Path) -> None:
+    run("set", str(listfile), "points", "18")
+    result = run("add", str(listfile), "Stark Bowmen")
+    assert result.exit_code == 1 and "points-limit" in result.output
+
+
+def test_an_illegal_list_may_be_edited_when_no_new_error_comes(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        COMMENTED.replace(
+            "  - Stark Outriders   # fast\n", "  - unit: Stark Outriders\n    attachment: Umber Champion\n"
+        )
+    )
+    assert not legal(path, catalogue)
+    result = run("add", str(path), "Stark Bowmen")
+    assert result.exit_code == 1, result.output  # written; the old error is still there
+    assert "Stark Bowmen" in path.read_text()
+    result = run("move", str(path), "Umber Champion", "--to", "Stark Bowmen")
+    assert result.exit_code == 0, result.output
+    assert legal(path, catalogue)
+
+
+def test_attachment_without_to_picks_the_only_free_unit_or_asks(listfile: Path) -> None:
+    result = run("add", str(listfile), "Umber Champion")
+    assert result.exit_code == 2 and "already has an attachment (1. Stark Sworn Swords)" in result.output
+    run("add", str(listfile), "Stark Bowmen")
+    result = run("add", str(listfile), "Umber Champion")
+    assert result.exit_code == 0 and "to 3. Stark Bowmen" in result.output
+    run("add", str(listfile), "Stark Bowmen")
+    run("add", str(listfile), "Stark Sworn Swords")
+    result = run("add", str(listfile), "Sworn Sword Captain")
+    assert result.exit_code == 2 and "--to" in result.output and "4. Stark Bowmen" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["add", "Stark Bowman"],
+        ["add", "Umber Champian", "--to", "1"],
+        ["remove", "Catelin Stark"],
+        ["move", "Umber Champian", "--to", "1"],
+        ["set", "commander", "Rob Stark"],
+        ["set", "faction", "starks"],
+    ],
+)
+def test_near_miss_names_suggest_and_exit_2(listfile: Path, args: list[str]) -> None:
+    result = run(args[0], str(listfile), *args[1:])
+    assert result.exit_code == 2, result.output
+    assert "did you mean" in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert listfile.read_text() == COMMENTED
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["remove", "Stark Bowmen"],
+        ["move", "Umber Champion", "--to", "1"],
+        ["set", "points", "-3"],
+        ["set", "colour", "red"],
+        ["add", "Umber Champion", "--to", "9"],
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(listfile: Path, args: list[str]) -> None:
+    result = run(args[0], str(listfile), *args[1:])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("armybuilder: error:") or "Usage" in result.output
+    assert listfile.read_text() == COMMENTED
+
+
+def test_missing_file_and_broken_yaml(tmp_path: Path) -> None:
+    result = run("add", str(tmp_path / "none.yaml"), "Stark Bowmen")
+    assert result.exit_code == 2 and "no such file" in result.output
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("faction: [stark\n")
+    result = run("add", str(broken), "Stark Bowmen")
+    assert result.exit_code == 2 and "not valid YAML" in result.output
+
+
+# --- options ----------------------------------------------------------------------------------------------
+
+
+def test_options_lists_units_attachments_and_ncus(listfile: Path) -> None:
+    result = run("options", str(listfile))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Combat units" in out and "NCUs" in out and "Attachments for" in out
+    assert "Robb Stark" not in out.split("Points", 1)[1].split("\n", 1)[1]  # present characters not offered
+    assert "Lannister" not in out  # other great houses are not offered
+    result = run("options", str(listfile), "--for", "Stark Outriders")
+    assert result.exit_code == 0
+    assert "Combat units" not in result.output and "Attachments for 2. Stark Outriders" in result.output
+    assert "Umber Champion" not in result.output  # infantry attachment
+
+
+def test_options_is_fast(catalogue: Catalogue) -> None:
+    import time
+
+    army = load_list_text(COMMENTED, catalogue)
+    army = builder.with_additions(army, units=[(catalogue.find("Stark Bowmen")[0], None)] * 4)
+    start = time.perf_counter()
+    found = builder.options(army, catalogue)
+    assert time.perf_counter() - start < 2.0
+    assert found
+
+
+# --- complete ---------------------------------------------------------------------------------------------
+
+
+def test_complete_is_exhaustive_for_small_budgets(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = tmp_path / "small.yaml"
+    path.write_text(COMMENTED.replace("points: 40", "points: 21"))
+    result = run("complete", str(path), "--top", "3")
+    assert result.exit_code == 0, result.output
+    assert "exhaustive search" in result.output and "6 points to spend" in result.output
+    army = load_list_text(path.read_text(), catalogue)
+    search = builder.complete(army, catalogue, top=3)
+    assert search.exhaustive and len(search.completions) == 3
+    assert all(c.left == 0 for c in search.completions)  # a 6-point unit exists
+    keys = [c.key for c in search.completions]
+    assert keys == sorted(keys)
+
+
+def test_complete_needs_a_commander(tmp_path: Path) -> None:
+    path = tmp_path / "none.yaml"
+    path.write_text("faction: stark\npoints: 30\nunits: [Stark Bowmen]\n")
+    result = run("complete", str(path))
+    assert result.exit_code == 2 and "commander" in result.output
+
+
+def test_complete_brute_force_agrees_for_a_tiny_budget(catalogue: Catalogue) -> None:
+    """The best `left` the search reports is the best any single legal addition reaches."""
+    army = load_list_text(COMMENTED.replace("points: 40", "points: 25"), catalogue)
+    search = builder.complete(army, catalogue, top=1)
+    singles = builder.options(army, catalogue)
+    best_single = min(o.left for o in singles if o.left is not None and o.cost > 0)
+    assert search.completions[0].left <= best_single
+
+
+# --- properties over random legal lists ---------------------------------------------------------------------
+
+FACTIONS = ["stark", "lannister", "freefolk", "nightswatch", "baratheon", "targaryen", "greyjoy", "martell"]
+
+
+@st.composite
+def legal_lists(draw: st.DrawFn, catalogue: Catalogue) -> ArmyList:
+    faction = draw(st.sampled_from(FACTIONS))
+    points = draw(st.sampled_from([30, 40, 50]))
+    commanders = [
+        c
+        for c in builder.commanders_of(catalogue, faction)
+        if c.kind is not CardKind.ATTACHMENT or builder.host_units(catalogue, faction, c)
+    ]
+    commander = draw(st.sampled_from(commanders))
+    text = builder.new_list(catalogue, faction, points, commander.id)
+    army = load_list_text(text, catalogue)
+    if not validate(army, catalogue).valid:
+        return army  # filtered below
+    for _ in range(draw(st.integers(0, 4))):
+        found = builder.options(army, catalogue)
+        if not found:
+            break
+        pick = draw(st.sampled_from(found))
+        if pick.slot is Slot.ATTACHMENT:
+            assert pick.unit is not None
+            army = builder.with_additions(army, attach=[(pick.unit - 1, pick.card)])
+        elif pick.slot is Slot.NCU:
+            army = builder.with_additions(army, ncus=[pick.card])
+        else:
+            army = builder.with_additions(army, units=[(pick.card, None)])
+    return army
+
+
+def spec_of(army: ArmyList) -> ListSpec:
+    assert army.faction is not None and army.points is not None
+    spec = ListSpec(faction=army.faction.key, points=army.points)
+    for unit in army.units:
+        assert unit.unit.card is not None
+        spec.units.append((unit.unit.card, [a.card for a in unit.attachments if a.card is not None]))
+    spec.ncus = [e.card for e in army.ncus if e.card is not None]
+    return spec
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(data=st.data())
+def test_every_option_keeps_a_legal_list_legal(catalogue: Catalogue, data: st.DataObject) -> None:
+    army = data.draw(legal_lists(catalogue))
+    text = dump_list(spec_of(army), catalogue)
+    base = validate_text(text, catalogue, "<list>")
+    if not base.valid:
+        return
+    found = builder.options(load_list_text(text, catalogue), catalogue)
+    sample = found[:: max(1, len(found) // 8)]
+    for option in sample:  # through the same edit a player makes with `add`
+        doc = builder.Document(text)
+        faction = army.faction_key or option.card.faction
+        kinds = {Slot.UNIT: "units", Slot.NCU: "ncus", Slot.ATTACHMENT: "attachments"}
+        ref = reference(option.card, option.slot, faction, catalogue)
+        assert kinds[option.slot]
+        builder.add(doc, catalogue, ref, str(option.unit) if option.slot is Slot.ATTACHMENT else None)
+        after = validate_text(doc.dump(), catalogue, "<list>")
+        assert after.valid, (option, [p.message for p in after.errors])
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(data=st.data())
+def test_complete_never_proposes_an_illegal_list(catalogue: Catalogue, data: st.DataObject) -> None:
+    army = data.draw(legal_lists(catalogue))
+    if not validate(army, catalogue).valid or validate(army, catalogue).context.commander is None:  # type: ignore[union-attr]
+        return
+    search = builder.complete(army, catalogue, top=3, timeout=1.0)
+    for completion in search.completions:
+        assert completion.report.valid
+        spec = spec_of(army)
+        for addition in completion.additions:
+            if addition.kind == "unit":
+                spec.units.append((addition.card, [addition.attachment] if addition.attachment else []))
+            elif addition.kind == "attach":
+                assert addition.unit is not None
+                spec.units[addition.unit][1].append(addition.card)
+            else:
+                spec.ncus.append(addition.card)
+        report = validate_text(dump_list(spec, catalogue), catalogue, "<list>")
+        assert report.valid, [p.message for p in report.errors]
+        assert report.context is not None and report.context.points is not None
+        assert report.context.total <= report.context.points
