@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
-
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.engine import Report
 from armybuilder.problems import Problem, Severity
+
+if TYPE_CHECKING:  # rich is imported where a renderable is built: the machine formats never need it
+    from rich.console import RenderableType
+    from rich.table import Table
+    from rich.text import Text
 
 
 def parsable(reports: Iterable[Report]) -> str:
@@ -78,6 +79,8 @@ def json_report(reports: Iterable[Report], data_version: str) -> str:
 
 
 def verdict_text(report: Report) -> Text:
+    from rich.text import Text
+
     if report.valid:
         label = "valid" if not report.warnings else f"valid, {_count(len(report.warnings), 'warning')}"
         return Text(label, style="bold green")
@@ -93,6 +96,9 @@ def _count(n: int, noun: str) -> str:
 
 
 def problems_table(problems: list[Problem]) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, expand=False)
     table.add_column("line", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
@@ -108,6 +114,9 @@ def problems_table(problems: list[Problem]) -> Table:
 
 def text(reports: list[Report]) -> RenderableType:
     """The report for people: per list a verdict line with totals, then its problems."""
+    from rich.console import Group
+    from rich.text import Text
+
     parts: list[RenderableType] = []
     for report in reports:
         head = Text.assemble(Text(report.path, style="bold"), ": ", verdict_text(report))
