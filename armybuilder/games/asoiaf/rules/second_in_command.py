@@ -22,7 +22,7 @@ def check(army: Army) -> Iterator[Problem]:
         yield army.problem(
             ID,
             f"{army.card(commanders[0]).title} is an NCU commander and the list has no attachment; the Clash of "
-            "Kings mode needs one deployed as second-in-command",
+            "Kings mode needs one deployed as second-in-command; add an attachment to a unit if you play that mode",
             commanders[0],
             SEVERITY,
         )
