@@ -417,3 +417,19 @@ def test_complete_never_proposes_an_illegal_list(catalogue: Catalogue, data: st.
         assert report.valid, [p.message for p in report.errors]
         assert report.context is not None and report.context.points is not None
         assert report.context.total <= report.context.points
+
+
+@pytest.mark.parametrize("faction", [*FACTIONS, "bolton", "brotherhood"])
+def test_complete_is_exhaustive_for_ten_points_in_every_faction(catalogue: Catalogue, faction: str) -> None:
+    texts = (
+        builder.new_list(catalogue, faction, 40, c.id)
+        for c in builder.commanders_of(catalogue, faction)
+        if c.kind is not CardKind.ATTACHMENT or builder.host_units(catalogue, faction, c)
+    )
+    text = next(t for t in texts if validate_text(t, catalogue, "<list>").valid)
+    report = validate_text(text, catalogue, "<list>")
+    assert report.context is not None
+    army = load_list_text(text.replace("points: 40", f"points: {report.context.total + 10}"), catalogue)
+    search = builder.complete(army, catalogue, top=5, timeout=5)
+    assert search.exhaustive and search.completions
+    assert all(c.report.valid for c in search.completions)

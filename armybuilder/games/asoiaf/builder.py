@@ -869,10 +869,29 @@ def complete(
             for other in present
         )
 
-    factions = candidate_factions(base)
-    units = [c for c in _candidates(catalogue, CardKind.COMBAT_UNIT, factions) if allowed(c)]
-    attachments = [c for c in _candidates(catalogue, CardKind.ATTACHMENT, factions) if allowed(c)]
-    ncus = [c for c in _candidates(catalogue, CardKind.NCU, factions) if allowed(c)]
+    # other factions only where a special card allows them, of the kinds and in the number it allows
+    home = {NEUTRAL} | ({ctx.faction} if ctx.faction else set())
+    foreign: dict[CardKind, set[str]] = {kind: set() for kind in CardKind}
+    foreign_room = 0
+    for _special, effect in ctx.effects("army_may_include"):
+        for kind in effect.card_kinds or ("combat_units", "attachments", "ncus"):
+            key = {"combat_units": CardKind.COMBAT_UNIT, "attachments": CardKind.ATTACHMENT}.get(
+                kind, CardKind.NCU
+            )
+            foreign[key].update(effect.factions)
+        foreign_room += effect.max if effect.max is not None else 99
+    foreign_room -= len(ctx.allowed_foreign)
+    units = [
+        c
+        for c in _candidates(catalogue, CardKind.COMBAT_UNIT, home | foreign[CardKind.COMBAT_UNIT])
+        if allowed(c)
+    ]
+    attachments = [
+        c
+        for c in _candidates(catalogue, CardKind.ATTACHMENT, home | foreign[CardKind.ATTACHMENT])
+        if allowed(c)
+    ]
+    ncus = [c for c in _candidates(catalogue, CardKind.NCU, home | foreign[CardKind.NCU]) if allowed(c)]
     items: list[Addition] = []
     for unit in units:
         carry = [r.target for r in unit.requirements_of("must_attach_to") if r.target]
@@ -904,11 +923,13 @@ def complete(
     costs = [sum(f for _, f in p) for p in priced]
     neutral_costs = [sum(f for c, f in p if c.is_neutral) for p in priced]
     chars = [frozenset(n for c in item.cards() for n in c.characters) for item in items]
+    foreigners = [sum(c.faction not in home for c in item.cards()) for item in items]
     order = sorted(range(len(items)), key=lambda i: -costs[i])  # dearest first: budget prunes early
     items = [items[i] for i in order]
     costs = [costs[i] for i in order]
     neutral_costs = [neutral_costs[i] for i in order]
     chars = [chars[i] for i in order]
+    foreigners = [foreigners[i] for i in order]
     # requires_in_army is not monotone (a later card may satisfy it), so it filters candidates, never prunes
     needs = [
         [r.any_of for c in item.cards() for r in c.requirements_of("requires_in_army")] for item in items
@@ -935,6 +956,7 @@ def complete(
     taken_chars: set[str] = set()
     gen_deadline = start + timeout * 0.5
     ticks = 0
+    foreign_left = foreign_room
 
     def record(key: Key) -> None:
         nonlocal dropped
@@ -948,7 +970,7 @@ def complete(
         dropped = worst if dropped is None else min(dropped, worst)
 
     def dfs(first: int, room: int, nroom: int | None, spent_neutral: int, new_units: int, cards: int) -> bool:
-        nonlocal ticks
+        nonlocal ticks, foreign_left
         for i in range(first, len(items)):
             ticks += 1
             if ticks % 2048 == 0 and clock() > gen_deadline:
@@ -959,12 +981,13 @@ def complete(
             if nroom is not None and neutral_costs[i] > nroom:
                 continue
             item = items[i]
-            if chars[i] & taken_chars:
+            if chars[i] & taken_chars or foreigners[i] > foreign_left:
                 continue
             if item.kind == "attach" and item.unit in units_taken:
                 continue
             chosen.append(i)
             taken_chars.update(chars[i])
+            foreign_left -= foreigners[i]
             if item.kind == "attach":
                 assert item.unit is not None
                 units_taken.add(item.unit)
@@ -977,6 +1000,7 @@ def complete(
             ok = dfs(i, room - cost, nroom_now, neutral_now, units_now, cards_now)
             chosen.pop()
             taken_chars.difference_update(chars[i])
+            foreign_left += foreigners[i]
             if item.kind == "attach":
                 units_taken.discard(item.unit or 0)
             if not ok:
