@@ -62,83 +62,104 @@ def _pos(node: yaml.Node) -> Pos:
     return Pos(node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_NULL = "tag:yaml.org,2002:null"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 class _Builder:
-    """Turns a composed node tree into plain values with positions, checking what PyYAML lets through."""
+    """Turns a composed node tree into plain values with positions in one pass, checking what PyYAML lets
+    through: aliases (a node met twice), merge keys, duplicate keys, unhashable keys, depth.
+
+    Plain strings, integers and nulls, nearly every scalar of a list or card file, are built directly;
+    any other scalar goes through PyYAML's safe constructor.
+    """
+
+    __slots__ = ("allow_aliases", "constructor", "seen")
 
     def __init__(self, allow_aliases: bool) -> None:
         self.allow_aliases = allow_aliases
-        self.constructor = yaml.SafeLoader("")  # only its scalar constructors are used
+        self.seen: set[int] = set()
+        self.constructor: yaml.SafeLoader | None = None
 
     def build(self, node: yaml.Node, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:
             p = _pos(node)
             raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", p.line, p.column)
-        if isinstance(node, yaml.MappingNode):
-            result = PosMap()
-            result.pos = _pos(node)
-            result.key_pos = {}
-            result.value_pos = {}
-            for key_node, value_node in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    p = _pos(key_node)
-                    raise YamlError("merge keys (<<) are not supported; write the keys out", p.line, p.column)
-                key = self.build(key_node, depth + 1)
-                try:
-                    hash(key)
-                except TypeError:
-                    p = _pos(key_node)
-                    raise YamlError("a mapping key must be a plain value", p.line, p.column) from None
-                if key in result:
-                    p = _pos(key_node)
-                    first = result.key_pos[key]
-                    raise YamlError(
-                        f"duplicate key {key!r} (first at line {first.line}); keep one and merge the two",
-                        p.line,
-                        p.column,
-                    )
-                result[key] = self.build(value_node, depth + 1)
-                result.key_pos[key] = _pos(key_node)
-                result.value_pos[key] = _pos(value_node)
-            return result
-        if isinstance(node, yaml.SequenceNode):
+        if not self.allow_aliases:
+            if id(node) in self.seen:
+                p = _pos(node)
+                raise YamlError(
+                    "anchors and aliases (&name / *name) are not supported here; write each entry out",
+                    p.line,
+                    p.column,
+                )
+            self.seen.add(id(node))
+        cls = node.__class__
+        if cls is yaml.ScalarNode:
+            return self._scalar(node)
+        if cls is yaml.MappingNode:
+            return self._mapping(node, depth)
+        if cls is yaml.SequenceNode:
             items = PosList(self.build(item, depth + 1) for item in node.value)
             items.pos = _pos(node)
             items.item_pos = [_pos(item) for item in node.value]
             return items
-        assert isinstance(node, yaml.ScalarNode)
+        p = _pos(node)  # pragma: no cover - PyYAML composes only the three node kinds
+        raise YamlError("unsupported YAML node", p.line, p.column)
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        tag, value = node.tag, node.value
+        if tag == _STR:
+            return value
+        if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
+            return int(value)
+        if tag == _NULL:
+            return None
+        if self.constructor is None:
+            self.constructor = yaml.SafeLoader("")
         try:
             return self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
+        except (yaml.YAMLError, ValueError, TypeError) as exc:
             p = _pos(node)
-            raise YamlError(f"bad value: {getattr(exc, 'problem', exc)}", p.line, p.column) from None
+            raise YamlError(f"bad value: {getattr(exc, 'problem', None) or exc}", p.line, p.column) from None
 
-
-class _AliasSpotter(_BaseLoader):
-    pass
+    def _mapping(self, node: yaml.Node, depth: int) -> PosMap:
+        result = PosMap()
+        result.pos = _pos(node)
+        result.key_pos = {}
+        result.value_pos = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                p = _pos(key_node)
+                raise YamlError("merge keys (<<) are not supported; write the keys out", p.line, p.column)
+            key = self.build(key_node, depth + 1)
+            try:
+                duplicate = key in result
+            except TypeError:
+                p = _pos(key_node)
+                raise YamlError("a mapping key must be a plain value", p.line, p.column) from None
+            if duplicate:
+                p = _pos(key_node)
+                first = result.key_pos[key]
+                raise YamlError(
+                    f"duplicate key {key!r} (first at line {first.line}); keep one and merge the two",
+                    p.line,
+                    p.column,
+                )
+            result[key] = self.build(value_node, depth + 1)
+            result.key_pos[key] = _pos(key_node)
+            result.value_pos[key] = _pos(value_node)
+        return result
 
 
 def _compose(text: str) -> yaml.Node | None:
-    loader = _AliasSpotter(text)
+    loader = _BaseLoader(text)
     try:
         return loader.get_single_node()
     finally:
         loader.dispose()
-
-
-def _has_alias(node: yaml.Node, seen: set[int]) -> yaml.Node | None:
-    """The first node that appears twice in the tree (an alias), if any."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if id(current) in seen:
-            return current
-        seen.add(id(current))
-        if isinstance(current, yaml.MappingNode):
-            for k, v in current.value:
-                stack.extend((k, v))
-        elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
-    return None
 
 
 def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
@@ -163,15 +184,6 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
         raise YamlError(f"nesting deeper than {MAX_DEPTH} levels") from None
     if node is None:
         return None
-    if not allow_aliases:
-        twice = _has_alias(node, set())
-        if twice is not None:
-            p = _pos(twice)
-            raise YamlError(
-                "anchors and aliases (&name / *name) are not supported here; write each entry out",
-                p.line,
-                p.column,
-            )
     try:
         return _Builder(allow_aliases).build(node)
     except RecursionError:

@@ -67,9 +67,9 @@ CASES: dict[str, tuple[str | bytes, str, int, str]] = {
     "merge-key": (
         "faction: stark\npoints: 40\nx: &x {a: 1}\ny:\n  <<: *x\n",
         "syntax",
-        3,
-        None,
-    ),  # reported at the anchor
+        5,
+        "merge keys",
+    ),  # reported at the `<<` the user wrote
 }
 
 
