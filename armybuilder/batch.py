@@ -20,8 +20,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from armybuilder import yamlpos
 from armybuilder.errors import ArmyBuilderError, UsageError
 from armybuilder.problems import Problem, Severity
@@ -324,126 +322,18 @@ class Row:
         return "valid" if self.valid else "invalid"
 
 
-class _Fallback(Exception):
-    """The fast YAML path met something unusual: let yamlpos say what (same result, slower path)."""
+def _validate_yaml(blob: bytes, catalogue: Catalogue, path: str, options: Options) -> Report:
+    from armybuilder.engine import validate_text
 
-
-_STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_NULL = "tag:yaml.org,2002:null"
-_MERGE = "tag:yaml.org,2002:merge"
-
-
-class _FastBuilder:
-    """yamlpos.load's result for ordinary lists, without its per-scalar constructor calls or second tree walk.
-
-    Anything yamlpos would refuse or treat specially (aliases, merge keys, duplicate keys, depth, odd
-    scalars) raises _Fallback so that yamlpos itself produces the answer.
-    """
-
-    __slots__ = ("constructor", "seen")
-
-    def __init__(self) -> None:
-        self.seen: set[int] = set()
-        self.constructor: yaml.SafeLoader | None = None
-
-    def build(self, node: yaml.Node, depth: int) -> Any:
-        if depth > yamlpos.MAX_DEPTH or id(node) in self.seen:
-            raise _Fallback
-        self.seen.add(id(node))
-        cls = node.__class__
-        if cls is yaml.ScalarNode:
-            tag, value = node.tag, node.value
-            if tag == _STR:
-                return value
-            if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
-                return int(value)
-            if tag == _NULL:
-                return None
-            if self.constructor is None:
-                self.constructor = yaml.SafeLoader("")
-            try:
-                return self.constructor.construct_object(node, deep=True)
-            except Exception:
-                raise _Fallback from None
-        mark = node.start_mark
-        if cls is yaml.MappingNode:
-            result = yamlpos.PosMap()
-            result.pos = yamlpos.Pos(mark.line + 1, mark.column + 1)
-            key_pos: dict[Any, yamlpos.Pos] = {}
-            value_pos: dict[Any, yamlpos.Pos] = {}
-            result.key_pos = key_pos
-            result.value_pos = value_pos
-            for key_node, value_node in node.value:
-                if key_node.tag == _MERGE:
-                    raise _Fallback
-                key = self.build(key_node, depth + 1)
-                try:
-                    if key in result:
-                        raise _Fallback
-                except TypeError:
-                    raise _Fallback from None
-                result[key] = self.build(value_node, depth + 1)
-                km, vm = key_node.start_mark, value_node.start_mark
-                key_pos[key] = yamlpos.Pos(km.line + 1, km.column + 1)
-                value_pos[key] = yamlpos.Pos(vm.line + 1, vm.column + 1)
-            return result
-        if cls is yaml.SequenceNode:
-            items = yamlpos.PosList(self.build(item, depth + 1) for item in node.value)
-            items.pos = yamlpos.Pos(mark.line + 1, mark.column + 1)
-            items.item_pos = [
-                yamlpos.Pos(item.start_mark.line + 1, item.start_mark.column + 1) for item in node.value
-            ]
-            return items
-        raise _Fallback
-
-
-def fast_yaml(blob: bytes) -> Any:
-    """The same values and positions as yamlpos.load for ordinary lists; raise _Fallback otherwise."""
-    if b"\x00" in blob:
-        raise _Fallback
-    try:
-        text = blob.decode("utf-8-sig")
-        loader = yaml.CSafeLoader(text)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
-    except Exception:
-        raise _Fallback from None
-    if node is None:
-        return None
-    try:
-        return _FastBuilder().build(node, 0)
-    except RecursionError:
-        raise _Fallback from None
-
-
-def _validate_yaml(blob: bytes, catalogue: Catalogue, path: str, options: Options) -> tuple[Report, Any]:
-    """Validate YAML list bytes; also return the parsed document (None when it did not parse)."""
-    from armybuilder.engine import validate
-    from armybuilder.games.asoiaf.armylist import MAX_LIST_BYTES, _Loader, load_list_text
-
-    data: Any = None
-    if len(blob) <= MAX_LIST_BYTES:
-        try:
-            data = fast_yaml(blob)
-        except _Fallback:
-            data = _Fallback
-        if data is not _Fallback:
-            return validate(_Loader(catalogue, path).load(data), catalogue, options), data
-    return validate(load_list_text(blob, catalogue, path), catalogue, options), None
+    return validate_text(blob, catalogue, path, options)
 
 
 def _read(path: str) -> bytes | str:
-    """The file's bytes (a list is small: read a little more than the loader accepts), or why it cannot be read."""
-    from armybuilder.games.asoiaf.armylist import MAX_LIST_BYTES
+    """The file's bytes, or why it cannot be read."""
+    from armybuilder.games.asoiaf.armylist import read_list_bytes
 
     try:
-        with open(path, "rb") as handle:
-            # read(n) allocates n bytes up front: ask for the real size, never a megabyte for 300 bytes
-            size = os.fstat(handle.fileno()).st_size
-            return handle.read(MAX_LIST_BYTES + 1 if size > MAX_LIST_BYTES or size == 0 else size + 1)
+        return read_list_bytes(path)
     except OSError as exc:
         return f"cannot read the file: {exc.strerror or exc}"
 
@@ -499,8 +389,9 @@ def check_report(sub: Submission, catalogue: Catalogue, config: Config) -> tuple
         fmt = _detect(blob)
     if fmt is not None and fmt != "yaml":
         return _import(fmt, blob, catalogue, sub.path, options), fmt, digest
-    report, data = _validate_yaml(blob, catalogue, sub.path, options)
-    if isinstance(data, str) and config.fmt is None:  # a share code saved as .yaml is still a share code
+    report = _validate_yaml(blob, catalogue, sub.path, options)
+    if config.fmt is None and report.army.faction is None and not report.army.units:
+        # a share code or text export saved as .yaml is still that format
         found = _detect(blob)
         if found is not None:
             return _import(found, blob, catalogue, sub.path, options), found, digest

@@ -381,7 +381,7 @@ def test_a_bare_first_line_is_the_list_name(catalogue: Catalogue) -> None:
         (
             "Faction: Greyjoy\nCombat Units\n• Drowned Men\n• Balon Greyjoy\n",
             4,
-            "'Balon Greyjoy, King of Salt and Rock' is a NCU / attachment, not a combat unit",
+            "'Balon Greyjoy, King of Salt and Rock' is an NCU / attachment, not a combat unit",
         ),
         (
             "Faction: Greyjoy\nCombat Units\n• Silenced Men\n  • Victarion Greyjoy\n",

@@ -8,6 +8,7 @@ be read is kept so that the rules can still say as much as possible about the re
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -384,7 +385,8 @@ def _or(names: list[str]) -> str:
 
 
 def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+    vowel_sound = noun[:1].lower() in "aeiou" or noun.startswith("NCU")
+    return ("an " if vowel_sound else "a ") + noun
 
 
 def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
@@ -405,12 +407,19 @@ def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>"
     return loader.load(data)
 
 
+def read_list_bytes(path: str | Path) -> bytes:
+    """A list file's bytes, at most one byte past what the loader accepts (so an oversized file is told)."""
+    with open(path, "rb") as handle:
+        # read(n) allocates n bytes up front: ask for the real size, never a megabyte for a 300-byte list
+        size = os.fstat(handle.fileno()).st_size
+        return handle.read(MAX_LIST_BYTES + 1 if size > MAX_LIST_BYTES or size == 0 else size + 1)
+
+
 def load_list(path: str | Path, catalogue: Catalogue) -> ArmyList:
     """Load a list file; an unreadable file is a `syntax` problem on the returned list."""
     name = str(path)
     try:
-        with open(path, "rb") as handle:
-            blob = handle.read(MAX_LIST_BYTES + 1)
+        blob = read_list_bytes(path)
     except OSError as exc:
         army = ArmyList(path=name)
         reason = exc.strerror or str(exc)
