@@ -35,7 +35,7 @@ from .cards import (
 )
 
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 _MAGIC = b"ABCAT001"
 
 # data/<folder>/<faction>.yaml: which folder holds what, and the top-level key of its card list.
@@ -90,6 +90,7 @@ class Catalogue:
     _by_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _exact_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _exact_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    _faction_tactics: dict[str, tuple[TacticsCard, ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         by_name: dict[str, list[str]] = {}
@@ -105,6 +106,11 @@ class Catalogue:
         self._by_title = {k: tuple(v) for k, v in by_title.items()}
         self._exact_name = {k: tuple(v) for k, v in exact_name.items()}
         self._exact_title = {k: tuple(v) for k, v in exact_title.items()}
+        by_faction: dict[str, list[TacticsCard]] = {}
+        for tactics in self.tactics.values():
+            if tactics.commander is None:
+                by_faction.setdefault(tactics.faction, []).append(tactics)
+        self._faction_tactics = {k: tuple(v) for k, v in by_faction.items()}
 
     # --- data references (inside card data: exact, case-sensitive, a set of cards) ---
 
@@ -133,17 +139,24 @@ class Catalogue:
 
     def suggest(self, text: str, kinds: Iterable[CardKind] | None = None, n: int = 3) -> list[str]:
         """The closest card titles to a reference that matched nothing ("did you mean")."""
-        wanted = set(kinds) if kinds is not None else None
-        titles: dict[str, str] = {}
-        for card in self.cards.values():
-            if wanted is None or card.kind in wanted:
-                titles.setdefault(normalize(card.title), card.title)
-                titles.setdefault(normalize(card.name), card.name)
+        titles = self._titles_for(frozenset(kinds) if kinds is not None else frozenset(CardKind))
         key = normalize(str(text))
         close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
         if not close:  # a fragment: "Umber" finds the Umber cards
             close = [t for t in titles if key and key in t][:n]
         return [titles[c] for c in close]
+
+    def _titles_for(self, kinds: frozenset[CardKind]) -> dict[str, str]:
+        """normalized title or name -> as printed, for cards of `kinds` (built once per set of kinds)."""
+        cache = self.__dict__.setdefault("_titles_cache", {})
+        if kinds not in cache:
+            titles: dict[str, str] = {}
+            for card in self.cards.values():
+                if card.kind in kinds:
+                    titles.setdefault(normalize(card.title), card.title)
+                    titles.setdefault(normalize(card.name), card.name)
+            cache[kinds] = titles
+        return cache[kinds]  # type: ignore[no-any-return]
 
     def faction(self, text: str) -> Faction | None:
         """A faction by key (`stark`) or display name (`House Stark`), forgiving case and apostrophes."""
@@ -154,7 +167,8 @@ class Catalogue:
         return None
 
     def faction_tactics(self, faction: str) -> list[TacticsCard]:
-        return [t for t in self.tactics.values() if t.faction == faction and t.commander is None]
+        """The faction's own tactics cards (7 in valid data), in data order."""
+        return list(self._faction_tactics.get(faction, ()))
 
     def commander_tactics(self, commander_id: str) -> list[TacticsCard]:
         card = self.cards.get(commander_id)
