@@ -99,3 +99,34 @@ def test_editing_a_data_file_changes_the_cache_key(cache: Path, tmp_path: Path) 
     assert after.cards["10201"].cost == 7  # not the stale cached 5
     keys = {p.name for p in cache.glob("catalogue-*.pickle")}
     assert old_key in keys and len(keys) == 2
+
+
+def test_cache_key_changes_with_the_pickled_classes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache written by other model code is never unpickled into the new classes."""
+    from armybuilder.games.asoiaf import catalogue as module
+
+    root = module.bundled_data_dir()
+    files = module.data_files(root)
+    blobs = [f.read_bytes() for f in files]
+    before = module.content_key(files, blobs, root)
+    fake = tmp_path / "cards.py"
+    fake.write_text("# another shape of Card\n")
+    monkeypatch.setattr(module, "_model_sources", lambda: [fake])
+    assert module.content_key(files, blobs, root) != before
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import armybuilder.cli as cli
+
+    def broken() -> None:
+        raise AttributeError("'Catalogue' object has no attribute 'memo'")
+
+    monkeypatch.setattr(cli, "app", broken)
+    monkeypatch.delenv("ARMYBUILDER_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error" in err and "Traceback" not in err

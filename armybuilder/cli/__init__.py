@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -54,3 +55,12 @@ def main() -> None:
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
+    except Exception as exc:  # a bug of ours: one line for the user, the traceback only on request
+        if os.environ.get("ARMYBUILDER_DEBUG"):
+            raise
+        print(
+            f"armybuilder: internal error: {type(exc).__name__}: {exc}; this is a bug in armybuilder — "
+            "please report it with the command you ran (ARMYBUILDER_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        sys.exit(70)

@@ -335,6 +335,14 @@ def resolve(
 
 def choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> Card | tuple[str, str]:
     """Resolve a reference: the one fitting card, or (rule id, message) saying why there is none."""
+    key = ("choose", text, slot, faction)
+    found = catalogue.memo.get(key)
+    if found is None:
+        found = catalogue.memo[key] = _choose(catalogue, text, slot, faction)
+    return found  # type: ignore[return-value]
+
+
+def _choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> Card | tuple[str, str]:
     found = catalogue.find(text)
     if not found:
         suggestions = catalogue.suggest(text, [slot.kind])

@@ -156,6 +156,8 @@ class Card:
         return self.faction == NEUTRAL
 
     def requirements_of(self, kind: str) -> tuple[Requirement, ...]:
+        if not self.requirements:  # most cards print none: skip building a tuple
+            return ()
         return tuple(r for r in self.requirements if r.kind == kind)
 
 

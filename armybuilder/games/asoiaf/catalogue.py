@@ -7,6 +7,7 @@ warm start only reads and hashes the files. A cache whose digest or payload does
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import os
@@ -91,6 +92,8 @@ class Catalogue:
     _exact_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _exact_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _faction_tactics: dict[str, tuple[TacticsCard, ...]] = field(default_factory=dict, repr=False)
+    # Answers to pure questions about this (immutable) catalogue, e.g. how a reference resolves in a slot.
+    memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name: dict[str, list[str]] = {}
@@ -340,8 +343,19 @@ def cache_dir() -> Path | None:
     return Path(base) / "armybuilder"
 
 
+def _model_sources() -> list[Path]:
+    """The modules whose classes are pickled: a change to any of them makes old caches unusable."""
+    here = Path(__file__).resolve().parent
+    return [here / "cards.py", here / "catalogue.py"]
+
+
 def content_key(files: list[Path], blobs: list[bytes], root: Path) -> str:
+    """A digest of the data files' paths and bytes and of the pickled classes' source."""
     digest = hashlib.sha256(f"{__version__}|{CACHE_FORMAT}".encode())
+    for source in _model_sources():
+        # installed without sources (zipapp): the version number still keys the cache
+        with contextlib.suppress(OSError):
+            digest.update(source.read_bytes())
     for path, blob in zip(files, blobs, strict=True):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(len(blob).to_bytes(8, "little") + blob)
@@ -363,6 +377,7 @@ def _read_cache(path: Path) -> Catalogue | None:
 
 
 def _write_cache(path: Path, catalogue: Catalogue) -> None:
+    catalogue.memo.clear()
     payload = pickle.dumps(catalogue, protocol=pickle.HIGHEST_PROTOCOL)
     blob = _MAGIC + hashlib.sha256(payload).digest() + payload
     try:
