@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
 from armybuilder.errors import ArmyBuilderError, UsageError
-from armybuilder.problems import Problem, Severity
+from armybuilder.problems import Problem, Severity, Verdict
 
 if TYPE_CHECKING:
     from armybuilder.engine import Options, Report
@@ -280,7 +280,7 @@ class Config:
 
 
 @dataclass(frozen=True, slots=True)
-class Row:
+class Row(Verdict):
     """What a report needs of one submission: who, what, the verdict and every problem."""
 
     path: str
@@ -299,18 +299,6 @@ class Row:
     faction_pos: tuple[int, int] = (0, 0)
     outline: tuple[tuple[str, int], ...] = ()  # (unit with its attachments, cost) per line of the list
     sheet: str | None = None
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity is Severity.ERROR]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity is Severity.WARNING]
-
-    @property
-    def valid(self) -> bool:
-        return not self.errors and not (self.strict and self.warnings)
 
     @property
     def first_problem(self) -> Problem | None:

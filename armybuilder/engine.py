@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from armybuilder.problems import Problem, Severity
+from armybuilder.problems import Problem, Verdict
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
@@ -20,25 +20,13 @@ class Options:
 
 
 @dataclass
-class Report:
+class Report(Verdict):
     """The verdict on one list: its problems (sorted by position) and the context they were found in."""
 
     army: ArmyList
     context: Army | None
     problems: list[Problem] = field(default_factory=list)
     strict: bool = False
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity is Severity.ERROR]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity is Severity.WARNING]
-
-    @property
-    def valid(self) -> bool:
-        return not self.errors and not (self.strict and self.warnings)
 
     @property
     def path(self) -> str:

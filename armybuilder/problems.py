@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -43,3 +44,23 @@ class Problem:
             "column": self.column,
             "card": self.card,
         }
+
+
+class Verdict:
+    """The verdict of anything holding `problems` and `strict`: errors fail it, warnings only when strict."""
+
+    __slots__ = ()
+    problems: Sequence[Problem]
+    strict: bool
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.WARNING]
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors and not (self.strict and self.warnings)
