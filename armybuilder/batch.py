@@ -446,18 +446,10 @@ def _outline(report: Report) -> tuple[tuple[str, int], ...]:
 
 
 def _sheet(report: Report) -> str | None:
-    """The list's HTML army sheet, when the sheet renderer can make one (it may not exist yet)."""
-    try:
-        from armybuilder.games.asoiaf.deck import build_deck
-        from armybuilder.render.sheet import render_sheet
+    """The list's HTML army sheet, for the report's section on it."""
+    from armybuilder.render.sheet import render_sheet
 
-        ctx = report.context
-        deck = None
-        if ctx is not None and ctx.commander is not None and ctx.faction is not None:
-            deck = build_deck(ctx.catalogue, ctx.faction, ctx.commander)
-        return render_sheet("html", report, deck)
-    except Exception:  # no renderer yet, or one that cannot draw this list: the report falls back to a table
-        return None
+    return render_sheet("html", report, report.deck)
 
 
 def check_one(sub: Submission, catalogue: Catalogue, config: Config) -> Row:

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.context import Army
+    from armybuilder.games.asoiaf.deck import Deck
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,11 @@ class Report(Verdict):
     context: Army | None
     problems: list[Problem] = field(default_factory=list)
     strict: bool = False
+
+    @property
+    def deck(self) -> Deck | None:
+        """The list's tactics deck (built once, during validation), when it has exactly one commander."""
+        return self.context.deck if self.context is not None else None
 
     @property
     def path(self) -> str:

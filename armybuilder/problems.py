@@ -34,16 +34,17 @@ class Problem:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def as_dict(self) -> dict[str, object]:
-        return {
+    def as_dict(self, *, file: bool = True) -> dict[str, object]:
+        """Plain data for JSON reports; `file=False` where the report already says which file."""
+        data: dict[str, object] = {
             "rule": self.rule,
             "severity": self.severity.value,
             "message": self.message,
-            "file": self.file,
-            "line": self.line,
-            "column": self.column,
-            "card": self.card,
         }
+        if file:
+            data["file"] = self.file
+        data.update(line=self.line, column=self.column, card=self.card)
+        return data
 
 
 class Verdict:

@@ -543,8 +543,6 @@ def build(
     from armybuilder.engine import validate_path
     from armybuilder.render.show import show
 
-    from .validate import _deck
-
     cat = catalogue(data)
     session = _Session(cat, no_color)
     try:
@@ -556,7 +554,7 @@ def build(
         raise typer.Exit(0)
     typer.echo(f"Saved {saved}.")
     report = validate_path(str(saved), cat)
-    _print(show(report, _deck(report)), no_color)
+    _print(show(report, report.deck), no_color)
     raise typer.Exit(0 if report.valid else 1)
 
 

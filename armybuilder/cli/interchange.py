@@ -13,8 +13,7 @@ import typer
 from armybuilder.cli.common import DataOption, catalogue, fatal
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
-    from armybuilder.games.asoiaf.deck import Deck
+    pass
 
 MAX_FILE_BYTES = 1_000_000  # read no more of a file than this; the formats refuse far less
 
@@ -154,7 +153,7 @@ def export(
         else:
             from armybuilder.render.sheet import render_sheet
 
-            content = render_sheet(format.value, report, _deck(report))
+            content = render_sheet(format.value, report, report.deck)
         write_atomic(output, content, force=force)
     except ArmyBuilderError as exc:
         fatal(str(exc))
@@ -170,15 +169,6 @@ def export(
             f"exported anyway, {shown}",
             file=sys.stderr,
         )
-
-
-def _deck(report: Report) -> Deck | None:
-    from armybuilder.games.asoiaf.deck import build_deck
-
-    ctx = report.context
-    if ctx is None or ctx.commander is None or ctx.faction is None:
-        return None
-    return build_deck(ctx.catalogue, ctx.faction, ctx.commander)
 
 
 def register(app: typer.Typer) -> None:

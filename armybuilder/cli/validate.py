@@ -13,7 +13,6 @@ from armybuilder.cli.common import DataOption, NoColorOption, catalogue, fatal, 
 
 if TYPE_CHECKING:
     from armybuilder.engine import Report
-    from armybuilder.games.asoiaf.deck import Deck
 
 
 class ReportFormat(StrEnum):
@@ -102,18 +101,8 @@ def show(
 
     cat = catalogue(data)
     report = validate_path(str(list_file), cat, Options(points=_points(points)))
-    deck = _deck(report)
-    make_console(color=use_color(no_color)).print(render_show(report, deck))
+    make_console(color=use_color(no_color)).print(render_show(report, report.deck))
     raise typer.Exit(0 if report.valid else 1)
-
-
-def _deck(report: Report) -> Deck | None:
-    from armybuilder.games.asoiaf.deck import build_deck
-
-    ctx = report.context
-    if ctx is None or ctx.commander is None or ctx.faction is None:
-        return None
-    return build_deck(ctx.catalogue, ctx.faction, ctx.commander)
 
 
 def deck(
@@ -127,7 +116,7 @@ def deck(
 
     cat = catalogue(data)
     report = validate_path(str(list_file), cat)
-    built = _deck(report)
+    built = report.deck
     if built is None:
         reason = next(
             (p.message for p in report.problems if p.rule in ("syntax", "schema", "commander")), None

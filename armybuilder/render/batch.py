@@ -147,17 +147,6 @@ def csv_report(rows: Sequence[Row]) -> str:
     return out.getvalue()
 
 
-def _problem(p: Problem) -> dict[str, Any]:
-    return {
-        "rule": p.rule,
-        "severity": p.severity.value,
-        "message": p.message,
-        "line": p.line,
-        "column": p.column,
-        "card": p.card,
-    }
-
-
 def json_report(rows: Sequence[Row], data_version: str, event: Event | None = None) -> str:
     lists = []
     for row in rows:
@@ -167,7 +156,7 @@ def json_report(rows: Sequence[Row], data_version: str, event: Event | None = No
             name=row.name,
             points=row.points,
             total=row.total,
-            problems=[_problem(p) for p in row.problems],
+            problems=[p.as_dict(file=False) for p in row.problems],
         )
         del item["first_problem"]
         lists.append(item)

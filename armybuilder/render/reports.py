@@ -59,18 +59,7 @@ def summary(report: Report) -> dict[str, Any]:
         "neutral_total": ctx.neutral_total if ctx else None,
         "neutral_cap": ctx.neutral_cap if ctx else None,
         "commander": commander.title if commander else None,
-        "problems": [_problem(p) for p in report.problems],
-    }
-
-
-def _problem(p: Problem) -> dict[str, Any]:
-    return {
-        "rule": p.rule,
-        "severity": p.severity.value,
-        "message": p.message,
-        "line": p.line,
-        "column": p.column,
-        "card": p.card,
+        "problems": [p.as_dict(file=False) for p in report.problems],
     }
 
 

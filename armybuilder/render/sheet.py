@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.cards import Card
     from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.deck import Deck
-    from armybuilder.problems import Problem
 
 SHEET_FORMATS = ("html", "md", "text", "json")
 
@@ -234,35 +233,6 @@ def _card_json(line: Line) -> dict[str, Any]:
     }
 
 
-def _problem_json(p: Problem) -> dict[str, Any]:
-    return {
-        "rule": p.rule,
-        "severity": p.severity.value,
-        "message": p.message,
-        "line": p.line,
-        "column": p.column,
-        "card": p.card,
-    }
-
-
-def deck_data(deck: Deck) -> dict[str, Any]:
-    from armybuilder.games.asoiaf.deck import COPIES
-
-    def row(card: Any, origin: str) -> dict[str, Any]:
-        return {"id": card.id, "name": card.name, "copies": COPIES, "from": origin, "replaces": card.replaces}
-
-    return {
-        "commander": {"id": deck.commander.id, "name": deck.commander.title},
-        "size": deck.size,
-        "cards": [row(c, "faction") for c in deck.faction_cards]
-        + [row(c, "commander") for c in deck.commander_cards],
-        "removed": [
-            {"id": gone.id, "name": gone.name, "by": by.id if by else None} for gone, by in deck.removed
-        ],
-        "problems": list(deck.problems),
-    }
-
-
 def sheet_data(report: Report, deck: Deck | None) -> dict[str, Any]:
     """The resolved list as plain data: what the `json` sheet holds."""
     army = report.army
@@ -282,9 +252,9 @@ def sheet_data(report: Report, deck: Deck | None) -> dict[str, Any]:
         "ncus": [_card_json(x) for x in _others(report, army.ncus)],
         "enemy_attachments": [_card_json(x) for x in _others(report, army.enemy_attachments)],
         "totals": totals,
-        "deck": deck_data(deck) if deck is not None else None,
+        "deck": deck.as_dict() if deck is not None else None,
         "valid": report.valid,
-        "problems": [_problem_json(p) for p in report.problems],
+        "problems": [p.as_dict(file=False) for p in report.problems],
     }
 
 

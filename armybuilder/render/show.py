@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -156,18 +155,4 @@ def deck_table(deck: Deck) -> Table:
 
 
 def deck_json(deck: Deck) -> str:
-    def row(card: Any, origin: str) -> dict[str, Any]:
-        return {"id": card.id, "name": card.name, "copies": COPIES, "from": origin, "replaces": card.replaces}
-
-    data = {
-        "commander": {"id": deck.commander.id, "name": deck.commander.title},
-        "faction": deck.faction,
-        "size": deck.size,
-        "cards": [row(c, "faction") for c in deck.faction_cards]
-        + [row(c, "commander") for c in deck.commander_cards],
-        "removed": [
-            {"id": gone.id, "name": gone.name, "by": by.id if by else None} for gone, by in deck.removed
-        ],
-        "problems": deck.problems,
-    }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(deck.as_dict(), indent=2, ensure_ascii=False) + "\n"

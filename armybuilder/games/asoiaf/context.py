@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from armybuilder.games.asoiaf.armylist import ArmyList, Entry, Slot, UnitEntry
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, Requirement, Special
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.deck import Deck, build_deck
 from armybuilder.problems import Problem, Severity
 
 
@@ -103,6 +105,14 @@ class Army:
                 for ref in req.any_of
             )
         )
+
+    @cached_property
+    def deck(self) -> Deck | None:
+        """The commander's tactics deck; None unless the army has exactly one commander and a faction."""
+        commander = self.commander
+        if commander is None or self.faction is None:
+            return None
+        return build_deck(self.catalogue, self.faction, commander)
 
     @property
     def commander(self) -> Card | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from armybuilder.games.asoiaf.cards import Card, TacticsCard
 from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -27,6 +28,30 @@ class Deck:
     @property
     def size(self) -> int:
         return COPIES * len(self.cards)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data for JSON output: every card with its copies and origin, and what was replaced."""
+
+        def row(card: TacticsCard, origin: str) -> dict[str, Any]:
+            return {
+                "id": card.id,
+                "name": card.name,
+                "copies": COPIES,
+                "from": origin,
+                "replaces": card.replaces,
+            }
+
+        return {
+            "commander": {"id": self.commander.id, "name": self.commander.title},
+            "faction": self.faction,
+            "size": self.size,
+            "cards": [row(c, "faction") for c in self.faction_cards]
+            + [row(c, "commander") for c in self.commander_cards],
+            "removed": [
+                {"id": gone.id, "name": gone.name, "by": by.id if by else None} for gone, by in self.removed
+            ],
+            "problems": list(self.problems),
+        }
 
 
 def build_deck(catalogue: Catalogue, faction: str, commander: Card) -> Deck:

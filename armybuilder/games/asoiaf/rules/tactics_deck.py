@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.context import Army
-from armybuilder.games.asoiaf.deck import build_deck
 from armybuilder.problems import Problem, Severity
 
 ID = "tactics-deck"
@@ -17,11 +16,10 @@ SEVERITY = Severity.ERROR
 
 
 def check(army: Army) -> Iterator[Problem]:
-    commanders = army.commanders
-    if len(commanders) != 1 or army.faction is None:
+    deck = army.deck
+    if deck is None:
         return
-    deck = build_deck(army.catalogue, army.faction, army.card(commanders[0]))
     for message in deck.problems:
         yield army.problem(
-            ID, f"cannot build the tactics deck: {message}; check the card data", commanders[0]
+            ID, f"cannot build the tactics deck: {message}; check the card data", army.commanders[0]
         )
