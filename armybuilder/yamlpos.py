@@ -171,6 +171,8 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise YamlError(f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
+    if "\x00" in text:
+        raise YamlError("this is a binary file, not YAML text")
     try:
         node = _compose(text)
     except yaml.MarkedYAMLError as exc:
@@ -178,8 +180,15 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         problem = exc.problem or exc.context or "invalid YAML"
         raise YamlError(f"invalid YAML: {problem}", line, column) from None
-    except yaml.YAMLError as exc:
-        raise YamlError(f"invalid YAML: {exc}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow; the reader gives its offset
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise YamlError(
+            f"invalid YAML: {exc.reason} (U+{char:04X}); delete that character", line, column
+        ) from None
+    except yaml.YAMLError as exc:  # anything else: its first line, so the message stays one line
+        raise YamlError(f"invalid YAML: {str(exc).splitlines()[0]}") from None
     except RecursionError:
         raise YamlError(f"nesting deeper than {MAX_DEPTH} levels") from None
     if node is None:

@@ -433,3 +433,30 @@ def test_complete_is_exhaustive_for_ten_points_in_every_faction(catalogue: Catal
     search = builder.complete(army, catalogue, top=5, timeout=5)
     assert search.exhaustive and search.completions
     assert all(c.report.valid for c in search.completions)
+
+
+@pytest.mark.parametrize(
+    ("content", "where", "what"),
+    [
+        (b"\x00\x01", "bad.yaml:", "binary file"),
+        (b"faction: stark\npoints: 40\nunits:\n  - [oops\n", "bad.yaml:5:", "valid YAML"),
+        (b"faction: stark\npoints: 40\npoints: 50\n", "bad.yaml:3:", "duplicate key"),
+    ],
+)
+@pytest.mark.parametrize("command", [["add", "Stark Bowmen"], ["options"], ["complete"]])
+def test_unreadable_files_are_one_positioned_line(
+    tmp_path: Path, content: bytes, where: str, what: str, command: list[str]
+) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(content)
+    result = run(command[0], str(path), *command[1:])
+    assert result.exit_code == 2
+    err = result.stderr.strip()
+    assert "\n" not in err and what in err and f"{tmp_path}/{where}" in err
+    assert path.read_bytes() == content
+
+
+def test_remove_past_the_last_unit_says_how_many_there_are(listfile: Path) -> None:
+    result = run("remove", str(listfile), "9")
+    assert result.exit_code == 2
+    assert "there is no unit 9" in result.stderr and "combat units" in result.stderr

@@ -124,3 +124,10 @@ def test_one_bad_file_does_not_stop_the_others(tmp_path: Path) -> None:
     result = CliRunner(env=ENV).invoke(app, ["validate", "--format", "json", str(bad), str(good)])
     assert result.exit_code == 1
     assert [entry["valid"] for entry in json.loads(result.stdout)["lists"]] == [False, True]
+
+
+def test_a_forbidden_character_is_one_line_at_its_position(catalogue: Catalogue) -> None:
+    report = validate_text('faction: stark\npoints: 40\nname: "a\x07b"\n', catalogue, "ctl.yaml")
+    (problem,) = report.errors
+    assert (problem.rule, problem.line, problem.column) == ("syntax", 3, 9)
+    assert "\n" not in problem.message and "U+0007" in problem.message

@@ -63,11 +63,11 @@ def _edit(
     cat = catalogue(data)
     before = _read(path)
     try:
-        doc = Document(before)
+        doc = Document(before, str(path))
         summary = change(doc, cat)
         after = doc.dump()
     except ArmyBuilderError as exc:
-        fatal(exc.message)
+        fatal(str(exc))
     verdict = judge(before, after, cat, str(path))
     if not verdict.allowed and not force:
         typer.echo(f"{path}: refused: {summary} would make the list illegal; nothing written")
@@ -77,7 +77,7 @@ def _edit(
     try:
         write_atomic(path, after, force=True)
     except ArmyBuilderError as exc:
-        fatal(exc.message)
+        fatal(str(exc))
     typer.echo(f"{path}: {summary}")
     typer.echo(totals_line(verdict.after))
     if verdict.added:
@@ -120,7 +120,7 @@ def new(
         text = new_list(cat, faction, points, commander, unit, name)
         write_atomic(list_file, text, force=True)
     except ArmyBuilderError as exc:
-        fatal(exc.message)
+        fatal(str(exc))
     report = validate_text(text, cat, str(list_file))
     typer.echo(f"{list_file}: created")
     typer.echo(totals_line(report))
@@ -198,7 +198,8 @@ def _load(path: Path, cat: Catalogue) -> ArmyList:
 
     army = load_list_text(_read(path), cat, str(path))
     if not army.readable:
-        fatal(f"{path}: cannot read the list: {army.problems[0].message}")
+        first = army.problems[0]
+        fatal(f"{path}:{first.line}: cannot read the list: {first.message}")
     return army
 
 
@@ -227,7 +228,7 @@ def options(
         position: int | None = None
         kinds = [CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU]
         if for_unit is not None:
-            picked = builder.pick_unit(builder.Document(_read(list_file)), cat, for_unit)
+            picked = builder.pick_unit(builder.Document(_read(list_file), str(list_file)), cat, for_unit)
             names = _unit_names(army)
             position = picked.position if names.get(picked.position) == picked.title else None
             if position is None:
@@ -235,7 +236,7 @@ def options(
             kinds = [CardKind.ATTACHMENT]
         found = builder.options(army, cat, kinds=kinds, for_unit=position)
     except ArmyBuilderError as exc:
-        fatal(exc.message)
+        fatal(str(exc))
     report = validate(army, cat)
     typer.echo(f"{list_file}: {totals_line(report)}")
     names = _unit_names(army)
@@ -262,7 +263,7 @@ def complete(
     try:
         search = builder.complete(army, cat, top=top, timeout=timeout)
     except ArmyBuilderError as exc:
-        fatal(exc.message)
+        fatal(str(exc))
     typer.echo(f"{list_file}: {totals_line(validate(army, cat))}")
     _print(completions_table(search, _unit_names(army)), no_color)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from armybuilder import yamlpos
 from armybuilder.engine import Report, validate
 from armybuilder.errors import ArmyBuilderError, CardReferenceError, UsageError
 from armybuilder.games.asoiaf.armylist import ArmyList, Entry, Slot, UnitEntry, choose, load_list_text
@@ -94,12 +95,19 @@ def scalar(text: str) -> Any:
 class Document:
     """A list file in ruamel round-trip form: edit `data`, then `dump()` keeps comments and key order."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, path: str = "<list>") -> None:
         from ruamel.yaml import YAML
         from ruamel.yaml.comments import CommentedMap
         from ruamel.yaml.error import YAMLError
         from ruamel.yaml.util import load_yaml_guess_indent
 
+        try:  # the loader every command uses first: the same one-line, positioned message for bad YAML
+            yamlpos.load(text)
+        except yamlpos.YamlError as exc:
+            reason = exc.message.removeprefix("invalid YAML: ")
+            raise UsageError(
+                f"cannot edit: the file is not valid YAML: {reason}", path=path, line=exc.line or None
+            ) from None
         try:
             _, indent, offset = load_yaml_guess_indent(text)
             self.yaml = YAML(typ="rt")
@@ -111,13 +119,13 @@ class Document:
             data = self.yaml.load(text)
         except YAMLError as exc:
             raise UsageError(
-                f"cannot edit: the file is not valid YAML ({str(exc).splitlines()[0]})"
+                f"cannot edit: the file is not valid YAML ({str(exc).splitlines()[0]})", path=path
             ) from None
         if data is None:
             data = CommentedMap()
         if not isinstance(data, CommentedMap):
             raise UsageError(
-                "cannot edit: a list file must be a mapping with `faction:`, `points:`, `units:`"
+                "cannot edit: a list file must be a mapping with `faction:`, `points:`, `units:`", path=path
             )
         self.data: Any = data
 
@@ -345,6 +353,11 @@ def remove(doc: Document, catalogue: Catalogue, text: str) -> str:
     if text.isdigit() and 1 <= int(text) <= len(units):
         target = units[int(text) - 1]
         return _remove_unit(doc, catalogue, target)
+    if text.isdigit() and text not in catalogue.cards:  # a position past the end, not a card id
+        raise UsageError(
+            f"there is no unit {text}: the list has {len(units)} combat unit{'s' if len(units) != 1 else ''}; "
+            "`armybuilder show` numbers them"
+        )
     faction = _faction(doc, catalogue)
     resolved = []
     for slot in (Slot.UNIT, Slot.ATTACHMENT, Slot.NCU):
