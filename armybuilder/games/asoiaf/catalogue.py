@@ -14,7 +14,7 @@ import os
 import pickle
 import re
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -184,9 +184,6 @@ class Catalogue:
             return []
         mine = set(card.characters)
         return [c for c in self.cards.values() if c.id != card.id and mine.intersection(c.characters)]
-
-    def specials_for(self, faction: str) -> list[Special]:
-        return [s for s in self.specials.values() if s.faction == faction]
 
 
 # --- reading ---------------------------------------------------------------------------------------------
@@ -420,11 +417,6 @@ def load_catalogue(root: Path | str | None = None) -> Catalogue:
     if cache_path is not None:
         _write_cache(cache_path, catalogue)
     return catalogue
-
-
-def iter_cards(catalogue: Catalogue, kinds: Iterable[CardKind] | None = None) -> Iterator[Card]:
-    wanted = set(kinds) if kinds is not None else None
-    return (c for c in catalogue.cards.values() if wanted is None or c.kind in wanted)
 
 
 __all__ = ["NEUTRAL", "Catalogue", "DataFile", "build", "load_catalogue", "normalize"]

@@ -86,7 +86,7 @@ class Army:
             return None
         return self.points // 2
 
-    @property
+    @cached_property
     def commanders(self) -> list[Entry]:
         """The army's commanders; a commander card that comes with another (same tactics cards, and it
         requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from armybuilder.games.asoiaf.armylist import Slot, choose
@@ -93,7 +92,3 @@ def dump_list(spec: ListSpec, catalogue: Catalogue, comment: str | None = None) 
         elif key == "ncus":
             lines.append("ncus: []")
     return "\n".join(lines) + "\n"
-
-
-def spec_of(cards_by_unit: Sequence[tuple[Card, Sequence[Card]]]) -> list[tuple[Card, list[Card]]]:
-    return [(u, list(a)) for u, a in cards_by_unit]
