@@ -11,10 +11,13 @@ wrong with a submission is a problem on its row.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import glob
 import hashlib
 import os
+import pickle
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -226,11 +229,12 @@ def collect(paths: Sequence[str], exclude: Iterable[str] = ()) -> list[Submissio
             out.append(Submission(path, root))
 
     def walk(top: str) -> None:
+        found = []
         for folder, dirs, files in os.walk(top):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for name in sorted(files):
-                if not name.startswith("."):
-                    add(os.path.join(folder, name), top)
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            found += [os.path.join(folder, name) for name in files if not name.startswith(".")]
+        for path in sorted(found, key=lambda p: os.path.relpath(p, top).split(os.sep)):
+            add(path, top)
 
     for arg in paths:
         if os.path.isdir(arg):
@@ -383,6 +387,13 @@ def check_report(sub: Submission, catalogue: Catalogue, config: Config) -> tuple
         found = _detect(blob)
         if found is not None:
             return _import(found, blob, catalogue, sub.path, options), found, digest
+        if not sub.path.lower().endswith(YAML_SUFFIXES) and not report.army.is_mapping and blob.strip():
+            message = (
+                "not a list in any format armybuilder reads (a YAML list, a War Council share code, an "
+                "asoiaf-stats export or a Tabletop Simulator id string); check the file, or name its "
+                "format with --from"
+            )
+            return Problem("import", Severity.ERROR, message, sub.path, 1, 1), "?", digest
     return report, "yaml", digest
 
 
@@ -509,19 +520,134 @@ def check_one(sub: Submission, catalogue: Catalogue, config: Config) -> Row:
 
 # --- many submissions -----------------------------------------------------------------------------------------
 
+CHUNK_MAX = 256  # rows a worker checks, packs and sends back at once
+
+
+def _pack(row: Row) -> tuple[Any, ...]:
+    """A row as plain tuples, pickled several times faster than the dataclasses."""
+    problems = tuple(
+        (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card) for p in row.problems
+    )
+    return (
+        row.path, row.player, row.declared_player, row.team, row.name, row.faction, row.commander, row.points,
+        row.total, row.format, problems, row.strict, row.digest, row.faction_pos, row.outline, row.sheet,
+    )  # fmt: skip
+
+
+def _unpack(packed: tuple[Any, ...]) -> Row:
+    path, player, declared, team, name, faction, commander, points, total, fmt, raw, *rest = packed
+    problems = tuple(Problem(r, Severity(s), m, f, ln, c, card) for r, s, m, f, ln, c, card in raw)
+    strict, digest, faction_pos, outline, sheet = rest
+    return Row(
+        path, player, declared, team, name, faction, commander, points, total, fmt, problems,
+        strict, digest, faction_pos, outline, sheet,
+    )  # fmt: skip
+
+
+# what an event's checks across lists need of a row: player, digest, faction, team, faction_pos, valid
+Head = tuple[str, str, str | None, str | None, tuple[int, int], bool]
+
+
+def _check_chunk(
+    subs: Sequence[Submission], catalogue: Catalogue, config: Config
+) -> tuple[bytes, int, int, list[Head] | None]:
+    """Check a run of submissions: (their packed rows, pickled), how many, how many invalid, event heads)."""
+    packed = []
+    invalid = 0
+    heads: list[Head] | None = [] if config.event is not None else None
+    for sub in subs:
+        row = check_one(sub, catalogue, config)
+        invalid += not row.valid
+        packed.append(_pack(row))
+        if heads is not None:
+            heads.append((row.player, row.digest, row.faction, row.team, row.faction_pos, row.valid))
+    return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL), len(packed), invalid, heads
+
+
+class Results:
+    """Every row of a batch, in submission order, spilled to an anonymous temporary file as it arrives, so a
+    batch of ten thousand lists holds no more in memory than a batch of ten. Iterate (as often as needed) to
+    stream the rows back. Problems that need several lists (`add_problems`) are merged in as rows are read.
+    """
+
+    def __init__(self, event: Event | None = None) -> None:
+        self._spill = tempfile.TemporaryFile(prefix="armybuilder-batch-")  # noqa: SIM115 - closed by close()
+        self._chunks: list[tuple[int, int]] = []  # (offset, size) of each pickled run of rows
+        self._end = 0
+        self.count = 0
+        self.invalid = 0
+        self.heads: list[Head] = []  # only for an event: what its checks across lists need of each row
+        self._extra: dict[int, list[Problem]] = {}
+        self._teams = event.teams if event is not None else {}
+
+    def add_chunk(self, blob: bytes, count: int, invalid: int, heads: list[Head] | None = None) -> None:
+        self._spill.seek(self._end)
+        self._spill.write(blob)
+        self._chunks.append((self._end, len(blob)))
+        self._end += len(blob)
+        self.count += count
+        self.invalid += invalid
+        if heads is not None:
+            self.heads.extend(heads)
+
+    def add_problems(self, index: int, problems: Sequence[Problem]) -> None:
+        """More problems (errors) for row `index`; a valid row they fail is counted invalid from now on."""
+        if not problems:
+            return
+        self._extra.setdefault(index, []).extend(problems)
+        head = self.heads[index]
+        if head[5] and any(p.is_error for p in problems):
+            self.heads[index] = (*head[:5], False)
+            self.invalid += 1
+
+    def __len__(self) -> int:
+        return self.count
+
+    @property
+    def valid(self) -> bool:
+        return self.invalid == 0
+
+    def __iter__(self) -> Iterator[Row]:
+        index = 0
+        for offset, size in self._chunks:
+            self._spill.seek(offset)
+            for packed in pickle.loads(self._spill.read(size)):
+                row = _unpack(packed)
+                extra = self._extra.get(index)
+                if extra:
+                    row = replace(row, problems=tuple(sorted((*row.problems, *extra), key=Problem.sort_key)))
+                if row.team is None and self._teams:
+                    row = replace(row, team=self._teams.get(player_key(row.player)))
+                yield row
+                index += 1
+
+    def close(self) -> None:
+        self._spill.close()
+
+    def __enter__(self) -> Results:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 _WORKER: tuple[Catalogue, Config] | None = None
 
 
 def _init_worker(config: Config) -> None:
     global _WORKER
-    from armybuilder.games.asoiaf.catalogue import load_catalogue
+    import gc
 
-    _WORKER = (load_catalogue(config.data), config)
+    if _WORKER is None or _WORKER[1] is not config:  # not inherited by fork: load it
+        from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+        _WORKER = (load_catalogue(config.data), config)
+    gc.freeze()  # the catalogue lives as long as the worker: keep it out of every collection
 
 
-def _work(sub: Submission) -> Row:
+def _work_chunk(subs: Sequence[Submission]) -> tuple[bytes, int, int, list[Head] | None]:
     assert _WORKER is not None
-    return check_one(sub, *_WORKER)
+    return _check_chunk(subs, *_WORKER)
 
 
 def _work_group(group: tuple[str, tuple[Submission, ...]]) -> list[tuple[str, list[Problem]]]:
@@ -535,28 +661,27 @@ def default_jobs(count: int) -> int:
     return cores if count > PARALLEL_MIN and cores > 1 else 1
 
 
-def _chunksize(count: int, jobs: int) -> int:
-    return max(8, min(256, count // (jobs * 16) or 1))
+def _chunks(items: Sequence[Any], jobs: int) -> Iterator[Sequence[Any]]:
+    """Runs of items: small enough to balance the workers and move the progress bar, large enough to keep
+    the traffic between processes low."""
+    size = max(1, min(CHUNK_MAX, len(items) // (jobs * 8) or 1)) if jobs > 1 else CHUNK_MAX
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
-def _pool(jobs: int, config: Config) -> Any:
+@contextlib.contextmanager
+def _pool(jobs: int, catalogue: Catalogue, config: Config) -> Iterator[Any]:
+    """A pool of `jobs` workers; forked workers inherit the loaded catalogue instead of loading it again."""
+    global _WORKER
     import multiprocessing
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    return multiprocessing.get_context(method).Pool(jobs, _init_worker, (config,))
-
-
-def iter_rows(
-    subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int | None = None
-) -> Iterator[Row]:
-    """Each submission's row in order, validated on `jobs` processes (default: every core for large batches)."""
-    jobs = default_jobs(len(subs)) if jobs is None else max(1, jobs)
-    if jobs == 1 or len(subs) < 2:
-        for sub in subs:
-            yield check_one(sub, catalogue, config)
-        return
-    with _pool(jobs, config) as pool:
-        yield from pool.imap(_work, subs, chunksize=_chunksize(len(subs), jobs))
+    _WORKER = (catalogue, config)
+    try:
+        with multiprocessing.get_context(method).Pool(jobs, _init_worker, (config,)) as pool:
+            yield pool
+    finally:
+        _WORKER = None
 
 
 def run(
@@ -564,61 +689,76 @@ def run(
     catalogue: Catalogue,
     config: Config,
     jobs: int | None = None,
-    on_row: Callable[[Row], None] | None = None,
-) -> list[Row]:
-    """Check every submission, then what the event says about them together (players, duplicates, teams)."""
-    rows: list[Row] = []
-    for row in iter_rows(subs, catalogue, config, jobs):
-        rows.append(row)
-        if on_row is not None:
-            on_row(row)
-    if config.event is None:
-        return rows
-    return event_cross_problems(rows, subs, catalogue, config, jobs)
+    progress: Callable[[int], None] | None = None,
+) -> Results:
+    """Check every submission (on `jobs` processes; default: every core for a large batch), then what the
+    event says about them together (players, duplicates, teams). `progress` hears how many more are done."""
+    jobs = default_jobs(len(subs)) if jobs is None else max(1, jobs)
+    results = Results(config.event)
+    try:
+        if jobs == 1 or len(subs) < 2:
+            done = (_check_chunk(chunk, catalogue, config) for chunk in _chunks(subs, 1))
+            for blob, count, invalid, heads in done:
+                results.add_chunk(blob, count, invalid, heads)
+                if progress is not None:
+                    progress(count)
+        else:
+            with _pool(jobs, catalogue, config) as pool:
+                for blob, count, invalid, heads in pool.imap(_work_chunk, _chunks(subs, jobs)):
+                    results.add_chunk(blob, count, invalid, heads)
+                    if progress is not None:
+                        progress(count)
+        if config.event is not None:
+            event_cross_problems(results, subs, catalogue, config, jobs)
+    except BaseException:
+        results.close()
+        raise
+    return results
 
 
 # --- the event across lists -----------------------------------------------------------------------------------
 
 
-def _problem(rule: str, message: str, row: Row, pos: tuple[int, int] = (1, 1)) -> Problem:
-    return Problem(rule, Severity.ERROR, message, row.path, pos[0], pos[1])
+def _problem(rule: str, message: str, path: str, pos: tuple[int, int] = (1, 1)) -> Problem:
+    return Problem(rule, Severity.ERROR, message, path, pos[0], pos[1])
 
 
 def event_cross_problems(
-    rows: list[Row], subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int | None = None
-) -> list[Row]:
+    results: Results, subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int = 1
+) -> None:
     """Add the problems that need several lists: duplicates, two lists per player, teams."""
     event = config.event
     assert event is not None
-    added: dict[str, list[Problem]] = {row.path: [] for row in rows}
+    heads = results.heads
     by_player: dict[str, list[int]] = {}
-    for index, row in enumerate(rows):
-        by_player.setdefault(player_key(row.player), []).append(index)
+    for index, head in enumerate(heads):
+        by_player.setdefault(player_key(head[0]), []).append(index)
     allowed = event.lists_per_player
     kept: dict[str, list[int]] = {}  # player -> the submissions that count
     for player, indexes in by_player.items():
         counted: list[int] = []
         for index in indexes:
-            row = rows[index]
-            same = next((rows[i] for i in counted if row.digest and rows[i].digest == row.digest), None)
+            name, digest = heads[index][0], heads[index][1]
+            path = subs[index].path
+            same = next((i for i in counted if digest and heads[i][1] == digest), None)
             if same is not None:
-                added[row.path].append(
-                    _problem(
-                        "event-duplicate",
-                        f"the same list as {same.path}, submitted again by {row.player}; withdraw one",
-                        row,
-                    )
+                results.add_problems(
+                    index,
+                    [
+                        _problem(
+                            "event-duplicate",
+                            f"the same list as {subs[same].path}, submitted again by {name}; withdraw one",
+                            path,
+                        )
+                    ],
                 )
             elif len(counted) >= allowed:
-                earlier = ", ".join(rows[i].path for i in counted)
-                added[row.path].append(
-                    _problem(
-                        "event-duplicate",
-                        f"{row.player} already submitted {_count(len(counted), 'list')} ({earlier}); the event "
-                        f"takes {allowed} per player — withdraw one, or name the player with `player:`",
-                        row,
-                    )
+                earlier = ", ".join(subs[i].path for i in counted)
+                message = (
+                    f"{name} already submitted {_count(len(counted), 'list')} ({earlier}); the event "
+                    f"takes {allowed} per player — withdraw one, or name the player with `player:`"
                 )
+                results.add_problems(index, [_problem("event-duplicate", message, path)])
             else:
                 counted.append(index)
         kept[player] = counted
@@ -627,82 +767,55 @@ def event_cross_problems(
         for player, indexes in kept.items():
             if len(indexes) < 2:
                 for index in indexes:
-                    row = rows[index]
-                    added[row.path].append(
-                        _problem(
-                            "event-two-lists",
-                            f"{row.player} submitted one list; this event needs two lists "
-                            "of the same faction from each player",
-                            row,
-                        )
+                    message = (
+                        f"{heads[index][0]} submitted one list; this event needs two lists "
+                        "of the same faction from each player"
                     )
+                    results.add_problems(index, [_problem("event-two-lists", message, subs[index].path)])
                 continue
-            first, second = rows[indexes[0]], rows[indexes[1]]
-            if first.faction and second.faction and first.faction != second.faction:
-                added[second.path].append(
-                    _problem(
-                        "event-two-lists",
-                        f"{second.player}'s two lists must be of one faction: "
-                        f"{first.path} is {first.faction}, this one {second.faction}",
-                        second,
-                        second.faction_pos if second.faction_pos[0] else (1, 1),
-                    )
+            first, second = heads[indexes[0]], heads[indexes[1]]
+            if first[2] and second[2] and first[2] != second[2]:
+                message = (
+                    f"{second[0]}'s two lists must be of one faction: "
+                    f"{subs[indexes[0]].path} is {first[2]}, this one {second[2]}"
+                )
+                pos = second[4] if second[4][0] else (1, 1)
+                results.add_problems(
+                    indexes[1], [_problem("event-two-lists", message, subs[indexes[1]].path, pos)]
                 )
             groups.append((f"player:{player}", (subs[indexes[0]], subs[indexes[1]])))
     teams: dict[str, list[int]] = {}
     for player, indexes in kept.items():
         for index in indexes:
-            row = rows[index]
-            team = event.teams.get(player) if event.teams else row.team
+            name, list_team = heads[index][0], heads[index][3]
+            team = event.teams.get(player) if event.teams else list_team
             if event.teams and team is None:
-                added[row.path].append(
-                    _problem(
-                        "event-team",
-                        f"{row.player} is on no team of this event; add them under `teams:` in {event.path}",
-                        row,
-                    )
-                )
-            elif event.teams and row.team is not None and player_key(row.team) != player_key(team or ""):
-                added[row.path].append(
-                    _problem(
-                        "event-team",
-                        f"the list says team {row.team!r}, the event puts {row.player} in {team!r}",
-                        row,
-                    )
-                )
+                message = f"{name} is on no team of this event; add them under `teams:` in {event.path}"
+                results.add_problems(index, [_problem("event-team", message, subs[index].path)])
+            elif event.teams and list_team is not None and player_key(list_team) != player_key(team or ""):
+                message = f"the list says team {list_team!r}, the event puts {name} in {team!r}"
+                results.add_problems(index, [_problem("event-team", message, subs[index].path)])
             if team is not None:
                 teams.setdefault(team, []).append(index)
     for team, indexes in teams.items():
-        if len({player_key(rows[i].player) for i in indexes}) > 1:
+        if len({player_key(heads[i][0]) for i in indexes}) > 1:
             groups.append((f"team:{team}", tuple(subs[i] for i in indexes)))
     if groups:
+        where = {sub.path: index for index, sub in enumerate(subs)}
         for found in _cross_results(groups, catalogue, config, jobs):
             for path, problems in found:
-                added[path].extend(problems)
-    out = []
-    for row in rows:
-        extra = added[row.path]
-        if extra:
-            row = replace(row, problems=tuple(sorted((*row.problems, *extra), key=Problem.sort_key)))
-            if row.team is None and event.teams:
-                row = replace(row, team=event.teams.get(player_key(row.player)))
-        elif row.team is None and event.teams:
-            row = replace(row, team=event.teams.get(player_key(row.player)))
-        out.append(row)
-    return out
+                results.add_problems(where[path], problems)
 
 
 def _cross_results(
-    groups: list[tuple[str, tuple[Submission, ...]]], catalogue: Catalogue, config: Config, jobs: int | None
+    groups: list[tuple[str, tuple[Submission, ...]]], catalogue: Catalogue, config: Config, jobs: int
 ) -> Iterator[list[tuple[str, list[Problem]]]]:
-    lists = sum(len(g[1]) for g in groups)
-    jobs = default_jobs(lists) if jobs is None else max(1, jobs)
-    if jobs == 1:
+    if jobs == 1 or default_jobs(sum(len(g[1]) for g in groups)) == 1:
         for group in groups:
             yield cross_check(group, catalogue, config)
         return
-    with _pool(jobs, config) as pool:
-        yield from pool.imap(_work_group, groups, chunksize=_chunksize(len(groups), jobs))
+    with _pool(jobs, catalogue, config) as pool:
+        yield from pool.imap(_work_group, groups, chunksize=max(1, len(groups) // (jobs * 8)))
 
 
 def cross_check(

@@ -5,19 +5,31 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from armybuilder.errors import ArmyBuilderError
 
 
-def write_atomic(target: str | Path, content: str | bytes, *, force: bool = False) -> None:
+def _pieces(content: str | bytes | Iterable[str]) -> Iterable[bytes]:
+    if isinstance(content, bytes):
+        yield content
+    elif isinstance(content, str):
+        yield content.encode("utf-8")
+    else:
+        for piece in content:
+            yield piece.encode("utf-8")
+
+
+def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, force: bool = False) -> None:
     """Write `content` to `target` ('-' is standard output) so that readers never see half a file.
 
+    `content` may be an iterable of text pieces, written as they come, so a large report is never held whole.
     An existing file is replaced only with `force`; on any failure the old file is left as it was.
     """
-    data = content.encode("utf-8") if isinstance(content, str) else content
     if str(target) == "-":
-        sys.stdout.buffer.write(data)
+        for data in _pieces(content):
+            sys.stdout.buffer.write(data)
         sys.stdout.flush()
         return
     path = Path(target)
@@ -32,7 +44,8 @@ def write_atomic(target: str | Path, content: str | bytes, *, force: bool = Fals
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+                for data in _pieces(content):
+                    handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
             if path.exists():

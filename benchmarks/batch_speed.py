@@ -107,18 +107,19 @@ def core_child(folder: str) -> None:
     cat = load_catalogue()
     subs = batch.collect([folder])
     start = time.perf_counter()
-    rows = batch.run(subs, cat, batch.Config())
+    with batch.run(subs, cat, batch.Config()) as results:
+        lists = sum(1 for _ in results)  # read every row back, as a report does
+        valid = lists - results.invalid
     seconds = time.perf_counter() - start
     self_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     kids_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    valid = sum(r.valid for r in rows)
     print(
         json.dumps(
             {
                 "seconds": seconds,
                 "self_kb": self_kb,
                 "children_kb": kids_kb,
-                "lists": len(rows),
+                "lists": lists,
                 "valid": valid,
             }
         )

@@ -13,6 +13,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 import yaml
+from goldens import assert_golden
 from typer.testing import CliRunner, Result
 
 from armybuilder import batch
@@ -77,7 +78,7 @@ EXPECTED = {  # file -> (player, valid, first failing rule)
     "empty.yaml": ("empty", False, "schema"),
     "erin.yaml": ("erin", False, "points-limit"),
     "junk.bin": ("junk", False, "syntax"),
-    "typo--list.txt": ("typo", False, None),
+    "typo--list.txt": ("typo", False, "import"),
 }
 
 
@@ -85,7 +86,7 @@ def snapshot(folder: Path) -> dict[str, float]:
     return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in sorted(folder.rglob("*"))}
 
 
-def rows_by_file(rows: list[batch.Row], folder: Path) -> dict[str, batch.Row]:
+def rows_by_file(rows: batch.Results, folder: Path) -> dict[str, batch.Row]:
     return {Path(r.path).relative_to(folder).as_posix(): r for r in rows}
 
 
@@ -161,6 +162,62 @@ def test_reports(club: Path, event: Path, tmp_path: Path, fmt: str) -> None:
             assert f">{player}</a>" in text
     assert run(club, "--report", out).exit_code == 2  # exists: needs --force
     assert run(club, "--report", out, "--force").exit_code == 1
+
+
+def test_terminal_table_golden(club: Path, event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(club.parent)
+    shutil.copy(event, "spring.yaml")
+    result = CliRunner(env={**ENV, "ARMYBUILDER_WIDTH": "100"}).invoke(
+        app, ["batch", "submissions", "--event", "spring.yaml"]
+    )
+    assert result.exit_code == 1
+    assert_golden("batch-club.txt", result.stdout)
+
+
+def test_long_table_stays_aligned(tmp_path: Path) -> None:
+    """A table longer than one printed run of rows keeps every column where the header put it."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for n in range(450):
+        text = variant(f"List {n}") if n % 3 else variant(f"List {n}", **{"points: 40": "points: 30"})
+        (folder / f"p{n:03d}--x.yaml").write_text(text)
+    result = run(folder)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("player"))
+    column = header.index("verdict")
+    rows = [line for line in lines if line.lstrip().startswith("p") and line.lstrip()[1:4].isdigit()]
+    assert len(rows) == 450
+    assert all(line[column:].startswith(("valid", "invalid")) for line in rows)
+    assert "450 lists: 300 valid, 150 invalid" in result.output
+
+
+def test_json_report_is_indented_like_json_dumps(club: Path, event: Path, tmp_path: Path) -> None:
+    """The JSON report is written piece by piece, yet reads exactly like `json.dumps(..., indent=2)`."""
+    out = tmp_path / "r.json"
+    assert run(club, "--event", event, "--report", out).exit_code == 1
+    text = out.read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
+    single = tmp_path / "one.json"
+    assert run(club / "alice", "--report", single).exit_code == 0
+    assert single.read_text() == json.dumps(json.loads(single.read_text()), indent=2) + "\n"
+
+
+def test_results_count_lists_failed_by_the_event(tmp_path: Path, catalogue: Catalogue) -> None:
+    """A list valid on its own but failed across lists (a duplicate) is counted invalid, and says why."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "ivy--a.yaml").write_text(variant("Ivy"))
+    (folder / "ivy--b.yaml").write_text(variant("Ivy"))
+    event = tmp_path / "event.yaml"
+    event.write_text("points: 40\n")
+    config = batch.Config(event=batch.load_event(event, catalogue))
+    with batch.run(batch.collect([str(folder)]), catalogue, config) as results:
+        assert (len(results), results.invalid) == (2, 1)
+        rows = list(results)
+        assert [r.valid for r in rows] == [True, False]
+        assert rows[1].first_problem is not None and rows[1].first_problem.rule == "event-duplicate"
+        assert list(results) == rows  # the rows can be read again, as each report does
 
 
 def test_report_format_option(club: Path, tmp_path: Path) -> None:
@@ -298,7 +355,12 @@ def test_parallel_rows_equal_serial(club: Path, event: Path, catalogue: Catalogu
     ev = batch.load_event(event, catalogue)
     subs = batch.collect([str(club)])
     config = batch.Config(event=ev)
-    assert batch.run(subs, catalogue, config, jobs=2) == batch.run(subs, catalogue, config, jobs=1)
+    with (
+        batch.run(subs, catalogue, config, jobs=2) as parallel,
+        batch.run(subs, catalogue, config, jobs=1) as serial,
+    ):
+        assert list(parallel) == list(serial)
+        assert (len(parallel), parallel.invalid) == (len(serial), serial.invalid) == (8, 6)
 
 
 ODD_YAML = [

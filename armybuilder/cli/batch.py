@@ -90,24 +90,27 @@ def batch(
         data=str(data) if data else None,
     )
     err = make_console(color=use_color(no_color), stderr=True)
-    if sys.stderr.isatty() and not quiet:
-        with render.progress(err) as bar:
-            task = bar.add_task("lists", total=len(subs))
-            rows = core.run(subs, cat, config, jobs, on_row=lambda _row: bar.advance(task))
-    else:
-        rows = core.run(subs, cat, config, jobs)
-    out = make_console(color=use_color(no_color))
-    if quiet:
-        bad = sum(not r.valid for r in rows)
-        out.print(f"{len(rows)} lists: {len(rows) - bad} valid, {bad} invalid")
-    else:
-        out.print(render.table(rows))
-    if report is not None and fmt is not None:
-        try:
-            write_atomic(report, render.render(fmt, rows, cat.data_version, event), force=force)
-        except ArmyBuilderError as exc:
-            fatal(str(exc))
-    raise typer.Exit(0 if all(r.valid for r in rows) else 1)
+    try:
+        if sys.stderr.isatty() and not quiet:
+            with render.progress(err) as bar:
+                task = bar.add_task("lists", total=len(subs))
+                results = core.run(subs, cat, config, jobs, progress=lambda done: bar.advance(task, done))
+        else:
+            results = core.run(subs, cat, config, jobs)
+    except OSError as exc:  # the temporary file the rows are spilled to
+        fatal(f"cannot hold the batch's results in a temporary file: {exc.strerror or exc}; free some space")
+    with results:
+        out = make_console(color=use_color(no_color))
+        if quiet:
+            out.print(render.counts(results))
+        else:
+            render.print_table(out, results)
+        if report is not None and fmt is not None:
+            try:
+                write_atomic(report, render.render(fmt, results, cat.data_version, event), force=force)
+            except ArmyBuilderError as exc:
+                fatal(str(exc))
+        raise typer.Exit(0 if results.valid else 1)
 
 
 def register(app: typer.Typer) -> None:

@@ -96,7 +96,10 @@ def problems_table(problems: list[Problem]) -> Table:
     for p in problems:
         style = "red" if p.severity is Severity.ERROR else "yellow"
         table.add_row(
-            f"{p.line}:{p.column}", Text(str(p.severity), style=style), Text(p.rule, style="cyan"), p.message
+            f"{p.line}:{p.column}" if p.line else "",  # an imported list has no lines to point at
+            Text(str(p.severity), style=style),
+            Text(p.rule, style="cyan"),
+            p.message,
         )
     return table
 
