@@ -1,0 +1,201 @@
+"""The positioned YAML loader: its fast path for plain block YAML must read exactly what libyaml reads.
+
+`yamlpos.load` reads most lists line by line and hands anything outside that subset to libyaml. A wrong
+value, type or position on the fast path would be a wrong verdict or a problem on the wrong line, so every
+YAML file in the project and thousands of seeded variants are read both ways and compared.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from armybuilder import yamlpos
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT_YAML = sorted(
+    p
+    for pattern in ("examples/*.yaml", "tests/**/*.yaml", "armybuilder/**/*.yaml", ".pre-commit-hooks.yaml")
+    for p in ROOT.glob(pattern)
+)
+
+
+def shape(value: Any) -> Any:
+    """Value, type and every position, comparable with ==."""
+    if isinstance(value, yamlpos.PosMap):
+        items = tuple(
+            (k, tuple(value.key_pos[k]), tuple(value.value_pos[k]), shape(v)) for k, v in value.items()
+        )
+        return ("map", tuple(value.pos), items)
+    if isinstance(value, yamlpos.PosList):
+        return (
+            "seq",
+            tuple(value.pos),
+            tuple((tuple(value.item_pos[i]), shape(v)) for i, v in enumerate(value)),
+        )
+    return (type(value).__name__, value)
+
+
+def full(text: str) -> Any:
+    try:
+        return shape(yamlpos._full_load(text, False))
+    except yamlpos.YamlError:
+        return "error"
+
+
+def agree(text: str) -> bool:
+    """Assert both paths read `text` alike; True when the fast path read it."""
+    fast = yamlpos._fast_load(text)
+    if fast is yamlpos._NOT_SIMPLE:
+        return False
+    assert shape(fast) == full(text), text
+    return True
+
+
+@pytest.mark.parametrize("path", PROJECT_YAML, ids=lambda p: str(p.relative_to(ROOT)))
+def test_project_yaml_reads_alike(path: Path) -> None:
+    agree(path.read_text(encoding="utf-8-sig"))
+
+
+def test_the_example_list_takes_the_fast_path() -> None:
+    assert agree((ROOT / "examples" / "stark-40.yaml").read_text())
+
+
+COMMON = [
+    "faction: stark\npoints: 40\n",
+    "units:\n  - A\n  - unit: B\n    attachments:\n      - C\n",
+    "units:\n- A\n- B\nncus: [X, 'Y''s', \"Z, W\"]  # comment\n",
+    "# only a comment\nname: x # trailing\n",
+    "commander:\npoints: 40\n",
+    "units:\n  -\n  - A\n",
+    'a: \'single\'\nb: "double \\u00e9 \\" \\\\ done"\n',
+    "notes: Ser Rodrik's men, 2nd wave\n",
+    "- - a\n  - b\n- c\n",
+    "a: [ ]\nb: []\n",
+    "name: Wolves\r\npoints: 40\r\n",
+    "",
+    "# nothing\n",
+    "name: null\nteam: ~\n",
+    "x",
+]
+
+
+@pytest.mark.parametrize("text", COMMON)
+def test_common_shapes(text: str) -> None:
+    agree(text)
+
+
+def test_common_shapes_mostly_take_the_fast_path() -> None:
+    assert sum(agree(t) for t in COMMON) >= len(COMMON) - 2
+
+
+LEFT_TO_LIBYAML = [
+    "a: &x 1\nb: *x\n",  # anchors
+    "a: !!str 1\n",  # tags
+    "a: |\n  block\n",  # block scalars
+    "a: multi\n  line\n",  # a plain value over two lines
+    "a: 012\nb: 1_000\nc: 0x1f\nd: 1.5\ne: 2020-01-01\n",  # numbers and dates YAML 1.1 reads its own way
+    "a: yes\n",  # a boolean
+    "a: 1\na: 2\n",  # a duplicate key (libyaml's path says which line)
+    "a:\tb\n",  # a tab
+    "a: [x,\n  y]\n",  # a flow list over two lines
+    "a: {b: 1}\n",  # flow mapping
+    "---\na: 1\n",  # document marker
+    "a: b: c\n",  # not YAML
+    "  a: 1\nb: 2\n",  # bad indentation
+    "a: [x, y,]\n",  # trailing comma
+    'a: "\\ud83d\\ude00"\n',  # surrogate escapes
+    "a: x\r",  # a lone carriage return
+]
+
+
+@pytest.mark.parametrize("text", LEFT_TO_LIBYAML)
+def test_outside_the_subset_goes_to_libyaml(text: str) -> None:
+    assert yamlpos._fast_load(text) is yamlpos._NOT_SIMPLE
+
+
+PIECES = [
+    "faction: stark",
+    "points: 40",
+    "name: List 1",
+    "commander: Robb Stark, The Wolf Lord",
+    "units:",
+    "  - Stark Sworn Swords",
+    '  - "Stark Bowmen"',
+    "  - 'Jaqen H''ghar'",
+    "  - unit: Umber Berserkers",
+    "    attachments:",
+    "      - Umber Champion",
+    "    attachment: [A, 'B', \"C, D\"]",
+    "- Indentless",
+    "ncus: [Catelyn Stark]",
+    "ncus:",
+    "  -",
+    "# a comment",
+    "   # an indented comment",
+    "",
+    "player: 42",
+    "team: null",
+    "notes: half #not a comment",
+    "notes: x # comment",
+    "points: 040",
+    "points: 4.0",
+    "a: yes",
+    "units: []",
+    "  - - nested",
+    "  -   spaced",
+    "key:    ",
+    '"quoted key": 1',
+    "x: 'unclosed",
+    'x: "esc \\n \\t \\/ \\u00e9"',
+    "x: [a, [b]]",
+    "x: é ü",
+    "x: a:b",
+    "x: a: b",
+    "? complex",
+    "  continued line",
+    "\tx: tab",
+    "x: ~",
+    "x: -5",
+    "x: Null",
+]
+
+
+def mutate(rng: random.Random) -> str:
+    lines = [rng.choice(PIECES) for _ in range(rng.randint(1, 12))]
+    if rng.random() < 0.3:  # shift a line's indentation
+        i = rng.randrange(len(lines))
+        lines[i] = " " * rng.randint(0, 6) + lines[i].lstrip(" ")
+    ending = "\r\n" if rng.random() < 0.1 else "\n"
+    return ending.join(lines) + (ending if rng.random() < 0.9 else "")
+
+
+def test_seeded_variants_read_alike() -> None:
+    rng = random.Random(20251120)
+    fast = 0
+    for _ in range(10000):
+        fast += agree(mutate(rng))
+    assert fast > 800  # the comparison must not be empty: many variants are in the subset
+
+
+def test_generated_lists_read_alike(tmp_path: Path) -> None:
+    """The benchmark's own lists (legal, illegal and broken), read both ways."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("batch_speed", ROOT / "benchmarks" / "batch_speed.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.generate(tmp_path, 300, seed=7)
+    texts = [p.read_text() for p in sorted(tmp_path.rglob("*.yaml"))]
+    assert sum(agree(t) for t in texts) > 250
+
+
+def test_load_reports_the_same_errors() -> None:
+    """A text the fast path gives up on still gets libyaml's positioned error."""
+    with pytest.raises(yamlpos.YamlError) as caught:
+        yamlpos.load("a: 1\na: 2\n")
+    assert caught.value.line == 2 and "duplicate key" in caught.value.message
