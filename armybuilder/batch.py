@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import gc
 import glob
 import hashlib
 import os
@@ -257,14 +258,14 @@ def collect(paths: Sequence[str], exclude: Iterable[str] = ()) -> list[Submissio
 
 def player_from_path(sub: Submission) -> str:
     """The player a file belongs to by name: `<player>--<label>.ext`, else a per-player folder, else the stem."""
-    path = Path(sub.path)
-    stem = path.name.split(".", 1)[0] if not path.name.startswith(".") else path.name
+    name = os.path.basename(sub.path)
+    stem = name.split(".", 1)[0] if not name.startswith(".") else name
     if PLAYER_SEPARATOR in stem:
         return stem.split(PLAYER_SEPARATOR, 1)[0].strip() or stem
     if sub.root is not None:
-        rel = Path(os.path.relpath(sub.path, sub.root))
-        if len(rel.parts) >= 2:
-            return rel.parts[-2]
+        parts = os.path.relpath(sub.path, sub.root).split(os.sep)
+        if len(parts) >= 2:
+            return parts[-2]
     return stem
 
 
@@ -375,7 +376,10 @@ def check_report(sub: Submission, catalogue: Catalogue, config: Config) -> tuple
     blob = _read(sub.path)
     if isinstance(blob, str):
         return Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", ""
-    digest = hashlib.blake2b(b" ".join(blob.split()), digest_size=12).hexdigest()
+    # the same list submitted twice, whatever its spacing (only an event looks for duplicates)
+    digest = (
+        "" if config.event is None else hashlib.blake2b(b" ".join(blob.split()), digest_size=12).hexdigest()
+    )
     fmt = config.fmt
     if fmt is None and not sub.path.lower().endswith(YAML_SUFFIXES):
         fmt = _detect(blob)
@@ -465,56 +469,47 @@ def _sheet(report: Report) -> str | None:
 
 def check_one(sub: Submission, catalogue: Catalogue, config: Config) -> Row:
     """One submission's row; never raises for anything wrong with the file."""
+    return _unpack(_check_packed(sub, catalogue, config))
+
+
+def _check_packed(sub: Submission, catalogue: Catalogue, config: Config) -> tuple[Any, ...]:
+    """One submission's row as the plain tuple `_unpack` reads: what a worker sends instead of a Row."""
     try:
         result, fmt, digest = check_report(sub, catalogue, config)
     except Exception as exc:  # a bug must not stop a batch of sixty lists: report it on the row
-        result = Problem(
-            "internal",
-            Severity.ERROR,
-            f"could not check this file ({type(exc).__name__}: {exc})",
-            sub.path,
-            1,
-            1,
-        )
-        fmt, digest = "?", ""
+        message = f"could not check this file ({type(exc).__name__}: {exc})"
+        result, fmt, digest = Problem("internal", Severity.ERROR, message, sub.path, 1, 1), "?", ""
     if isinstance(result, Problem):
-        return Row(
-            sub.path,
-            player_from_path(sub),
-            False,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            fmt,
-            (result,),
-            config.strict,
-            digest,
-        )
+        p = result
+        problem = (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card)
+        player = player_from_path(sub)
+        return (sub.path, player, False, None, None, None, None, None, None, fmt, (problem,), config.strict,
+                digest, (0, 0), (), None)  # fmt: skip
     report = result
     army, ctx = report.army, report.context
     if config.event is not None and army.readable:
         report.add(event_problems(report, config.event))
     commander = ctx.commander if ctx else None
-    return Row(
-        path=sub.path,
-        player=army.player or player_from_path(sub),
-        declared_player=army.player is not None,
-        team=army.team,
-        name=army.name,
-        faction=army.faction_key,
-        commander=commander.title if commander else None,
-        points=ctx.points if ctx else army.points,
-        total=ctx.total if ctx else None,
-        format=fmt,
-        problems=tuple(report.problems),
-        strict=config.strict,
-        digest=digest,
-        faction_pos=army.pos("faction") if fmt == "yaml" else (0, 0),
-        outline=_outline(report) if config.outline else (),
-        sheet=_sheet(report) if config.sheet else None,
+    problems = tuple(
+        (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card) for p in report.problems
+    )
+    return (
+        sub.path,
+        army.player or player_from_path(sub),
+        army.player is not None,
+        army.team,
+        army.name,
+        army.faction_key,
+        commander.title if commander else None,
+        ctx.points if ctx else army.points,
+        ctx.total if ctx else None,
+        fmt,
+        problems,
+        config.strict,
+        digest,
+        army.pos("faction") if fmt == "yaml" else (0, 0),
+        _outline(report) if config.outline else (),
+        _sheet(report) if config.sheet else None,
     )
 
 
@@ -523,18 +518,9 @@ def check_one(sub: Submission, catalogue: Catalogue, config: Config) -> Row:
 CHUNK_MAX = 256  # rows a worker checks, packs and sends back at once
 
 
-def _pack(row: Row) -> tuple[Any, ...]:
-    """A row as plain tuples, pickled several times faster than the dataclasses."""
-    problems = tuple(
-        (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card) for p in row.problems
-    )
-    return (
-        row.path, row.player, row.declared_player, row.team, row.name, row.faction, row.commander, row.points,
-        row.total, row.format, problems, row.strict, row.digest, row.faction_pos, row.outline, row.sheet,
-    )  # fmt: skip
-
-
 def _unpack(packed: tuple[Any, ...]) -> Row:
+    """A row from the plain tuple a worker sends (Row's fields in order, each problem a tuple of its fields;
+    pickled several times faster than the dataclasses)."""
     path, player, declared, team, name, faction, commander, points, total, fmt, raw, *rest = packed
     problems = tuple(Problem(r, Severity(s), m, f, ln, c, card) for r, s, m, f, ln, c, card in raw)
     strict, digest, faction_pos, outline, sheet = rest
@@ -555,12 +541,14 @@ def _check_chunk(
     packed = []
     invalid = 0
     heads: list[Head] | None = [] if config.event is not None else None
+    failing = ("error", "warning") if config.strict else ("error",)
     for sub in subs:
-        row = check_one(sub, catalogue, config)
-        invalid += not row.valid
-        packed.append(_pack(row))
+        row = _check_packed(sub, catalogue, config)
+        valid = not any(p[1] in failing for p in row[10])
+        invalid += not valid
+        packed.append(row)
         if heads is not None:
-            heads.append((row.player, row.digest, row.faction, row.team, row.faction_pos, row.valid))
+            heads.append((row[1], row[12], row[5], row[3], row[13], valid))
     return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL), len(packed), invalid, heads
 
 
@@ -636,8 +624,6 @@ _WORKER: tuple[Catalogue, Config] | None = None
 
 def _init_worker(config: Config) -> None:
     global _WORKER
-    import gc
-
     if _WORKER is None or _WORKER[1] is not config:  # not inherited by fork: load it
         from armybuilder.games.asoiaf.catalogue import load_catalogue
 
@@ -664,9 +650,20 @@ def default_jobs(count: int) -> int:
 def _chunks(items: Sequence[Any], jobs: int) -> Iterator[Sequence[Any]]:
     """Runs of items: small enough to balance the workers and move the progress bar, large enough to keep
     the traffic between processes low."""
-    size = max(1, min(CHUNK_MAX, len(items) // (jobs * 8) or 1)) if jobs > 1 else CHUNK_MAX
+    size = max(8, min(CHUNK_MAX, len(items) // (jobs * 16))) if jobs > 1 else CHUNK_MAX
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def prepare() -> None:
+    """Import everything checking a list needs (the engine, every rule, the import formats)."""
+    import multiprocessing.pool  # noqa: F401
+
+    import armybuilder.engine
+    import armybuilder.games.asoiaf.context
+    import armybuilder.games.asoiaf.interchange
+    import armybuilder.games.asoiaf.listwriter
+    import armybuilder.games.asoiaf.rules  # noqa: F401
 
 
 @contextlib.contextmanager
@@ -676,11 +673,16 @@ def _pool(jobs: int, catalogue: Catalogue, config: Config) -> Iterator[Any]:
     import multiprocessing
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    if method == "fork":
+        prepare()  # once, here, rather than in every worker
     _WORKER = (catalogue, config)
+    gc.freeze()  # forked workers then leave the catalogue's pages shared: no collection writes to them
     try:
         with multiprocessing.get_context(method).Pool(jobs, _init_worker, (config,)) as pool:
+            gc.unfreeze()
             yield pool
     finally:
+        gc.unfreeze()
         _WORKER = None
 
 

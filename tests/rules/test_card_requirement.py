@@ -506,5 +506,5 @@ def test_mag_the_mighty_deck_replaces_the_faction_tactics(catalogue: Catalogue) 
     ctx = report.context
     assert ctx is not None and ctx.commander is not None and ctx.total == 5 + 5
     deck = build_deck(catalogue, "freefolk", ctx.commander)
-    assert deck.problems == [] and deck.size == 20
-    assert deck.faction_cards == [] and len(deck.removed) == 7
+    assert deck.problems == () and deck.size == 20
+    assert deck.faction_cards == () and len(deck.removed) == 7

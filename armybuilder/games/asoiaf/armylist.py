@@ -128,7 +128,7 @@ class _Loader:
     def problem(
         self, rule: str, message: str, pos: yamlpos.Pos | tuple[int, int], card: str | None = None
     ) -> None:
-        line, column = (pos.line, pos.column) if isinstance(pos, yamlpos.Pos) else pos
+        line, column = pos
         self.army.problems.append(Problem(rule, Severity.ERROR, message, self.army.path, line, column, card))
 
     def load(self, data: Any) -> ArmyList:
@@ -293,7 +293,14 @@ class _Loader:
         pos: yamlpos.Pos | tuple[int, int],
         raw_siblings: tuple[list[Any], int] | None,
     ) -> Entry | None:
-        line, column = (pos.line, pos.column) if isinstance(pos, yamlpos.Pos) else pos
+        line, column = pos
+        if value.__class__ is str:  # nearly every reference: skip the checks below
+            text = value.strip()
+            faction = self.army.faction.key if self.army.faction is not None else None
+            found = self.catalogue.memo.get(("choose", text, slot, faction))
+            if found is None or found.__class__ is tuple:
+                found = resolve(self.catalogue, text, slot, faction, self, (line, column), raw_siblings)
+            return Entry(text, slot, line, column, found)  # type: ignore[arg-type]
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             what = (
                 "a mapping"
@@ -417,10 +424,21 @@ def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>"
 
 def read_list_bytes(path: str | Path) -> bytes:
     """A list file's bytes, at most one byte past what the loader accepts (so an oversized file is told)."""
-    with open(path, "rb") as handle:
-        # read(n) allocates n bytes up front: ask for the real size, never a megabyte for a 300-byte list
-        size = os.fstat(handle.fileno()).st_size
-        return handle.read(MAX_LIST_BYTES + 1 if size > MAX_LIST_BYTES or size == 0 else size + 1)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))  # no buffered file object: a list is small
+    try:
+        # ask for the real size (read(n) allocates n bytes up front), never a megabyte for a 300-byte list
+        size = os.fstat(fd).st_size
+        limit = MAX_LIST_BYTES + 1 if size > MAX_LIST_BYTES or size == 0 else size + 1
+        chunks = []
+        while limit > 0:
+            chunk = os.read(fd, limit)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            limit -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def load_list(path: str | Path, catalogue: Catalogue) -> ArmyList:

@@ -123,6 +123,13 @@ class Card:
     tactics: tuple[str, ...] = ()  # commander's own tactics card ids
     replaces_faction_tactics: bool = False
     source: SourcePos = field(default=SourcePos("", 0), compare=False)
+    _by_kind: dict[str, tuple[Requirement, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_kind: dict[str, tuple[Requirement, ...]] = {}
+        for req in self.requirements:
+            by_kind[req.kind] = (*by_kind.get(req.kind, ()), req)
+        object.__setattr__(self, "_by_kind", by_kind)
 
     @property
     def character(self) -> bool:
@@ -156,9 +163,7 @@ class Card:
         return self.faction == NEUTRAL
 
     def requirements_of(self, kind: str) -> tuple[Requirement, ...]:
-        if not self.requirements:  # most cards print none: skip building a tuple
-            return ()
-        return tuple(r for r in self.requirements if r.kind == kind)
+        return self._by_kind.get(kind, ())
 
 
 @dataclass(frozen=True, slots=True)

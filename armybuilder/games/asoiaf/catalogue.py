@@ -92,8 +92,9 @@ class Catalogue:
     _exact_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _exact_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _faction_tactics: dict[str, tuple[TacticsCard, ...]] = field(default_factory=dict, repr=False)
-    # Answers to pure questions about this (immutable) catalogue, e.g. how a reference resolves in a slot.
-    memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+    # Answers to pure questions about this (immutable) catalogue, e.g. how a reference resolves in a slot;
+    # not an __init__ field, so `dataclasses.replace` gives a changed catalogue a fresh one.
+    memo: dict[object, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name: dict[str, list[str]] = {}
@@ -142,12 +143,18 @@ class Catalogue:
 
     def suggest(self, text: str, kinds: Iterable[CardKind] | None = None, n: int = 3) -> list[str]:
         """The closest card titles to a reference that matched nothing ("did you mean")."""
-        titles = self._titles_for(frozenset(kinds) if kinds is not None else frozenset(CardKind))
-        key = normalize(str(text))
-        close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
-        if not close:  # a fragment: "Umber" finds the Umber cards
-            close = [t for t in titles if key and key in t][:n]
-        return [titles[c] for c in close]
+        kinds = frozenset(kinds) if kinds is not None else frozenset(CardKind)
+        memo_key = ("suggest", str(text), kinds, n)  # difflib takes milliseconds: once per misspelling
+        found = self.memo.get(memo_key)
+        if found is None:
+            titles = self._titles_for(kinds)
+            key = normalize(str(text))
+            close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
+            if not close:  # a fragment: "Umber" finds the Umber cards
+                close = [t for t in titles if key and key in t][:n]
+            found = self.memo[memo_key] = tuple(titles[c] for c in close)
+        assert isinstance(found, tuple)
+        return list(found)
 
     def _titles_for(self, kinds: frozenset[CardKind]) -> dict[str, str]:
         """normalized title or name -> as printed, for cards of `kinds` (built once per set of kinds)."""
@@ -163,11 +170,13 @@ class Catalogue:
 
     def faction(self, text: str) -> Faction | None:
         """A faction by key (`stark`) or display name (`House Stark`), forgiving case and apostrophes."""
+        memo_key = ("faction", text)
+        if memo_key in self.memo:
+            return self.memo[memo_key]  # type: ignore[return-value]
         key = normalize(str(text))
-        for faction in self.factions.values():
-            if key in (faction.key, normalize(faction.name)):
-                return faction
-        return None
+        found = next((f for f in self.factions.values() if key in (f.key, normalize(f.name))), None)
+        self.memo[memo_key] = found
+        return found
 
     def faction_tactics(self, faction: str) -> list[TacticsCard]:
         """The faction's own tactics cards (7 in valid data), in data order."""

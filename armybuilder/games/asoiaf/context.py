@@ -37,20 +37,19 @@ class Army:
     allowed_foreign: set[int] = field(
         default_factory=set
     )  # id(entry) of other-faction cards a special allows
+    required: list[Entry] = field(default_factory=list)  # the entries whose cards print any requirement
+    pairs: list[tuple[Entry, Card]] = field(default_factory=list)  # each entry with its card, for the rules
 
     @classmethod
     def build(cls, army: ArmyList, catalogue: Catalogue, points: int | None = None) -> Army:
         ctx = cls(army, catalogue, points if points is not None else army.points)
         ctx.entries = list(army.entries())
+        ctx.pairs = [(e, e.card) for e in ctx.entries if e.card is not None]
+        ctx.required = [e for e, card in ctx.pairs if card.requirements]
         for unit in army.units:
             for attachment in unit.attachments:
                 ctx.unit_of[id(attachment)] = unit
-        present = {e.card.id for e in ctx.entries if e.card}
-        for special in catalogue.specials.values():
-            if (not special.used_by and special.faction == army.faction_key) or present.intersection(
-                special.used_by
-            ):
-                ctx.specials.append(special)
+        ctx.specials = _specials_in_force(catalogue, army.faction_key, {ctx.card(e).id for e in ctx.entries})
         ctx._allow_foreign()
         ctx.costs = compute_costs(ctx)
         return ctx
@@ -68,16 +67,17 @@ class Army:
     def cost(self, entry: Entry) -> int:
         return self.costs.get(id(entry), 0)
 
-    @property
+    @cached_property
     def total(self) -> int:
-        return sum(self.costs.get(id(e), 0) for e in self.entries)
+        """The army's points after every modifier (entries and costs are fixed once built)."""
+        return sum(self.costs.values())
 
     def is_neutral(self, entry: Entry) -> bool:
         return self.card(entry).faction == NEUTRAL
 
-    @property
+    @cached_property
     def neutral_total(self) -> int:
-        return sum(self.cost(e) for e in self.entries if self.is_neutral(e))
+        return sum(self.cost(e) for e, card in self.pairs if card.faction == NEUTRAL)
 
     @property
     def neutral_cap(self) -> int | None:
@@ -90,7 +90,7 @@ class Army:
     def commanders(self) -> list[Entry]:
         """The army's commanders; a commander card that comes with another (same tactics cards, and it
         requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""
-        found = [e for e in self.entries if self.card(e).commander and e.slot is not Slot.ENEMY]
+        found = [e for e, card in self.pairs if card.commander and e.slot is not Slot.ENEMY]
         return [e for e in found if not any(self._part_of(e, other) for other in found if other is not e)]
 
     def _part_of(self, entry: Entry, leader: Entry) -> bool:
@@ -167,6 +167,24 @@ class Army:
                     budget -= 1
 
 
+def _specials_in_force(catalogue: Catalogue, faction: str | None, present: set[str]) -> list[Special]:
+    """The special cards in force: the faction's own rules, and those a card in the army brings."""
+    index = catalogue.memo.get("specials")
+    if index is None:  # (faction rules by faction, card id -> specials it brings), built once
+        by_faction: dict[str, list[Special]] = {}
+        by_card: dict[str, list[Special]] = {}
+        for special in catalogue.specials.values():
+            if not special.used_by:
+                by_faction.setdefault(special.faction, []).append(special)
+            for card_id in special.used_by:
+                by_card.setdefault(card_id, []).append(special)
+        index = catalogue.memo["specials"] = (by_faction, by_card)
+    by_faction, by_card = index  # type: ignore[misc]
+    chosen = {s.id for s in by_faction.get(faction, ())} if faction is not None else set()
+    chosen.update(s.id for card_id in present for s in by_card.get(card_id, ()))
+    return [s for s in catalogue.specials.values() if s.id in chosen]  # in data order, as before
+
+
 def compute_costs(ctx: Army) -> dict[int, int]:
     """Each entry's cost after every cost modifier printed on its cards and on the special cards in force.
 
@@ -174,12 +192,12 @@ def compute_costs(ctx: Army) -> dict[int, int]:
     modifier limited to `count` cards gives its discount to the first cards in list order that still cost
     something, so no discount is wasted on a free card.
     """
-    costs = {id(e): ctx.card(e).points for e in ctx.entries}
+    costs = {id(e): card.points for e, card in ctx.pairs}
     if ctx.army.faction_key is None and not ctx.entries:
         return costs
     modifiers: list[tuple[Entry | None, Requirement]] = []
     seen: set[object] = set()
-    for entry in ctx.entries:
+    for entry in ctx.required:
         for req in ctx.card(entry).requirements_of("cost_modifier"):
             per_unit = req.condition is not None and req.condition.attached_to_this_unit
             if req.applies_to == "self":

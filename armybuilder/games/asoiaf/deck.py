@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.games.asoiaf.cards import Card, TacticsCard
@@ -14,12 +14,14 @@ DECK_SIZE = 20
 
 @dataclass(frozen=True)
 class Deck:
+    """Immutable: one deck is built per faction and commander and shared by every list that fields them."""
+
     commander: Card
     faction: str
-    faction_cards: list[TacticsCard]  # the faction cards kept after the commander's replacements
-    commander_cards: list[TacticsCard]
-    removed: list[tuple[TacticsCard, TacticsCard | None]] = field(default_factory=list)  # (removed, by)
-    problems: list[str] = field(default_factory=list)
+    faction_cards: tuple[TacticsCard, ...]  # the faction cards kept after the commander's replacements
+    commander_cards: tuple[TacticsCard, ...]
+    removed: tuple[tuple[TacticsCard, TacticsCard | None], ...] = ()  # (removed, by)
+    problems: tuple[str, ...] = ()
 
     @property
     def cards(self) -> list[TacticsCard]:
@@ -55,7 +57,17 @@ class Deck:
 
 
 def build_deck(catalogue: Catalogue, faction: str, commander: Card) -> Deck:
-    """The commander's deck for an army of `faction`, with a problem for anything the data cannot build."""
+    """The commander's deck for an army of `faction`, with a problem for anything the data cannot build
+    (built once per faction and commander for the catalogue's lifetime)."""
+    key = ("deck", faction, commander.id)
+    deck = catalogue.memo.get(key)
+    if deck is None:
+        deck = catalogue.memo[key] = _build_deck(catalogue, faction, commander)
+    assert isinstance(deck, Deck)
+    return deck
+
+
+def _build_deck(catalogue: Catalogue, faction: str, commander: Card) -> Deck:
     problems: list[str] = []
     faction_cards = catalogue.faction_tactics(faction)
     own = catalogue.commander_tactics(commander.id)
@@ -81,7 +93,7 @@ def build_deck(catalogue: Catalogue, faction: str, commander: Card) -> Deck:
             problems.append(
                 f"the card data has {len(catalogue.faction_tactics(faction))} faction tactics cards for {faction}, not 7"
             )
-    deck = Deck(commander, faction, faction_cards, own, removed, problems)
-    if not problems and deck.size != DECK_SIZE:
-        problems.append(f"the deck would have {deck.size} cards, not {DECK_SIZE}")
-    return deck
+    size = COPIES * (len(faction_cards) + len(own))
+    if not problems and size != DECK_SIZE:
+        problems.append(f"the deck would have {size} cards, not {DECK_SIZE}")
+    return Deck(commander, faction, tuple(faction_cards), tuple(own), tuple(removed), tuple(problems))

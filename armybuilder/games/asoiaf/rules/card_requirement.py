@@ -28,8 +28,7 @@ def check(army: Army) -> Iterator[Problem]:
 
 
 def _per_card(army: Army) -> Iterator[Problem]:
-    for entry in army.entries:
-        card = army.card(entry)
+    for entry, card in army.pairs:
         title = card.title
         for req in card.requirements:
             kind = req.kind
@@ -99,14 +98,14 @@ def _per_card(army: Army) -> Iterator[Problem]:
 def _limits(army: Army) -> Iterator[Problem]:
     waived = {
         c.id
-        for e in army.entries
+        for e in army.required
         for r in army.card(e).requirements_of("waives_limit_of")
         if r.target
         for c in army.catalogue.resolve_ref(r.target)
     }
     done: set[str] = set()
     reported: set[frozenset[int]] = set()  # a shared limit printed on several cards is one limit
-    for entry in army.entries:
+    for entry in army.required:
         card = army.card(entry)
         if card.id in done:
             continue
@@ -147,7 +146,7 @@ def _limits(army: Army) -> Iterator[Problem]:
 def _loyalty(army: Army) -> Iterator[Problem]:
     # the commander's loyalty (often from its ability) sets the army's; otherwise the first card's does
     leaders = set(map(id, army.commanders))
-    ordered = sorted(army.entries, key=lambda e: id(e) not in leaders)
+    ordered = sorted(army.required, key=lambda e: id(e) not in leaders)
     first: tuple[str, Entry] | None = None
     for entry in ordered:
         for req in army.card(entry).requirements_of("exclusive_loyalty"):
@@ -169,8 +168,7 @@ def _specials(army: Army) -> Iterator[Problem]:
         cond = effect.condition
         if cond is not None and cond.in_army_any_of and not army.includes(cond.in_army_any_of):
             continue
-        for entry in army.entries:
-            card = army.card(entry)
+        for entry, card in army.pairs:
             if (
                 cond is not None
                 and cond.in_army_any_of

@@ -21,8 +21,7 @@ def check(army: Army) -> Iterator[Problem]:
         return
     names = army.catalogue.factions
     own_name = names[own].name if own in names else own
-    for entry in army.entries:
-        card = army.card(entry)
+    for entry, card in army.pairs:
         if card.faction in (own, NEUTRAL) or id(entry) in army.allowed_foreign:
             continue
         theirs = names[card.faction].name if card.faction in names else card.faction

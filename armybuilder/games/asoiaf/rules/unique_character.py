@@ -22,8 +22,7 @@ SEVERITY = Severity.ERROR
 
 def check(army: Army) -> Iterator[Problem]:
     first: dict[str, Entry] = {}
-    for entry in army.entries:
-        card = army.card(entry)
+    for entry, card in army.pairs:
         clash = [(name, first[name]) for name in card.characters if name in first]
         if clash:
             name, earlier = clash[0]
@@ -49,8 +48,7 @@ def team_problems(reports: list[Report]) -> list[list[Problem]]:
         ctx = report.context
         mine: dict[str, tuple[str, str]] = {}
         if ctx is not None:
-            for entry in ctx.entries:
-                card = ctx.card(entry)
+            for entry, card in ctx.pairs:
                 for name in card.characters:
                     if name in seen:
                         path, title = seen[name]
