@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import functools
 import gc
 import glob
 import hashlib
@@ -284,7 +285,7 @@ class Config:
     data: str | None = None  # the card data folder (None: the bundled data)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built for every list read back, and frozen fields cost twice as much
 class Row(Verdict):
     """What a report needs of one submission: who, what, the verdict and every problem."""
 
@@ -368,11 +369,16 @@ def _import(fmt: str, blob: bytes, catalogue: Catalogue, path: str, options: Opt
     return report
 
 
-def check_report(sub: Submission, catalogue: Catalogue, config: Config) -> tuple[Report | Problem, str, str]:
-    """Read one submission as whatever it is and validate it: (report or unreadable-file problem, format, digest)."""
+@functools.cache
+def _options(strict: bool) -> Options:
     from armybuilder.engine import Options
 
-    options = Options(strict=config.strict)
+    return Options(strict=strict)
+
+
+def check_report(sub: Submission, catalogue: Catalogue, config: Config) -> tuple[Report | Problem, str, str]:
+    """Read one submission as whatever it is and validate it: (report or unreadable-file problem, format, digest)."""
+    options = _options(config.strict)
     blob = _read(sub.path)
     if isinstance(blob, str):
         return Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", ""
@@ -518,11 +524,14 @@ def _check_packed(sub: Submission, catalogue: Catalogue, config: Config) -> tupl
 CHUNK_MAX = 256  # rows a worker checks, packs and sends back at once
 
 
+_SEVERITY = {s.value: s for s in Severity}
+
+
 def _unpack(packed: tuple[Any, ...]) -> Row:
     """A row from the plain tuple a worker sends (Row's fields in order, each problem a tuple of its fields;
     pickled several times faster than the dataclasses)."""
     path, player, declared, team, name, faction, commander, points, total, fmt, raw, *rest = packed
-    problems = tuple(Problem(r, Severity(s), m, f, ln, c, card) for r, s, m, f, ln, c, card in raw)
+    problems = tuple(Problem(r, _SEVERITY[s], m, f, ln, c, card) for r, s, m, f, ln, c, card in raw)
     strict, digest, faction_pos, outline, sheet = rest
     return Row(
         path, player, declared, team, name, faction, commander, points, total, fmt, problems,
@@ -686,6 +695,22 @@ def _pool(jobs: int, catalogue: Catalogue, config: Config) -> Iterator[Any]:
         _WORKER = None
 
 
+def _checked_chunks(
+    subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int
+) -> Iterator[tuple[bytes, int, int, list[Head] | None]]:
+    """Every run of submissions checked, in order, on `jobs` processes: this one takes every `jobs`-th run
+    itself and `jobs - 1` forked workers take the others, so no core idles and one fork fewer is paid."""
+    chunks = list(_chunks(subs, jobs))
+    if jobs == 1 or len(chunks) < 2:
+        for chunk in chunks:
+            yield _check_chunk(chunk, catalogue, config)
+        return
+    with _pool(jobs - 1, catalogue, config) as pool:
+        theirs = pool.imap(_work_chunk, [c for k, c in enumerate(chunks) if k % jobs])
+        for k, chunk in enumerate(chunks):
+            yield _check_chunk(chunk, catalogue, config) if k % jobs == 0 else next(theirs)
+
+
 def run(
     subs: Sequence[Submission],
     catalogue: Catalogue,
@@ -698,18 +723,10 @@ def run(
     jobs = default_jobs(len(subs)) if jobs is None else max(1, jobs)
     results = Results(config.event)
     try:
-        if jobs == 1 or len(subs) < 2:
-            done = (_check_chunk(chunk, catalogue, config) for chunk in _chunks(subs, 1))
-            for blob, count, invalid, heads in done:
-                results.add_chunk(blob, count, invalid, heads)
-                if progress is not None:
-                    progress(count)
-        else:
-            with _pool(jobs, catalogue, config) as pool:
-                for blob, count, invalid, heads in pool.imap(_work_chunk, _chunks(subs, jobs)):
-                    results.add_chunk(blob, count, invalid, heads)
-                    if progress is not None:
-                        progress(count)
+        for blob, count, invalid, heads in _checked_chunks(subs, catalogue, config, jobs):
+            results.add_chunk(blob, count, invalid, heads)
+            if progress is not None:
+                progress(count)
         if config.event is not None:
             event_cross_problems(results, subs, catalogue, config, jobs)
     except BaseException:

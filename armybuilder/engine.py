@@ -20,6 +20,9 @@ class Options:
     strict: bool = False  # warnings fail the list too
 
 
+_DEFAULT = Options()
+
+
 @dataclass
 class Report(Verdict):
     """The verdict on one list: its problems (sorted by position) and the context they were found in."""
@@ -47,7 +50,7 @@ def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = Non
     from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.rules import REGISTRY
 
-    options = options or Options()
+    options = options or _DEFAULT
     report = Report(army, None, strict=options.strict)
     problems = list(army.problems)
     if army.readable:
@@ -55,7 +58,8 @@ def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = Non
         report.context = ctx
         for rule in REGISTRY.values():
             problems.extend(rule.check(ctx))
-    report.add(problems)
+    if problems:
+        report.add(problems)
     return report
 
 

@@ -243,6 +243,8 @@ def _rest_is_comment(text: str, index: int) -> bool:
 def _inline(text: str, line: int, col: int) -> Any:
     """A value written on one line at 0-based column `col`: plain, quoted, or a flow list `[a, b]`."""
     first = text[0]
+    if first == '"' and text[-1] == '"' and text.count('"') == 2 and "\\" not in text:
+        return text[1:-1]  # the usual quoted name, alone on its line
     if first == '"' or first == "'":
         value, end = _quoted(text, 0)
         if not _rest_is_comment(text, end):

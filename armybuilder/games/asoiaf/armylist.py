@@ -148,7 +148,7 @@ class _Loader:
             return army
         for key in data:
             pos = data.key_pos[key]
-            army.positions[str(key)] = (pos.line, pos.column)
+            army.positions[str(key)] = pos  # a (line, column) tuple
             if key not in TOP_KEYS:
                 close = difflib.get_close_matches(str(key), TOP_KEYS, n=1)
                 hint = f"; did you mean `{close[0]}`?" if close else f"; known keys: {', '.join(TOP_KEYS)}"
