@@ -6,7 +6,7 @@ Generates each corpus (random legal and illegal lists from the bundled data, fix
 
 - floor: reading and parsing every file with PyYAML's C loader in one process (best of 3, warm OS cache);
 - core: `armybuilder.batch.run` on the corpus and reading every row back, as a report does (a pool on every
-  core for > 200 lists), in a fresh process whose peak RSS (its own and its workers') is reported too;
+  core for > 150 lists), in a fresh process whose peak RSS (its own and its workers') is reported too;
   start-up (interpreter, imports, warm catalogue load) is left out, as the floor leaves out `import yaml`;
 - cli: the whole `armybuilder batch DIR --quiet` command, interpreter start-up included.
 
@@ -131,7 +131,9 @@ def core_child(folder: str) -> None:
 def measure(folder: Path) -> dict[str, float]:
     floor_s = floor(folder)
     best: dict[str, float] = {}
-    for _ in range(5 if len(list(folder.rglob("*.yaml"))) <= 2000 else 3):  # best of several: a shared machine
+    for _ in range(
+        5 if len(list(folder.rglob("*.yaml"))) <= 2000 else 3
+    ):  # best of several: a shared machine
         out = subprocess.run(
             [sys.executable, __file__, "--child", str(folder)], capture_output=True, text=True, check=True
         )

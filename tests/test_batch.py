@@ -363,6 +363,48 @@ def test_parallel_rows_equal_serial(club: Path, event: Path, catalogue: Catalogu
         assert (len(parallel), parallel.invalid) == (len(serial), serial.invalid) == (8, 6)
 
 
+@pytest.fixture
+def many(tmp_path: Path) -> Path:
+    """Sixty submissions: enough runs of lists for the worker processes to share."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for n in range(60):
+        text = variant(f"List {n}") if n % 4 else variant(f"List {n}", **{"points: 40": "points: 30"})
+        (folder / f"p{n:02d}--x.yaml").write_text(text)
+    return folder
+
+
+def test_workers_share_a_batch_in_order(many: Path, catalogue: Catalogue) -> None:
+    subs = batch.collect([str(many)])
+    with (
+        batch.run(subs, catalogue, batch.Config(), jobs=3) as parallel,
+        batch.run(subs, catalogue, batch.Config(), jobs=1) as serial,
+    ):
+        assert list(parallel) == list(serial)
+        assert [r.path for r in parallel] == [s.path for s in subs]
+        assert (len(parallel), parallel.invalid) == (60, 15)
+
+
+def test_a_worker_that_dies_does_not_lose_lists(
+    many: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker killed after taking a run of lists (out of memory, say): this process checks that run."""
+    main = os.getpid()
+    check = batch._check_chunk
+
+    def dying(*args: object) -> object:
+        if os.getpid() != main:
+            os._exit(1)
+        return check(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "_check_chunk", dying)
+    subs = batch.collect([str(many)])
+    with batch.run(subs, catalogue, batch.Config(), jobs=2) as results:
+        rows = list(results)
+    assert [r.path for r in rows] == [s.path for s in subs]
+    assert (len(rows), results.invalid) == (60, 15)
+
+
 ODD_YAML = [
     b"a: &x 1\nb: *x\n",
     b"a: 1\na: 2\n",

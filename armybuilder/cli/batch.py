@@ -44,7 +44,10 @@ def batch(
     force: bool = typer.Option(False, "--force", help="Replace the report file when it exists."),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail a list too."),
     jobs: int | None = typer.Option(
-        None, "--jobs", "-j", help="Worker processes (default: every core for batches over 200 lists)."
+        None,
+        "--jobs",
+        "-j",
+        help="Processes to check lists on (default: every core for batches over 150 lists).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,
