@@ -4,7 +4,7 @@
 
 Generates each corpus (random legal and illegal lists from the bundled data, fixed seed), then measures:
 
-- floor: reading and parsing every file with PyYAML's C loader in one process (best of 3, warm OS cache);
+- floor: reading and parsing every file with PyYAML's C loader in one process (best of 5, warm OS cache);
 - core: `armybuilder.batch.run` on the corpus and reading every row back, as a report does (a pool on every
   core for > 150 lists), in a fresh process whose peak RSS (its own and its workers') is reported too;
   start-up (interpreter, imports, warm catalogue load) is left out, as the floor leaves out `import yaml`;
@@ -32,6 +32,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 20250214
+TIME_TARGETS = {1000: 5.0, 10000: 40.0}  # seconds for the whole command
+RATIO_TARGET = 1.5  # core time / parse floor
+FLAT = 1.25  # peak RSS at the largest size / at the smallest: "flat" allows the list of file paths
 
 
 def generate(folder: Path, count: int, seed: int = SEED) -> None:
@@ -160,6 +163,13 @@ def main() -> None:
         return
     base = args.keep or Path(tempfile.mkdtemp(prefix="armybuilder-bench-"))
     results = {}
+    failed: list[str] = []
+
+    def target(ok: bool, what: str) -> None:
+        print(f"  {'PASS' if ok else 'FAIL'}  {what}")
+        if not ok:
+            failed.append(what)
+
     try:
         for size in args.sizes:
             folder = base / f"lists-{size}"
@@ -174,15 +184,24 @@ def main() -> None:
                 f"peak RSS {r['self_kb'] / 1024:.0f} MB main / {r['children_kb'] / 1024:.0f} MB worker "
                 f"({peak_mb:.0f} MB)"
             )
+            limit = TIME_TARGETS.get(size)
+            if limit is not None:
+                target(r["cli"] <= limit, f"{size} lists: whole command {r['cli']:.2f} s <= {limit:.0f} s")
+            ratio = r["seconds"] / r["floor"]
+            target(ratio <= RATIO_TARGET, f"{size} lists: {ratio:.2f} x the parse floor <= {RATIO_TARGET} x")
         if len(results) >= 2:
             small, large = min(results), max(results)
             grow = max(results[large]["self_kb"], results[large]["children_kb"]) / max(
                 results[small]["self_kb"], results[small]["children_kb"]
             )
-            print(f"peak RSS {large} vs {small} lists: {grow:.2f} x")
+            target(
+                grow <= FLAT, f"peak RSS at {large} lists is {grow:.2f} x that at {small} (flat: <= {FLAT} x)"
+            )
     finally:
         if args.keep is None:
             shutil.rmtree(base, ignore_errors=True)
+    if failed:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":
