@@ -42,6 +42,15 @@ def variant(name: str, **changes: str) -> str:
     return text
 
 
+def numbered_lists(folder: Path, count: int, every: int) -> Path:
+    """`count` copies of the example as `p<n>--x.yaml`; every `every`-th (from the first) is for 30 points."""
+    folder.mkdir()
+    for n in range(count):
+        text = variant(f"List {n}") if n % every else variant(f"List {n}", **{"points: 40": "points: 30"})
+        (folder / f"p{n:03d}--x.yaml").write_text(text)
+    return folder
+
+
 @pytest.fixture
 def club(tmp_path: Path, catalogue: Catalogue) -> Path:
     """A club night's submissions: legal and illegal lists in every format, and files that are no list."""
@@ -176,11 +185,7 @@ def test_terminal_table_golden(club: Path, event: Path, monkeypatch: pytest.Monk
 
 def test_long_table_stays_aligned(tmp_path: Path) -> None:
     """A table longer than one printed run of rows keeps every column where the header put it."""
-    folder = tmp_path / "s"
-    folder.mkdir()
-    for n in range(450):
-        text = variant(f"List {n}") if n % 3 else variant(f"List {n}", **{"points: 40": "points: 30"})
-        (folder / f"p{n:03d}--x.yaml").write_text(text)
+    folder = numbered_lists(tmp_path / "s", 450, every=3)
     result = run(folder)
     assert result.exit_code == 1
     lines = result.output.splitlines()
@@ -366,12 +371,7 @@ def test_parallel_rows_equal_serial(club: Path, event: Path, catalogue: Catalogu
 @pytest.fixture
 def many(tmp_path: Path) -> Path:
     """Sixty submissions: enough runs of lists for the worker processes to share."""
-    folder = tmp_path / "many"
-    folder.mkdir()
-    for n in range(60):
-        text = variant(f"List {n}") if n % 4 else variant(f"List {n}", **{"points: 40": "points: 30"})
-        (folder / f"p{n:02d}--x.yaml").write_text(text)
-    return folder
+    return numbered_lists(tmp_path / "many", 60, every=4)
 
 
 def test_workers_share_a_batch_in_order(many: Path, catalogue: Catalogue) -> None:
