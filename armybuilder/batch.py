@@ -11,7 +11,6 @@ wrong with a submission is a problem on its row.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import functools
 import gc
@@ -23,7 +22,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from armybuilder import yamlpos
 from armybuilder.errors import ArmyBuilderError, UsageError
@@ -628,23 +627,6 @@ class Results:
         self.close()
 
 
-_WORKER: tuple[Catalogue, Config] | None = None
-
-
-def _init_worker(config: Config) -> None:
-    global _WORKER
-    if _WORKER is None or _WORKER[1] is not config:  # not inherited by fork: load it
-        from armybuilder.games.asoiaf.catalogue import load_catalogue
-
-        _WORKER = (load_catalogue(config.data), config)
-    gc.freeze()  # the catalogue lives as long as the worker: keep it out of every collection
-
-
-def _work_group(group: tuple[str, tuple[Submission, ...]]) -> list[tuple[str, list[Problem]]]:
-    assert _WORKER is not None
-    return cross_check(group, *_WORKER)
-
-
 def default_jobs(count: int) -> int:
     """Processes to check `count` files on (this one included): every core for a large batch, else one."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -661,7 +643,7 @@ def _chunks(items: Sequence[Any], jobs: int) -> Iterator[Sequence[Any]]:
 
 def prepare() -> None:
     """Import everything checking a list needs (the engine, every rule, the import formats)."""
-    import multiprocessing.pool  # noqa: F401
+    import multiprocessing.connection  # noqa: F401
 
     import armybuilder.engine
     import armybuilder.games.asoiaf.context
@@ -670,59 +652,43 @@ def prepare() -> None:
     import armybuilder.games.asoiaf.rules  # noqa: F401
 
 
-@contextlib.contextmanager
-def _pool(jobs: int, catalogue: Catalogue, config: Config) -> Iterator[Any]:
-    """A pool of `jobs` workers; forked workers inherit the loaded catalogue instead of loading it again."""
-    global _WORKER
+T = TypeVar("T")
+R = TypeVar("R")
+Work = Callable[[T, "Catalogue", Config], R]
+
+
+def _shared(
+    work: Work[T, R], items: Sequence[T], catalogue: Catalogue, config: Config, jobs: int
+) -> Iterator[R]:
+    """`work(item, catalogue, config)` for every item, yielded in order, on `jobs` processes."""
     import multiprocessing
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    if method == "fork":
-        prepare()  # once, here, rather than in every worker
-    _WORKER = (catalogue, config)
-    gc.freeze()  # forked workers then leave the catalogue's pages shared: no collection writes to them
-    try:
-        with multiprocessing.get_context(method).Pool(jobs, _init_worker, (config,)) as pool:
-            gc.unfreeze()
-            yield pool
-    finally:
-        gc.unfreeze()
-        _WORKER = None
-
-
-def _checked_chunks(
-    subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int
-) -> Iterator[tuple[bytes, int, int, list[Head] | None]]:
-    """Every run of submissions checked, yielded in order, on `jobs` processes."""
-    import multiprocessing
-
-    chunks = list(_chunks(subs, jobs))
-    if jobs > 1 and len(chunks) > 1 and "fork" in multiprocessing.get_all_start_methods():
-        yield from _shared_chunks(chunks, catalogue, config, jobs)
+    if jobs > 1 and len(items) > 1 and "fork" in multiprocessing.get_all_start_methods():
+        yield from _forked(work, items, catalogue, config, jobs)
         return
-    for chunk in chunks:  # one process (or no fork on this system: Windows)
-        yield _check_chunk(chunk, catalogue, config)
+    for item in items:  # one process (or no fork on this system: Windows)
+        yield work(item, catalogue, config)
 
 
 def _take(counter: Any) -> int:
-    """The next run of submissions nobody has taken yet (a counter shared by every process)."""
+    """The next item nobody has taken yet (a counter shared by every process)."""
     with counter.get_lock():
         index: int = counter.value
         counter.value = index + 1
     return index
 
 
-def _share_worker(
-    chunks: list[Sequence[Submission]], counter: Any, conn: Any, catalogue: Catalogue, config: Config
+def _forked_worker(
+    work: Work[T, R], items: Sequence[T], counter: Any, conn: Any, catalogue: Catalogue, config: Config
 ) -> None:
-    """A forked worker: check runs of submissions until none is left, sending each back with its index."""
+    """A forked worker: do the work of item after item until none is left, sending each result back."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     code = 1
     try:
-        while (index := _take(counter)) < len(chunks):
-            conn.send((index, _check_chunk(chunks[index], catalogue, config)))
+        while (index := _take(counter)) < len(items):
+            conn.send((index, work(items[index], catalogue, config)))
         code = 0
     finally:
         conn.close()
@@ -731,13 +697,13 @@ def _share_worker(
         os._exit(code)
 
 
-def _shared_chunks(
-    chunks: list[Sequence[Submission]], catalogue: Catalogue, config: Config, jobs: int
-) -> Iterator[tuple[bytes, int, int, list[Head] | None]]:
-    """Work sharing: this process and `jobs - 1` forked workers each take the next unchecked run from a
-    shared counter until none is left, so all finish together; workers inherit the catalogue and the runs
-    (nothing is sent to them) and send back only packed rows. A run a worker took but never returned (it
-    died) is checked here, so the batch still completes."""
+def _forked(
+    work: Work[T, R], items: Sequence[T], catalogue: Catalogue, config: Config, jobs: int
+) -> Iterator[R]:
+    """Work sharing: this process and `jobs - 1` forked workers each take the next item from a shared
+    counter until none is left, so all finish together; workers inherit the items and the catalogue
+    (nothing is sent to them) and send back only results. An item a worker took but never returned (it
+    died) is done here, so the batch still completes."""
     import multiprocessing
     from multiprocessing.connection import Connection, wait
 
@@ -750,7 +716,7 @@ def _shared_chunks(
         for _ in range(jobs - 1):
             receive, send = context.Pipe(duplex=False)
             process = context.Process(
-                target=_share_worker, args=(chunks, counter, send, catalogue, config), daemon=True
+                target=_forked_worker, args=(work, items, counter, send, catalogue, config), daemon=True
             )
             process.start()
             send.close()
@@ -758,7 +724,7 @@ def _shared_chunks(
     finally:
         gc.unfreeze()
     live = [receive for _, receive in workers]
-    done: dict[int, tuple[bytes, int, int, list[Head] | None]] = {}
+    done: dict[int, R] = {}
     following = 0  # the next index to yield
 
     def collect(timeout: float | None) -> None:
@@ -772,23 +738,23 @@ def _shared_chunks(
                 done[index] = result
 
     try:
-        while following < len(chunks):
+        while following < len(items):
             collect(0)
             while following in done:
                 yield done.pop(following)
                 following += 1
-            if following >= len(chunks):
+            if following >= len(items):
                 break
             index = _take(counter)
-            if index < len(chunks):
-                done[index] = _check_chunk(chunks[index], catalogue, config)
+            if index < len(items):
+                done[index] = work(items[index], catalogue, config)
             elif live:
-                collect(None)  # everything is taken: wait for the workers' last runs
-            elif following not in done:  # taken by a worker that is gone: check it here
-                done[following] = _check_chunk(chunks[following], catalogue, config)
+                collect(None)  # everything is taken: wait for the workers' last items
+            elif following not in done:  # taken by a worker that is gone: do it here
+                done[following] = work(items[following], catalogue, config)
     finally:
         for process, receive in workers:
-            if process.is_alive() and following < len(chunks):
+            if process.is_alive() and following < len(items):
                 process.terminate()  # interrupted: stop the workers too
             process.join()
             receive.close()
@@ -806,7 +772,9 @@ def run(
     jobs = default_jobs(len(subs)) if jobs is None else max(1, jobs)
     results = Results(config.event)
     try:
-        for blob, count, invalid, heads in _checked_chunks(subs, catalogue, config, jobs):
+        for blob, count, invalid, heads in _shared(
+            _check_chunk, list(_chunks(subs, jobs)), catalogue, config, jobs
+        ):
             results.add_chunk(blob, count, invalid, heads)
             if progress is not None:
                 progress(count)
@@ -904,20 +872,10 @@ def event_cross_problems(
             groups.append((f"team:{team}", tuple(subs[i] for i in indexes)))
     if groups:
         where = {sub.path: index for index, sub in enumerate(subs)}
-        for found in _cross_results(groups, catalogue, config, jobs):
+        lists = sum(len(subs) for _, subs in groups)
+        for found in _shared(cross_check, groups, catalogue, config, min(jobs, default_jobs(lists))):
             for path, problems in found:
                 results.add_problems(where[path], problems)
-
-
-def _cross_results(
-    groups: list[tuple[str, tuple[Submission, ...]]], catalogue: Catalogue, config: Config, jobs: int
-) -> Iterator[list[tuple[str, list[Problem]]]]:
-    if jobs == 1 or default_jobs(sum(len(g[1]) for g in groups)) == 1:
-        for group in groups:
-            yield cross_check(group, catalogue, config)
-        return
-    with _pool(jobs, catalogue, config) as pool:
-        yield from pool.imap(_work_group, groups, chunksize=max(1, len(groups) // (jobs * 8)))
 
 
 def cross_check(

@@ -385,6 +385,28 @@ def test_workers_share_a_batch_in_order(many: Path, catalogue: Catalogue) -> Non
         assert (len(parallel), parallel.invalid) == (60, 15)
 
 
+def test_team_checks_shared_by_workers_equal_one_process(tmp_path: Path, catalogue: Catalogue) -> None:
+    """Enough team lists for the checks across lists to run on every core: same problems as on one."""
+    folder = numbered_lists(tmp_path / "s", 160, every=1000)  # the same characters; only p000 over points
+    players = [f"p{n:03d}" for n in range(160)]
+    event = tmp_path / "event.yaml"
+    event.write_text(
+        f"points: 40\nteams:\n  Odd: [{', '.join(players[1::2])}]\n  Even: [{', '.join(players[::2])}]\n"
+    )
+    config = batch.Config(event=batch.load_event(event, catalogue))
+    subs = batch.collect([str(folder)])
+    with (
+        batch.run(subs, catalogue, config, jobs=2) as parallel,
+        batch.run(subs, catalogue, config, jobs=1) as serial,
+    ):
+        rows = list(parallel)
+        assert rows == list(serial)
+        assert parallel.invalid == 159  # p000 (points), and every later list of a team repeats its characters
+        assert rows[1].valid and {p.rule for p in rows[0].errors} == {"event-points", "points-limit"}
+        assert {r.team for r in rows} == {"Odd", "Even"}
+        assert all(p.rule == "unique-character" for r in rows[2:] for p in r.errors)
+
+
 def test_a_worker_that_dies_does_not_lose_lists(
     many: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
 ) -> None:
