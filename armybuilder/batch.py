@@ -22,10 +22,11 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from armybuilder import yamlpos
 from armybuilder.errors import ArmyBuilderError, UsageError
+from armybuilder.games.asoiaf.rules.unique_character import Fielded, fielded, shared_characters
 from armybuilder.problems import Problem, Severity, Verdict
 
 if TYPE_CHECKING:
@@ -300,8 +301,6 @@ class Row(Verdict):
     format: str
     problems: tuple[Problem, ...]
     strict: bool = False
-    digest: str = ""
-    faction_pos: tuple[int, int] = (0, 0)
     outline: tuple[tuple[str, int], ...] = ()  # (unit with its attachments, cost) per line of the list
     sheet: str | None = None
 
@@ -474,33 +473,51 @@ def _sheet(report: Report) -> str | None:
 
 def check_one(sub: Submission, catalogue: Catalogue, config: Config) -> Row:
     """One submission's row; never raises for anything wrong with the file."""
-    return _unpack(_check_packed(sub, catalogue, config))
+    return _unpack(_check_packed(sub, catalogue, config)[0])
 
 
-def _check_packed(sub: Submission, catalogue: Catalogue, config: Config) -> tuple[Any, ...]:
-    """One submission's row as the plain tuple `_unpack` reads: what a worker sends instead of a Row."""
+class Head(NamedTuple):
+    """What an event's checks across lists need of one submission, kept in memory while its row is spilled."""
+
+    player: str
+    digest: str  # of the file's bytes, whatever their spacing ("" when unreadable)
+    faction: str | None
+    team: str | None  # as the list says
+    faction_pos: tuple[int, int]  # where `faction:` stands ((0, 0): not in the YAML the player wrote)
+    valid: bool
+    fielded: tuple[Fielded, ...]  # the characters it fields (positions 0 for an imported list)
+
+
+def _problem_fields(p: Problem) -> tuple[Any, ...]:
+    return (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card)
+
+
+def _check_packed(
+    sub: Submission, catalogue: Catalogue, config: Config
+) -> tuple[tuple[Any, ...], Head | None]:
+    """One submission's row as the plain tuple `_unpack` reads (what a worker sends instead of a Row), and
+    its Head when there is an event."""
     try:
         result, fmt, digest = check_report(sub, catalogue, config)
     except Exception as exc:  # a bug must not stop a batch of sixty lists: report it on the row
         message = f"could not check this file ({type(exc).__name__}: {exc})"
         result, fmt, digest = Problem("internal", Severity.ERROR, message, sub.path, 1, 1), "?", ""
+    row: tuple[Any, ...]
     if isinstance(result, Problem):
-        p = result
-        problem = (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card)
         player = player_from_path(sub)
-        return (sub.path, player, False, None, None, None, None, None, None, fmt, (problem,), config.strict,
-                digest, (0, 0), (), None)  # fmt: skip
+        row = (sub.path, player, False, None, None, None, None, None, None, fmt, (_problem_fields(result),),
+               config.strict, (), None)  # fmt: skip
+        head = Head(player, digest, None, None, (0, 0), False, ()) if config.event is not None else None
+        return row, head
     report = result
     army, ctx = report.army, report.context
     if config.event is not None and army.readable:
         report.add(event_problems(report, config.event))
     commander = ctx.commander if ctx else None
-    problems = tuple(
-        (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card) for p in report.problems
-    )
-    return (
+    player = army.player or player_from_path(sub)
+    row = (
         sub.path,
-        army.player or player_from_path(sub),
+        player,
         army.player is not None,
         army.team,
         army.name,
@@ -509,13 +526,18 @@ def _check_packed(sub: Submission, catalogue: Catalogue, config: Config) -> tupl
         ctx.points if ctx else army.points,
         ctx.total if ctx else None,
         fmt,
-        problems,
+        tuple(_problem_fields(p) for p in report.problems),
         config.strict,
-        digest,
-        army.pos("faction") if fmt == "yaml" else (0, 0),
         _outline(report) if config.outline else (),
         _sheet(report) if config.sheet else None,
     )
+    if config.event is None:
+        return row, None
+    characters = fielded(ctx) if ctx is not None else ()
+    if fmt != "yaml":  # positions would point into YAML the player never saw
+        characters = tuple((name, title, card, 0, 0) for name, title, card, _, _ in characters)
+    where = army.pos("faction") if fmt == "yaml" else (0, 0)
+    return row, Head(player, digest, army.faction_key, army.team, where, report.valid, characters)
 
 
 # --- many submissions -----------------------------------------------------------------------------------------
@@ -529,17 +551,27 @@ _SEVERITY = {s.value: s for s in Severity}
 def _unpack(packed: tuple[Any, ...]) -> Row:
     """A row from the plain tuple a worker sends (Row's fields in order, each problem a tuple of its fields;
     pickled several times faster than the dataclasses)."""
-    path, player, declared, team, name, faction, commander, points, total, fmt, raw, *rest = packed
+    (
+        path,
+        player,
+        declared,
+        team,
+        name,
+        faction,
+        commander,
+        points,
+        total,
+        fmt,
+        raw,
+        strict,
+        outline,
+        sheet,
+    ) = packed
     problems = tuple(Problem(r, _SEVERITY[s], m, f, ln, c, card) for r, s, m, f, ln, c, card in raw)
-    strict, digest, faction_pos, outline, sheet = rest
     return Row(
         path, player, declared, team, name, faction, commander, points, total, fmt, problems,
-        strict, digest, faction_pos, outline, sheet,
+        strict, outline, sheet,
     )  # fmt: skip
-
-
-# what an event's checks across lists need of a row: player, digest, faction, team, faction_pos, valid
-Head = tuple[str, str, str | None, str | None, tuple[int, int], bool]
 
 
 def _check_chunk(
@@ -551,12 +583,11 @@ def _check_chunk(
     heads: list[Head] | None = [] if config.event is not None else None
     failing = ("error", "warning") if config.strict else ("error",)
     for sub in subs:
-        row = _check_packed(sub, catalogue, config)
-        valid = not any(p[1] in failing for p in row[10])
-        invalid += not valid
+        row, head = _check_packed(sub, catalogue, config)
+        invalid += any(p[1] in failing for p in row[10])
         packed.append(row)
-        if heads is not None:
-            heads.append((row[1], row[12], row[5], row[3], row[13], valid))
+        if heads is not None and head is not None:
+            heads.append(head)
     return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL), len(packed), invalid, heads
 
 
@@ -592,8 +623,8 @@ class Results:
             return
         self._extra.setdefault(index, []).extend(problems)
         head = self.heads[index]
-        if head[5] and any(p.is_error for p in problems):
-            self.heads[index] = (*head[:5], False)
+        if head.valid and any(p.is_error for p in problems):
+            self.heads[index] = head._replace(valid=False)
             self.invalid += 1
 
     def __len__(self) -> int:
@@ -779,7 +810,7 @@ def run(
             if progress is not None:
                 progress(count)
         if config.event is not None:
-            event_cross_problems(results, subs, catalogue, config, jobs)
+            event_cross_problems(results, subs, config.event)
     except BaseException:
         results.close()
         raise
@@ -793,24 +824,21 @@ def _problem(rule: str, message: str, path: str, pos: tuple[int, int] = (1, 1)) 
     return Problem(rule, Severity.ERROR, message, path, pos[0], pos[1])
 
 
-def event_cross_problems(
-    results: Results, subs: Sequence[Submission], catalogue: Catalogue, config: Config, jobs: int = 1
-) -> None:
-    """Add the problems that need several lists: duplicates, two lists per player, teams."""
-    event = config.event
-    assert event is not None
+def event_cross_problems(results: Results, subs: Sequence[Submission], event: Event) -> None:
+    """Add the problems that need several lists: duplicates, two lists per player, teams (from the heads
+    kept in memory: no list is read twice)."""
     heads = results.heads
     by_player: dict[str, list[int]] = {}
     for index, head in enumerate(heads):
-        by_player.setdefault(player_key(head[0]), []).append(index)
+        by_player.setdefault(player_key(head.player), []).append(index)
     allowed = event.lists_per_player
     kept: dict[str, list[int]] = {}  # player -> the submissions that count
     for player, indexes in by_player.items():
         counted: list[int] = []
         for index in indexes:
-            name, digest = heads[index][0], heads[index][1]
+            name, digest = heads[index].player, heads[index].digest
             path = subs[index].path
-            same = next((i for i in counted if digest and heads[i][1] == digest), None)
+            same = next((i for i in counted if digest and heads[i].digest == digest), None)
             if same is not None:
                 results.add_problems(
                     index,
@@ -832,32 +860,32 @@ def event_cross_problems(
             else:
                 counted.append(index)
         kept[player] = counted
-    groups: list[tuple[str, tuple[Submission, ...]]] = []
+    groups: list[tuple[str, list[int]]] = []  # ("player:..." or "team:...", the submissions in it)
     if allowed == 2:
         for player, indexes in kept.items():
             if len(indexes) < 2:
                 for index in indexes:
                     message = (
-                        f"{heads[index][0]} submitted one list; this event needs two lists "
+                        f"{heads[index].player} submitted one list; this event needs two lists "
                         "of the same faction from each player"
                     )
                     results.add_problems(index, [_problem("event-two-lists", message, subs[index].path)])
                 continue
             first, second = heads[indexes[0]], heads[indexes[1]]
-            if first[2] and second[2] and first[2] != second[2]:
+            if first.faction and second.faction and first.faction != second.faction:
                 message = (
-                    f"{second[0]}'s two lists must be of one faction: "
-                    f"{subs[indexes[0]].path} is {first[2]}, this one {second[2]}"
+                    f"{second.player}'s two lists must be of one faction: "
+                    f"{subs[indexes[0]].path} is {first.faction}, this one {second.faction}"
                 )
-                pos = second[4] if second[4][0] else (1, 1)
+                pos = second.faction_pos if second.faction_pos[0] else (1, 1)
                 results.add_problems(
                     indexes[1], [_problem("event-two-lists", message, subs[indexes[1]].path, pos)]
                 )
-            groups.append((f"player:{player}", (subs[indexes[0]], subs[indexes[1]])))
+            groups.append((f"player:{player}", indexes[:2]))
     teams: dict[str, list[int]] = {}
     for player, indexes in kept.items():
         for index in indexes:
-            name, list_team = heads[index][0], heads[index][3]
+            name, list_team = heads[index].player, heads[index].team
             team = event.teams.get(player) if event.teams else list_team
             if event.teams and team is None:
                 message = f"{name} is on no team of this event; add them under `teams:` in {event.path}"
@@ -868,61 +896,40 @@ def event_cross_problems(
             if team is not None:
                 teams.setdefault(team, []).append(index)
     for team, indexes in teams.items():
-        if len({player_key(heads[i][0]) for i in indexes}) > 1:
-            groups.append((f"team:{team}", tuple(subs[i] for i in indexes)))
-    if groups:
-        where = {sub.path: index for index, sub in enumerate(subs)}
-        lists = sum(len(subs) for _, subs in groups)
-        for found in _shared(cross_check, groups, catalogue, config, min(jobs, default_jobs(lists))):
-            for path, problems in found:
-                results.add_problems(where[path], problems)
+        if len({player_key(heads[i].player) for i in indexes}) > 1:
+            groups.append((f"team:{team}", indexes))
+    for kind, indexes in groups:
+        for index, problems in cross_check(kind, indexes, heads, subs).items():
+            results.add_problems(index, problems)
 
 
 def cross_check(
-    group: tuple[str, tuple[Submission, ...]], catalogue: Catalogue, config: Config
-) -> list[tuple[str, list[Problem]]]:
-    """Characters shared inside one group: a player's two lists, or the lists of one team's players."""
-    from armybuilder.games.asoiaf.rules.unique_character import team_problems
-
-    kind, subs = group
-    reports: list[tuple[Submission, Report]] = []
-    imported: set[str] = set()
-    for sub in subs:
-        try:
-            result, fmt, _ = check_report(sub, catalogue, config)
-        except Exception:
-            continue  # its own row already says it could not be checked
-        if not isinstance(result, Problem) and result.context is not None:
-            reports.append((sub, result))
-            if fmt != "yaml":
-                imported.add(sub.path)
-    out: dict[str, list[Problem]] = {}
-    seen: set[tuple[str, int, int, str | None]] = set()
-    owner = {sub.path: player_key(report.army.player or player_from_path(sub)) for sub, report in reports}
-    for j, (later_sub, later) in enumerate(reports):
-        for earlier_sub, earlier in reports[:j]:
-            if kind.startswith("team:") and owner[earlier_sub.path] == owner[later_sub.path]:
-                continue  # one player's own lists are not team-mates
-            for p in team_problems([earlier, later])[1]:
-                key = (p.file, p.line, p.column, p.card)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if later_sub.path in imported:
-                    p = replace(p, line=0, column=0)
-                if kind.startswith("player:"):
-                    p = replace(
-                        p,
-                        rule="event-two-lists",
-                        message=p.message.replace(
-                            "already fielded by a team-mate", "already in this player's other list"
-                        ).replace(
-                            "team-mates may not share a character",
-                            "a player's two lists may not share a character",
-                        ),
-                    )
-                out.setdefault(later_sub.path, []).append(p)
-    return list(out.items())
+    kind: str, indexes: Sequence[int], heads: Sequence[Head], subs: Sequence[Submission]
+) -> dict[int, list[Problem]]:
+    """Characters shared inside one group: a player's two lists (`player:…`), or the lists of one team's
+    players (`team:…`, where one player's own lists are not team-mates). Each later list is told once per
+    card, about the first earlier list that fields the character."""
+    two_lists = kind.startswith("player:")
+    wording = (
+        {"rule": "event-two-lists", "already": "already in this player's other list",
+         "why": "a player's two lists may not share a character"}
+        if two_lists else {}
+    )  # fmt: skip
+    out: dict[int, list[Problem]] = {}
+    for j, later in enumerate(indexes):
+        told: set[tuple[int, int, str]] = set()
+        for earlier in indexes[:j]:
+            if not two_lists and player_key(heads[earlier].player) == player_key(heads[later].player):
+                continue
+            seen: dict[str, tuple[str, str]] = {}
+            for name, title, *_ in heads[earlier].fielded:
+                seen.setdefault(name, (subs[earlier].path, title))
+            for problem in shared_characters(seen, heads[later].fielded, subs[later].path, **wording):
+                key = (problem.line, problem.column, problem.card or "")
+                if key not in told:
+                    told.add(key)
+                    out.setdefault(later, []).append(problem)
+    return out
 
 
 def _count(n: int, noun: str) -> str:

@@ -385,8 +385,9 @@ def test_workers_share_a_batch_in_order(many: Path, catalogue: Catalogue) -> Non
         assert (len(parallel), parallel.invalid) == (60, 15)
 
 
-def test_team_checks_shared_by_workers_equal_one_process(tmp_path: Path, catalogue: Catalogue) -> None:
-    """Enough team lists for the checks across lists to run on every core: same problems as on one."""
+def test_team_checks_equal_on_one_process_and_two(tmp_path: Path, catalogue: Catalogue) -> None:
+    """160 team lists checked on two processes: the checks across lists (made from what each worker kept of
+    its lists, no list read twice) find the same problems as on one."""
     folder = numbered_lists(tmp_path / "s", 160, every=1000)  # the same characters; only p000 over points
     players = [f"p{n:03d}" for n in range(160)]
     event = tmp_path / "event.yaml"

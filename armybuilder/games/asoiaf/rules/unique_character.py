@@ -6,7 +6,7 @@ field the same character either (000, 多人遊戲).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from armybuilder.games.asoiaf.armylist import Entry
@@ -39,29 +39,45 @@ def check(army: Army) -> Iterator[Problem]:
             first.setdefault(name, entry)
 
 
+# One character a list fields: (identity, card title, card id, line, column); plain data a batch keeps.
+Fielded = tuple[str, str, str, int, int]
+
+
+def fielded(army: Army) -> tuple[Fielded, ...]:
+    """Every character identity the army fields, with the card and where it stands in the list."""
+    return tuple(
+        (name, card.title, card.id, entry.line, entry.column)
+        for entry, card in army.pairs
+        for name in card.characters
+    )
+
+
+def shared_characters(
+    seen: dict[str, tuple[str, str]],
+    mine: Sequence[Fielded],
+    path: str,
+    *,
+    rule: str = ID,
+    already: str = "already fielded by a team-mate",
+    why: str = "team-mates may not share a character",
+) -> list[Problem]:
+    """A problem for each character of `mine` (the list at `path`) in `seen` (identity -> path, title)."""
+    out = []
+    for name, title, card_id, line, column in mine:
+        if name in seen:
+            other_path, other_title = seen[name]
+            message = f"{title} is {name}, {already} ({other_title} in {other_path}); {why}"
+            out.append(Problem(rule, Severity.ERROR, message, path, line, column, card_id))
+    return out
+
+
 def team_problems(reports: list[Report]) -> list[list[Problem]]:
     """For each report, the characters a team-mate's earlier list already fields."""
     seen: dict[str, tuple[str, str]] = {}  # identity -> (list path, card title)
     out: list[list[Problem]] = []
     for report in reports:
-        found: list[Problem] = []
-        ctx = report.context
-        mine: dict[str, tuple[str, str]] = {}
-        if ctx is not None:
-            for entry, card in ctx.pairs:
-                for name in card.characters:
-                    if name in seen:
-                        path, title = seen[name]
-                        found.append(
-                            ctx.problem(
-                                ID,
-                                f"{card.title} is {name}, already fielded by a team-mate ({title} in {path}); "
-                                "team-mates may not share a character",
-                                entry,
-                            )
-                        )
-                    mine.setdefault(name, (report.path, card.title))
-        for name, where in mine.items():
-            seen.setdefault(name, where)
-        out.append(found)
+        mine = fielded(report.context) if report.context is not None else ()
+        out.append(shared_characters(seen, mine, report.path))
+        for name, title, *_ in mine:
+            seen.setdefault(name, (report.path, title))
     return out
