@@ -428,6 +428,17 @@ def test_a_worker_that_dies_does_not_lose_lists(
     assert (len(rows), results.invalid) == (60, 15)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_is_an_invalid_row_not_a_hang(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "alice.yaml").write_text(EXAMPLE)
+    os.mkfifo(folder / "pipe.yaml")  # nobody ever writes to it: reading it would wait forever
+    result = run(folder)
+    assert result.exit_code == 1
+    assert "not a regular file" in result.output and "2 lists: 1 valid, 1 invalid" in result.output
+
+
 ODD_YAML = [
     b"a: &x 1\nb: *x\n",
     b"a: 1\na: 2\n",

@@ -8,7 +8,9 @@ be read is kept so that the rules can still say as much as possible about the re
 from __future__ import annotations
 
 import difflib
+import errno
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -424,10 +426,14 @@ def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>"
 
 def read_list_bytes(path: str | Path) -> bytes:
     """A list file's bytes, at most one byte past what the loader accepts (so an oversized file is told)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))  # no buffered file object: a list is small
+    # no buffered file object (a list is small); O_NONBLOCK: a named pipe must not hang the reader
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device); give a list file")
         # ask for the real size (read(n) allocates n bytes up front), never a megabyte for a 300-byte list
-        size = os.fstat(fd).st_size
+        size = info.st_size
         limit = MAX_LIST_BYTES + 1 if size > MAX_LIST_BYTES or size == 0 else size + 1
         chunks = []
         while limit > 0:
