@@ -10,6 +10,7 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"  # information only: never fails a file, not even with --strict
 
     def __str__(self) -> str:
         return self.value
@@ -61,6 +62,10 @@ class Verdict:
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.problems if p.severity is Severity.WARNING]
+
+    @property
+    def notes(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.NOTE]
 
     @property
     def valid(self) -> bool:

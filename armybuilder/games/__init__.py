@@ -1,0 +1,112 @@
+"""The registry of game systems: the bundled ones by module name, others through entry points.
+
+The core names no game: it asks this registry for a system by the `game:` key of a file. A bundled
+system is a folder under `armybuilder/games/` whose `system` module has a `SYSTEM` instance; a system of
+another distribution registers `SYSTEM`-style objects under the `armybuilder.games` entry-point group,
+the way flake8 finds its plug-ins.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from armybuilder.errors import UsageError
+
+if TYPE_CHECKING:
+    from armybuilder.games.base import GameSystem
+
+DEFAULT_GAME = "asoiaf"  # a file without `game:` is an ASOIAF army list, as every list was before
+ENTRY_POINT_GROUP = "armybuilder.games"
+
+# key -> module holding `SYSTEM`; imported only when a file of that game is read
+BUNDLED: dict[str, str] = {
+    "asoiaf": "armybuilder.games.asoiaf.system",
+}
+
+_loaded: dict[str, GameSystem] = {}
+_extra: dict[str, GameSystem] = {}  # registered at run time (tests) or found through entry points
+_entry_points_read = False
+
+
+def register(system: GameSystem) -> None:
+    """Add a system (a plug-in found another way, or a test's tiny game)."""
+    _extra[system.key] = system
+    _loaded.pop(system.key, None)
+
+
+def unregister(key: str) -> None:
+    _extra.pop(key, None)
+    _loaded.pop(key, None)
+
+
+def _entry_points() -> None:
+    global _entry_points_read
+    if _entry_points_read:
+        return
+    _entry_points_read = True
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            system = point.load()
+        except Exception:  # a broken plug-in must not stop the bundled games
+            continue
+        if hasattr(system, "key") and system.key not in BUNDLED:
+            _extra.setdefault(system.key, system)
+
+
+def keys() -> list[str]:
+    """Every installed game's key: the bundled ones first, then plug-ins."""
+    _entry_points()
+    return [*BUNDLED, *(k for k in _extra if k not in BUNDLED)]
+
+
+def _alias_index() -> dict[str, str]:
+    index: dict[str, str] = {}
+    for key in keys():
+        index[key] = key
+        for alias in get(key).aliases:
+            index.setdefault(alias.casefold(), key)
+    return index
+
+
+def lookup(name: str) -> GameSystem | None:
+    """The system a `game:` value names (its key or an alias, any case), or None."""
+    text = " ".join(str(name).split()).casefold()
+    if text in BUNDLED or text in _extra:
+        return get(text)
+    key = _alias_index().get(text)
+    return get(key) if key is not None else None
+
+
+def unknown_game_message(name: str) -> str:
+    known = keys()
+    close = difflib.get_close_matches(str(name).casefold(), known, n=1)
+    hint = f"did you mean `{close[0]}`? " if close else ""
+    return f"unknown game {str(name)!r}; {hint}known games: {', '.join(known)}"
+
+
+def get(key: str) -> GameSystem:
+    """The system of `key`; UsageError naming the known games when there is none."""
+    if key in _extra:
+        return _extra[key]
+    system = _loaded.get(key)
+    if system is not None:
+        return system
+    module = BUNDLED.get(key)
+    if module is None:
+        _entry_points()
+        if key in _extra:
+            return _extra[key]
+        raise UsageError(unknown_game_message(key))
+    system = importlib.import_module(module).SYSTEM
+    _loaded[key] = system
+    return system
+
+
+def systems() -> Iterator[GameSystem]:
+    for key in keys():
+        yield get(key)

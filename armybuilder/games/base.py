@@ -1,0 +1,243 @@
+"""The seam between the core and a game: what a game system provides, and the plain values it hands back.
+
+The core (engine, batch, reporters, the generic commands) talks to a game only through `GameSystem` and
+reads only `Problem`s, `Summary`s and `Report`s; everything else a system builds (its model of a file, its
+data) is opaque to the core. A system lives in a folder of its own under `armybuilder/games/` (or in
+another distribution, registered through the `armybuilder.games` entry-point group) and is found by the
+registry in `armybuilder/games/__init__.py`.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from armybuilder.errors import UsageError
+from armybuilder.problems import Problem, Severity, Verdict
+
+if TYPE_CHECKING:
+    import typer
+    from rich.console import RenderableType
+
+FORMAT_VERSION = 1  # of every JSON document the tool writes; raised when a key changes meaning
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a file is checked; the same for every game (a game ignores what it has no use for)."""
+
+    points: int | None = None  # check against this size instead of the file's own
+    strict: bool = False  # warnings fail the file too
+
+
+DEFAULT_OPTIONS = Options()
+
+
+@dataclass(frozen=True)
+class ProblemDoc:
+    """One problem id a system (or the core) can emit, with its documentation.
+
+    `origin` says where it is found: "load" (while a file is read), "rule" (a rule over the model),
+    "cross" (across several files), "data" (data check), "event" (an event's own rules).
+    """
+
+    id: str
+    severity: Severity
+    doc: str
+    origin: str = "rule"
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One figure of a checked file with its limit, printed as `points 38/40` (`label value/limit`)."""
+
+    label: str
+    value: int | None
+    limit: int | None = None
+
+    def __str__(self) -> str:
+        value = "?" if self.value is None else str(self.value)
+        return f"{self.label} {value}/{self.limit}" if self.limit is not None else f"{self.label} {value}"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What every reporter and batch row reads of a checked file, whatever the game.
+
+    `side` is the faction, house, side or nation key the file plays (for bans and event factions);
+    `leader` the commander, guide or general; `fielded` every card or piece id the file fields (for
+    bans); `details` extra plain data a system adds to its JSON (must be JSON-serialisable).
+    """
+
+    title: str | None = None
+    player: str | None = None
+    team: str | None = None
+    side: str | None = None
+    side_name: str | None = None
+    leader: str | None = None
+    tallies: tuple[Tally, ...] = ()
+    fielded: tuple[str, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def tally(self, label: str) -> Tally | None:
+        return next((t for t in self.tallies if t.label == label), None)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "player": self.player,
+            "team": self.team,
+            "side": self.side,
+            "leader": self.leader,
+            "tallies": {t.label: {"value": t.value, "limit": t.limit} for t in self.tallies},
+            **dict(self.details),
+        }
+
+
+EMPTY_SUMMARY = Summary()
+
+
+@dataclass
+class Report(Verdict):
+    """The verdict on one file of one game: its problems (sorted by position), its summary, and the
+    system's own reading of it (`model`, `context`: opaque to the core)."""
+
+    path: str
+    game: str
+    problems: list[Problem] = field(default_factory=list)
+    strict: bool = False
+    summary: Summary = EMPTY_SUMMARY
+    model: Any = None
+    context: Any = None
+
+    def add(self, problems: Iterable[Problem]) -> None:
+        more = list(problems)
+        if more:
+            self.problems = sorted([*self.problems, *more], key=Problem.sort_key)
+
+
+@dataclass(frozen=True)
+class Document:
+    """One file as the core read it: its path, its YAML with positions (`yamlpos` values), or why it
+    could not be read (`error`: a positioned `syntax` problem). Exactly one of `value`/`error` is set,
+    except for an empty file (both None)."""
+
+    path: str
+    value: Any = None
+    error: Problem | None = None
+    text: str | None = None  # the decoded text, when a system needs more than the YAML (interchange)
+
+
+@dataclass(frozen=True)
+class NewOption:
+    """An option of `armybuilder new --game KEY`, as the core's `new` command passes it on."""
+
+    name: str  # the keyword `new_file` receives, and the option `--name` (underscores become dashes)
+    help: str
+
+
+class GameSystem(ABC):
+    """A game the tool checks. Subclass it, fill in the class attributes, implement the abstract methods
+    and list the instance in the registry (or the `armybuilder.games` entry-point group)."""
+
+    key: ClassVar[str]  # the value of `game:` in a file, e.g. "war-of-the-ring"
+    title: ClassVar[str]  # for people, e.g. "War of the Ring (2nd edition)"
+    file_kinds: ClassVar[tuple[str, ...]]  # what its files are, e.g. ("position",) or ("army list",)
+    aliases: ClassVar[tuple[str, ...]] = ()  # other accepted spellings of `game:`
+    export_formats: ClassVar[Mapping[str, str]] = {"json": "the checked file as JSON"}
+    new_options: ClassVar[tuple[NewOption, ...]] = ()  # what `new --game KEY` accepts besides the file
+
+    # --- data -----------------------------------------------------------------------------------
+
+    @abstractmethod
+    def load_data(self, folder: Path | None = None, version: str | None = None) -> Any:
+        """The game's data (catalogue, map, tables) from `folder` (None: the bundled data) and, where a
+        game keeps several versions, `version`. Raise `DataError` (one line) when it cannot be used."""
+
+    def data_version(self, data: Any) -> str | None:
+        """A label for the loaded data, reported in JSON outputs (None: the game has one fixed data set)."""
+        return None
+
+    def check_data(self, folder: Path | None = None) -> list[Problem]:
+        """Every problem of a data folder (None: the bundled data), positioned in its files."""
+        return []
+
+    # --- files ------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def problem_docs(self) -> Sequence[ProblemDoc]:
+        """Every problem id this system can emit (load, rules, cross-file and data ids alike)."""
+
+    @abstractmethod
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+        """Read a document into the system's model and run every rule; never raise for bad input."""
+
+    def cross_check(self, reports: Sequence[Report]) -> list[list[Problem]]:
+        """Problems that need several files checked together (team-mates), one list per report."""
+        return [[] for _ in reports]
+
+    def detect(self, text: str) -> str | None:
+        """The name of the interchange format `text` is written in, if the system reads one."""
+        return None
+
+    def import_text(self, fmt: str, text: str, data: Any, path: str) -> str:
+        """Convert text in interchange format `fmt` to this system's YAML; raise ArmyBuilderError."""
+        raise UsageError(f"{self.title} reads no {fmt} text")
+
+    # --- output ---------------------------------------------------------------------------------
+
+    def show(self, report: Report) -> RenderableType:
+        """What `armybuilder show` prints (a rich renderable; import rich lazily)."""
+        from rich.text import Text
+
+        return Text(f"{report.path}: {', '.join(str(t) for t in report.summary.tallies)}")
+
+    def export(self, report: Report, fmt: str, **options: Any) -> str:
+        """The checked file in one of `export_formats` (text, never half-made: raise instead)."""
+        if fmt == "json":
+            return json_document(self, report, {})
+        raise UsageError(f"{self.title} cannot export {fmt}; formats: {', '.join(self.export_formats)}")
+
+    def new_file(self, data: Any, **options: Any) -> str:
+        """The text of a new file (the standard set-up, an empty deck) for `armybuilder new --game KEY`."""
+        raise UsageError(f"`new` does not make {self.title} files")
+
+    def register_commands(self, app: typer.Typer) -> None:
+        """Add the commands only this game has (for ASOIAF: deck, build, add, cards, …)."""
+
+
+def json_document(system: GameSystem, report: Report, content: Mapping[str, Any]) -> str:
+    """The common JSON shape of one checked file: format version, game, verdict, summary, problems, and
+    the system's own `content`."""
+    data = {
+        "format_version": FORMAT_VERSION,
+        "game": system.key,
+        "path": report.path,
+        "valid": report.valid,
+        "summary": report.summary.as_dict(),
+        "problems": [p.as_dict(file=False) for p in report.problems],
+        **dict(content),
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def bundled_data(folder: str) -> Path:
+    """A bundled data folder: inside the installed package, or the checkout's `data/<folder>`."""
+    package = Path(__file__).resolve().parents[1]
+    inside = package / "data" / folder
+    return inside if inside.exists() else package.parent / "data" / folder
+
+
+def problem_maker(path: str) -> Callable[..., Problem]:
+    """`make(rule, severity, message, pos, card=None)` for problems of one file; `pos` is a (line, column)."""
+
+    def make(
+        rule: str, severity: Severity, message: str, pos: tuple[int, int], card: str | None = None
+    ) -> Problem:
+        return Problem(rule, severity, message, path, pos[0], pos[1], card)
+
+    return make
