@@ -21,7 +21,7 @@ from armybuilder.problems import Problem, Severity, Verdict
 
 if TYPE_CHECKING:
     import typer
-    from rich.console import RenderableType
+    from rich.console import RenderableType  # noqa: TID251 - a type only
 
 FORMAT_VERSION = 1  # of every JSON document the tool writes; raised when a key changes meaning
 
@@ -192,7 +192,7 @@ class GameSystem(ABC):
 
     def show(self, report: Report) -> RenderableType:
         """What `armybuilder show` prints (a rich renderable; import rich lazily)."""
-        from rich.text import Text
+        from rich.text import Text  # noqa: TID251 - the default; a system renders in its render module
 
         return Text(f"{report.path}: {', '.join(str(t) for t in report.summary.tallies)}")
 
@@ -206,7 +206,7 @@ class GameSystem(ABC):
         """The text of a new file (the standard set-up, an empty deck) for `armybuilder new --game KEY`."""
         raise UsageError(f"`new` does not make {self.title} files")
 
-    def register_commands(self, app: typer.Typer) -> None:
+    def register_commands(self, app: typer.Typer) -> None:  # noqa: B027 - most games add none
         """Add the commands only this game has (for ASOIAF: deck, build, add, cards, …)."""
 
 
