@@ -102,7 +102,7 @@ def get(key: str) -> GameSystem:
         if key in _extra:
             return _extra[key]
         raise UsageError(unknown_game_message(key))
-    system = importlib.import_module(module).SYSTEM
+    system: GameSystem = importlib.import_module(module).SYSTEM
     _loaded[key] = system
     return system
 
