@@ -93,9 +93,9 @@ def get(key: str) -> GameSystem:
     """The system of `key`; UsageError naming the known games when there is none."""
     if key in _extra:
         return _extra[key]
-    system = _loaded.get(key)
-    if system is not None:
-        return system
+    found = _loaded.get(key)
+    if found is not None:
+        return found
     module = BUNDLED.get(key)
     if module is None:
         _entry_points()
