@@ -1,87 +1,131 @@
-"""Validation: run every rule of a game system over a loaded list and collect one Report."""
+"""Checking files of any game: read a file once, find its game by `game:`, hand it to that game's system.
+
+The data flow is file → bytes → YAML with positions (`yamlpos`) → `Document` → the system's model and
+rules → `Report` (problems + summary) → a reporter. Nothing here knows a game: systems come from the
+registry by the key a file names (`armybuilder.games.DEFAULT_GAME` when it names none).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
-from armybuilder.problems import Problem, Verdict
+from armybuilder import games, yamlpos
+from armybuilder.fileio import MAX_INPUT_BYTES, read_input
+from armybuilder.games.base import DEFAULT_OPTIONS, CrossItem, Document, GameSystem, Options, Report
+from armybuilder.problems import Problem, Severity
 
-if TYPE_CHECKING:
-    from armybuilder.games.asoiaf.armylist import ArmyList
-    from armybuilder.games.asoiaf.catalogue import Catalogue
-    from armybuilder.games.asoiaf.context import Army
-    from armybuilder.games.asoiaf.deck import Deck
-
-
-@dataclass(frozen=True)
-class Options:
-    points: int | None = None  # override the list's game size
-    strict: bool = False  # warnings fail the list too
+__all__ = ["Options", "Report", "Workspace", "check_document", "parse", "validate_path", "validate_text"]
 
 
-_DEFAULT = Options()
+class Workspace:
+    """The data each game's files are checked against: loaded on first use, once per game and process.
+
+    `folder` (the `--data` option) and `version` (`--data-version`, an event's `data_version`) apply to
+    the game whose data is asked for; None means the bundled data of that game.
+    """
+
+    def __init__(self, folder: Path | str | None = None, version: str | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self.version = version
+        self._data: dict[str, Any] = {}
+
+    def data(self, system: GameSystem) -> Any:
+        """The system's data; raises DataError (one line) when it cannot be used."""
+        if system.key not in self._data:
+            self._data[system.key] = system.load_data(self.folder, self.version)
+        return self._data[system.key]
+
+    def preload(self, key: str, data: Any) -> None:
+        """Use data already loaded (a test's catalogue, a command that loaded it itself)."""
+        self._data[key] = data
+
+    def data_version(self, key: str = games.DEFAULT_GAME) -> str | None:
+        """The loaded data's version label of one game (None when not loaded or unversioned)."""
+        if key not in self._data:
+            return None
+        return games.get(key).data_version(self._data[key])
 
 
-@dataclass
-class Report(Verdict):
-    """The verdict on one list: its problems (sorted by position) and the context they were found in."""
-
-    army: ArmyList
-    context: Army | None
-    problems: list[Problem] = field(default_factory=list)
-    strict: bool = False
-
-    @property
-    def deck(self) -> Deck | None:
-        """The list's tactics deck (built once, during validation), when it has exactly one commander."""
-        return self.context.deck if self.context is not None else None
-
-    @property
-    def path(self) -> str:
-        return self.army.path
-
-    def add(self, problems: list[Problem]) -> None:
-        self.problems = sorted([*self.problems, *problems], key=Problem.sort_key)
+def _syntax(path: str, message: str, line: int = 1, column: int = 1) -> Problem:
+    return Problem("syntax", Severity.ERROR, message, path, line, column)
 
 
-def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = None) -> Report:
-    """Check a loaded list against every rule; never raises for anything wrong with the list."""
-    from armybuilder.games.asoiaf.context import Army
-    from armybuilder.games.asoiaf.rules import REGISTRY
-
-    options = options or _DEFAULT
-    report = Report(army, None, strict=options.strict)
-    problems = list(army.problems)
-    if army.readable:
-        ctx = Army.build(army, catalogue, options.points)
-        report.context = ctx
-        for rule in REGISTRY.values():
-            problems.extend(rule.check(ctx))
-    if problems:
-        report.add(problems)
-    return report
+def parse(blob: str | bytes, path: str) -> Document:
+    """A document from a file's bytes: its YAML with positions, or a positioned `syntax` problem."""
+    if len(blob) > MAX_INPUT_BYTES:
+        message = f"the file is {len(blob):,} bytes; a list is a few hundred bytes — is this the right file?"
+        return Document(path, error=_syntax(path, message))
+    try:
+        return Document(path, yamlpos.load(blob))
+    except yamlpos.YamlError as exc:
+        return Document(path, error=_syntax(path, exc.message, exc.line or 1, exc.column or 1))
 
 
-def validate_team(reports: list[Report]) -> None:
-    """Team-mates may not field the same character: add a problem to each later list that repeats one."""
-    from armybuilder.games.asoiaf.rules.unique_character import team_problems
+def read(path: str) -> Document:
+    """A document from a file; an unreadable file is a document with a `syntax` problem."""
+    try:
+        blob = read_input(path)
+    except OSError as exc:
+        return Document(path, error=_syntax(path, f"cannot read the file: {exc.strerror or exc}"))
+    return parse(blob, path)
 
-    for report, problems in zip(reports, team_problems(reports), strict=True):
-        report.add(problems)
+
+def system_of(document: Document) -> GameSystem | Problem:
+    """The system a document is for (its `game:` key; the default game when it has none), or the
+    positioned `schema` problem that says the game is unknown."""
+    value = document.value
+    if isinstance(value, yamlpos.PosMap) and value.get("game") is not None:
+        name = value["game"]
+        found = games.lookup(name) if isinstance(name, str) else None
+        if found is None:
+            line, column = value.at("game")
+            message = games.unknown_game_message(name if isinstance(name, str) else repr(name))
+            return Problem("schema", Severity.ERROR, message, document.path, line, column)
+        return found
+    return games.get(games.DEFAULT_GAME)
 
 
-def validate_path(path: str, catalogue: Catalogue, options: Options | None = None) -> Report:
-    """Load a list file and validate it; an unreadable file is an invalid list, never an exception."""
-    from armybuilder.games.asoiaf.armylist import load_list
+def check_document(document: Document, workspace: Workspace, options: Options | None = None) -> Report:
+    """Check one document with the system its `game:` names; never raises for anything wrong with it
+    (DataError, when the game's data cannot be used, is the caller's to report)."""
+    options = options or DEFAULT_OPTIONS
+    system = system_of(document)
+    if isinstance(system, Problem):
+        return Report(document.path, "?", [system], strict=options.strict)
+    return system.check(document, workspace.data(system), options)
 
-    return validate(load_list(path, catalogue), catalogue, options)
+
+def validate_path(path: str, workspace: Workspace, options: Options | None = None) -> Report:
+    """Read a file of any game and check it."""
+    return check_document(read(path), workspace, options)
 
 
 def validate_text(
-    text: str | bytes, catalogue: Catalogue, path: str, options: Options | None = None
+    text: str | bytes, workspace: Workspace, path: str, options: Options | None = None
 ) -> Report:
-    """Validate a list given as YAML text (from stdin, an archive, a test)."""
-    from armybuilder.games.asoiaf.armylist import load_list_text
+    """Check a file given as text (standard input, an archive, a test)."""
+    return check_document(parse(text, path), workspace, options)
 
-    return validate(load_list_text(text, catalogue, path), catalogue, options)
+
+def validate_team(reports: Sequence[Report], players: Sequence[str] | None = None) -> None:
+    """Files checked as one team: each game's checks across files (team-mates may not share a character,
+    say) add their problems to the files concerned. Each file is its own player unless `players` says."""
+    by_game: dict[str, list[int]] = {}
+    for index, report in enumerate(reports):
+        by_game.setdefault(report.game, []).append(index)
+    for key, indexes in by_game.items():
+        if key == "?":
+            continue
+        system = games.get(key)
+        group = [
+            CrossItem(
+                reports[i].path,
+                players[i] if players is not None else reports[i].path,
+                system.cross_key(reports[i]),
+            )
+            for i in indexes
+        ]
+        for position, problems in system.cross_check(group, "team").items():
+            reports[indexes[position]].add(problems)

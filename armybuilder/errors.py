@@ -33,3 +33,7 @@ class CardReferenceError(ArmyBuilderError):
 
 class UsageError(ArmyBuilderError):
     """A command was given arguments that cannot work together."""
+
+
+class EventError(ArmyBuilderError):
+    """The event file cannot be used (unreadable, malformed, unknown key, unknown card)."""

@@ -1,14 +1,43 @@
-"""Writing output files safely: a temporary file in the same folder, then an atomic rename."""
+"""Reading input files without surprises (size-capped, regular files only, never blocking) and writing
+output files safely (a temporary file in the same folder, then an atomic rename)."""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 from armybuilder.errors import ArmyBuilderError
+
+MAX_INPUT_BYTES = 1_000_000  # a real list or position is a few kilobytes; refuse to parse megabytes of anything
+
+
+def read_input(path: str | Path) -> bytes:
+    """An input file's bytes, at most one byte past what the readers accept (so an oversized file is told);
+    OSError when it cannot be read or is not a regular file."""
+    # no buffered file object (a list is small); O_NONBLOCK: a named pipe must not hang the reader
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device); give a file")
+        # ask for the real size (read(n) allocates n bytes up front), never a megabyte for a 300-byte list
+        size = info.st_size
+        limit = MAX_INPUT_BYTES + 1 if size > MAX_INPUT_BYTES or size == 0 else size + 1
+        chunks = []
+        while limit > 0:
+            chunk = os.read(fd, limit)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            limit -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _pieces(content: str | bytes | Iterable[str]) -> Iterable[bytes]:

@@ -48,6 +48,44 @@ class Problem:
         return data
 
 
+@dataclass(frozen=True)
+class ProblemDoc:
+    """One problem id the tool can emit, with its documentation.
+
+    `origin` says where it is found: "load" (while a file is read), "rule" (a rule over the model),
+    "cross" (across several files), "data" (data check), "event" (an event's own rules), "batch".
+    """
+
+    id: str
+    severity: Severity
+    doc: str
+    origin: str = "rule"
+
+
+_E = Severity.ERROR
+# The ids the core emits itself, whatever the game.
+CORE_DOCS = (
+    ProblemDoc("syntax", _E, "The file cannot be read, or is not valid YAML (or not text); the parser's line "
+               "and column are given.", "load"),
+    ProblemDoc("schema", _E, "The file is not shaped like a file of its game: for the core, a `game:` that "
+               "names no installed game (the message lists them).", "load"),
+    ProblemDoc("import", _E, "A batch submission in a text format (a share code, a text export) that cannot "
+               "be read as that format, or that is in no format the tool reads.", "batch"),
+    ProblemDoc("data", _E, "A batch submission of a game whose data cannot be used (a broken --data "
+               "folder); the message says why.", "batch"),
+    ProblemDoc("internal", _E, "Checking this submission hit a bug in armybuilder; the rest of the batch "
+               "goes on. Please report it.", "batch"),
+    ProblemDoc("event-game", _E, "The file is of another game than the event's `game:`.", "event"),
+    ProblemDoc("event-points", _E, "The list's game size is not the event's `points:`.", "event"),
+    ProblemDoc("event-duplicate", _E, "The same file submitted twice, or more files from one player than "
+               "the event's `lists_per_player:` takes.", "event"),
+    ProblemDoc("event-two-lists", _E, "With `lists_per_player: 2`: a player submitted one list, two lists "
+               "of different factions, or two lists sharing a character.", "event"),
+    ProblemDoc("event-team", _E, "The player is on no team of the event's `teams:`, or the list names "
+               "another team than the event gives the player.", "event"),
+)  # fmt: skip
+
+
 class Verdict:
     """The verdict of anything holding `problems` and `strict`: errors fail it, warnings only when strict."""
 

@@ -32,10 +32,10 @@ A4_CSS_PX = 794  # 210 mm at 96 CSS pixels per inch
 
 
 def sheet_html(list_path: Path) -> str:
-    from armybuilder.engine import validate_path
     from armybuilder.games.asoiaf.catalogue import load_catalogue
+    from armybuilder.games.asoiaf.check import validate_path
     from armybuilder.games.asoiaf.deck import build_deck
-    from armybuilder.render.sheet import render_sheet
+    from armybuilder.games.asoiaf.render.sheet import render_sheet
 
     catalogue = load_catalogue()
     report = validate_path(str(list_path), catalogue)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from armybuilder.engine import Workspace
 from armybuilder.games.asoiaf.catalogue import Catalogue, load_catalogue
 
 
@@ -26,3 +27,42 @@ def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 def catalogue(_cache_dir: None) -> Catalogue:
     """The bundled card catalogue, loaded once per test session."""
     return load_catalogue()
+
+
+def workspace_of(catalogue: Catalogue) -> Workspace:
+    """A workspace whose ASOIAF data is an already loaded catalogue (the session's, or a test's own)."""
+    ws = Workspace()
+    ws.preload("asoiaf", catalogue)
+    return ws
+
+
+# Every problem id emitted during the test session; the session fails if one is not in the registry.
+EMITTED: set[str] = set()
+
+
+def registered_ids() -> set[str]:
+    from armybuilder.games import problem_docs
+
+    return {pid for docs in problem_docs().values() for pid in docs}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _record_problem_ids() -> Iterator[None]:
+    from armybuilder.problems import Problem
+
+    original = Problem.__init__
+
+    def recording(self: Problem, rule: str, *args: object, **kwargs: object) -> None:
+        EMITTED.add(rule)
+        original(self, rule, *args, **kwargs)  # type: ignore[arg-type]
+
+    Problem.__init__ = recording  # type: ignore[method-assign]
+    yield
+    Problem.__init__ = original  # type: ignore[method-assign]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    unknown = EMITTED - registered_ids() if EMITTED else set()
+    if unknown:
+        print(f"\nproblem ids emitted but not in the registry (armybuilder.games.problem_docs): {sorted(unknown)}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -13,13 +13,14 @@ from xml.etree import ElementTree as ET
 
 import pytest
 import yaml
+from conftest import workspace_of
 from goldens import assert_golden
 from typer.testing import CliRunner, Result
 
 from armybuilder import batch
 from armybuilder.cli import app
-from armybuilder.engine import validate_path
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_path
 from armybuilder.games.asoiaf.interchange import export_list
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,8 +101,8 @@ def rows_by_file(rows: batch.Results, folder: Path) -> dict[str, batch.Row]:
 
 
 def test_every_verdict(club: Path, event: Path, catalogue: Catalogue) -> None:
-    ev = batch.load_event(event, catalogue)
-    rows = batch.run(batch.collect([str(club)]), catalogue, batch.Config(event=ev))
+    ev = batch.load_event(event, workspace_of(catalogue))
+    rows = batch.run(batch.collect([str(club)]), workspace_of(catalogue), batch.Config(event=ev))
     found = rows_by_file(rows, club)
     assert set(found) == set(EXPECTED)
     for name, (player, valid, rule) in EXPECTED.items():
@@ -110,8 +111,8 @@ def test_every_verdict(club: Path, event: Path, catalogue: Catalogue) -> None:
         if rule is not None:
             assert row.first_problem is not None and row.first_problem.rule == rule, (name, row.problems)
     assert found["carol--code.txt"].format == "warcouncil"
-    assert found["carol--code.txt"].faction == "greyjoy"
-    assert found["carol--code.txt"].commander == "Victarion Greyjoy, The Iron Captain"
+    assert found["carol--code.txt"].side == "greyjoy"
+    assert found["carol--code.txt"].leader == "Victarion Greyjoy, The Iron Captain"
     assert found["dave--export.txt"].format == "asoiaf-stats"
     assert found["typo--list.txt"].problems  # a bad code is one invalid row, not a crash
     bob = found["bob--main.yaml"].first_problem
@@ -216,8 +217,8 @@ def test_results_count_lists_failed_by_the_event(tmp_path: Path, catalogue: Cata
     (folder / "ivy--b.yaml").write_text(variant("Ivy"))
     event = tmp_path / "event.yaml"
     event.write_text("points: 40\n")
-    config = batch.Config(event=batch.load_event(event, catalogue))
-    with batch.run(batch.collect([str(folder)]), catalogue, config) as results:
+    config = batch.Config(event=batch.load_event(event, workspace_of(catalogue)))
+    with batch.run(batch.collect([str(folder)]), workspace_of(catalogue), config) as results:
         assert (len(results), results.invalid) == (2, 1)
         rows = list(results)
         assert [r.valid for r in rows] == [True, False]
@@ -357,12 +358,12 @@ def test_player_naming() -> None:
 
 
 def test_parallel_rows_equal_serial(club: Path, event: Path, catalogue: Catalogue) -> None:
-    ev = batch.load_event(event, catalogue)
+    ev = batch.load_event(event, workspace_of(catalogue))
     subs = batch.collect([str(club)])
     config = batch.Config(event=ev)
     with (
-        batch.run(subs, catalogue, config, jobs=2) as parallel,
-        batch.run(subs, catalogue, config, jobs=1) as serial,
+        batch.run(subs, workspace_of(catalogue), config, jobs=2) as parallel,
+        batch.run(subs, workspace_of(catalogue), config, jobs=1) as serial,
     ):
         assert list(parallel) == list(serial)
         assert (len(parallel), parallel.invalid) == (len(serial), serial.invalid) == (8, 6)
@@ -377,8 +378,8 @@ def many(tmp_path: Path) -> Path:
 def test_workers_share_a_batch_in_order(many: Path, catalogue: Catalogue) -> None:
     subs = batch.collect([str(many)])
     with (
-        batch.run(subs, catalogue, batch.Config(), jobs=3) as parallel,
-        batch.run(subs, catalogue, batch.Config(), jobs=1) as serial,
+        batch.run(subs, workspace_of(catalogue), batch.Config(), jobs=3) as parallel,
+        batch.run(subs, workspace_of(catalogue), batch.Config(), jobs=1) as serial,
     ):
         assert list(parallel) == list(serial)
         assert [r.path for r in parallel] == [s.path for s in subs]
@@ -394,11 +395,11 @@ def test_team_checks_equal_on_one_process_and_two(tmp_path: Path, catalogue: Cat
     event.write_text(
         f"points: 40\nteams:\n  Odd: [{', '.join(players[1::2])}]\n  Even: [{', '.join(players[::2])}]\n"
     )
-    config = batch.Config(event=batch.load_event(event, catalogue))
+    config = batch.Config(event=batch.load_event(event, workspace_of(catalogue)))
     subs = batch.collect([str(folder)])
     with (
-        batch.run(subs, catalogue, config, jobs=2) as parallel,
-        batch.run(subs, catalogue, config, jobs=1) as serial,
+        batch.run(subs, workspace_of(catalogue), config, jobs=2) as parallel,
+        batch.run(subs, workspace_of(catalogue), config, jobs=1) as serial,
     ):
         rows = list(parallel)
         assert rows == list(serial)
@@ -413,16 +414,16 @@ def test_a_worker_that_dies_does_not_lose_lists(
 ) -> None:
     """A worker killed after taking a run of lists (out of memory, say): this process checks that run."""
     main = os.getpid()
-    check = batch._check_chunk
+    check = batch.check.check_chunk
 
     def dying(*args: object) -> object:
         if os.getpid() != main:
             os._exit(1)
         return check(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(batch, "_check_chunk", dying)
+    monkeypatch.setattr(batch, "check_chunk", dying)
     subs = batch.collect([str(many)])
-    with batch.run(subs, catalogue, batch.Config(), jobs=2) as results:
+    with batch.run(subs, workspace_of(catalogue), batch.Config(), jobs=2) as results:
         rows = list(results)
     assert [r.path for r in rows] == [s.path for s in subs]
     assert (len(rows), results.invalid) == (60, 15)
@@ -457,7 +458,7 @@ def test_odd_yaml_is_an_invalid_row_not_a_crash(tmp_path: Path, catalogue: Catal
     """Whatever odd YAML a player submits becomes an invalid row with a positioned problem."""
     path = tmp_path / "odd.yaml"
     path.write_bytes(blob)
-    row = batch.check_one(batch.Submission(str(path), None), catalogue, batch.Config())
+    row = batch.check_one(batch.Submission(str(path), None), workspace_of(catalogue), batch.Config())
     assert not row.valid
     reading = [p for p in row.errors if p.rule in ("syntax", "schema")]
     assert reading and all(p.line >= 1 for p in reading)

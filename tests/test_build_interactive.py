@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.engine import validate_path
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_path
 
 ENV = {"NO_COLOR": "1", "ARMYBUILDER_WIDTH": "120", "ARMYBUILDER_DATA": None}
 

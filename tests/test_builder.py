@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from armybuilder.cli import app
-from armybuilder.engine import validate, validate_path, validate_text
 from armybuilder.games.asoiaf import builder
 from armybuilder.games.asoiaf.armylist import ArmyList, Slot, load_list_text
 from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate, validate_path, validate_text
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list, reference
 
 ENV = {"NO_COLOR": "1", "ARMYBUILDER_WIDTH": "120", "ARMYBUILDER_DATA": None}

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.engine import validate_path
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_path
 from armybuilder.problems import Severity
 
 CASES = Path(__file__).parent / "cases"

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
-from armybuilder.engine import validate_text
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_text
 from armybuilder.problems import Severity
 
 ENV = {"NO_COLOR": "1", "ARMYBUILDER_WIDTH": "100", "ARMYBUILDER_DATA": None}

@@ -15,9 +15,9 @@ from goldens import assert_golden
 from typer.testing import CliRunner, Result
 
 from armybuilder.cli import app
-from armybuilder.engine import Report, validate_path, validate_text
 from armybuilder.errors import ArmyBuilderError, UsageError
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import ListReport, validate_path, validate_text
 from armybuilder.games.asoiaf.interchange import (
     FORMATS,
     ImportedList,
@@ -55,7 +55,7 @@ def shape(spec: ListSpec) -> dict[str, Any]:
     }
 
 
-def spec_of(report: Report) -> ListSpec:
+def spec_of(report: ListReport) -> ListSpec:
     army = report.army
     assert army.faction is not None and army.points is not None and not army.problems
     spec = ListSpec(faction=army.faction.key, points=army.points, name=army.name)
@@ -67,7 +67,7 @@ def spec_of(report: Report) -> ListSpec:
     return spec
 
 
-def reimport(fmt: str, text: str, catalogue: Catalogue) -> tuple[ListSpec, Report]:
+def reimport(fmt: str, text: str, catalogue: Catalogue) -> tuple[ListSpec, ListReport]:
     """Import, write our YAML, load and validate it again: what a user gets from `armybuilder import`."""
     spec = import_list(fmt, text, catalogue)
     yaml_text = dump_list(spec, catalogue, import_comment(fmt, spec))

@@ -13,28 +13,28 @@ from armycheck import check
 from goldens import assert_golden
 
 from armybuilder import __version__
-from armybuilder.engine import Report, validate_path
 from armybuilder.errors import UsageError
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import ListReport, validate_path
 from armybuilder.games.asoiaf.deck import Deck, build_deck
-from armybuilder.render.sheet import SHEET_FORMATS, render_sheet
+from armybuilder.games.asoiaf.render.sheet import SHEET_FORMATS, render_sheet
 
 SHEET_LIST = Path(__file__).parent / "cases" / "sheets" / "stark-50.yaml"
 
 
-def deck_of(report: Report) -> Deck | None:
+def deck_of(report: ListReport) -> Deck | None:
     ctx = report.context
     if ctx is None or ctx.commander is None or ctx.faction is None:
         return None
     return build_deck(ctx.catalogue, ctx.faction, ctx.commander)
 
 
-def sheet(fmt: str, report: Report) -> str:
+def sheet(fmt: str, report: ListReport) -> str:
     return render_sheet(fmt, report, deck_of(report))
 
 
 @pytest.fixture(scope="module")
-def stark50(catalogue: Catalogue) -> Report:
+def stark50(catalogue: Catalogue) -> ListReport:
     # a relative path, so that nothing in the output depends on where the checkout is
     return validate_path(str(SHEET_LIST.relative_to(Path(__file__).parent.parent)), catalogue)
 
@@ -43,31 +43,31 @@ def test_formats() -> None:
     assert SHEET_FORMATS == ("html", "md", "text", "json")
 
 
-def test_unknown_format_is_a_usage_error(stark50: Report) -> None:
+def test_unknown_format_is_a_usage_error(stark50: ListReport) -> None:
     with pytest.raises(UsageError, match=r"unknown sheet format 'pdf'; choose one of html, md, text, json"):
         render_sheet("pdf", stark50, None)
 
 
 @pytest.mark.parametrize(("fmt", "suffix"), [("text", "txt"), ("md", "md"), ("json", "json")])
-def test_golden(stark50: Report, fmt: str, suffix: str) -> None:
+def test_golden(stark50: ListReport, fmt: str, suffix: str) -> None:
     assert stark50.valid, stark50.problems
     assert_golden(f"sheet-stark-50.{suffix}", sheet(fmt, stark50))
 
 
-def test_golden_html(stark50: Report) -> None:
+def test_golden_html(stark50: ListReport) -> None:
     # the version in the footer changes with every release; the rest of the page must not
     assert_golden("sheet-stark-50.html", sheet("html", stark50).replace(__version__, "VERSION"))
 
 
 @pytest.mark.parametrize("fmt", SHEET_FORMATS)
-def test_output_is_deterministic_and_colourless(stark50: Report, fmt: str) -> None:
+def test_output_is_deterministic_and_colourless(stark50: ListReport, fmt: str) -> None:
     first = sheet(fmt, stark50)
     assert first == sheet(fmt, stark50)
     assert "\x1b[" not in first
     assert first.endswith("\n")
 
 
-def test_text_is_one_line_per_unit(stark50: Report) -> None:
+def test_text_is_one_line_per_unit(stark50: ListReport) -> None:
     lines = sheet("text", stark50).splitlines()
     assert "Stark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)" in lines
     assert "House Umber Berserkers (6) + Umber Champion (1)" in lines
@@ -77,14 +77,14 @@ def test_text_is_one_line_per_unit(stark50: Report) -> None:
     assert lines[-1] == "Verdict: valid"
 
 
-def test_markdown_bullets(stark50: Report) -> None:
+def test_markdown_bullets(stark50: ListReport) -> None:
     text = sheet("md", stark50)
     assert text.startswith("## Winterfell Host\n")
     assert "- Stark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\n" in text
     assert "**Verdict: valid**" in text
 
 
-def test_json_holds_the_resolved_list(stark50: Report) -> None:
+def test_json_holds_the_resolved_list(stark50: ListReport) -> None:
     data: dict[str, Any] = json.loads(sheet("json", stark50))
     assert data["name"] == "Winterfell Host"
     assert data["player"] == "Test Player"
@@ -118,7 +118,7 @@ def test_json_holds_the_resolved_list(stark50: Report) -> None:
     assert all(c["copies"] == 2 for c in deck["cards"])
 
 
-def test_html_is_self_contained_and_made_for_print(stark50: Report) -> None:
+def test_html_is_self_contained_and_made_for_print(stark50: ListReport) -> None:
     page = sheet("html", stark50)
     assert page.startswith("<!DOCTYPE html>")
     assert '<meta charset="utf-8">' in page
@@ -139,7 +139,7 @@ def test_html_is_self_contained_and_made_for_print(stark50: Report) -> None:
         assert banned not in page, banned
 
 
-def test_html_shows_units_stats_attachments_deck_and_totals(stark50: Report) -> None:
+def test_html_shows_units_stats_attachments_deck_and_totals(stark50: ListReport) -> None:
     page = sheet("html", stark50)
     assert "<h1>Winterfell Host</h1>" in page
     assert "House Stark · 50 points · Player: Test Player" in page

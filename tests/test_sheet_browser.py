@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from armybuilder.engine import validate_path
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_path
 from armybuilder.games.asoiaf.deck import build_deck
-from armybuilder.render.sheet import render_sheet
+from armybuilder.games.asoiaf.render.sheet import render_sheet
 
 pytestmark = pytest.mark.browser
 

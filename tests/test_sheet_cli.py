@@ -10,10 +10,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from armybuilder.cli import app
-from armybuilder.engine import validate_path
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_path
 from armybuilder.games.asoiaf.deck import build_deck
-from armybuilder.render.sheet import SHEET_FORMATS, render_sheet
+from armybuilder.games.asoiaf.render.sheet import SHEET_FORMATS, render_sheet
 
 SHEET_LIST = Path(__file__).parent / "cases" / "sheets" / "stark-50.yaml"
 ENV = {"NO_COLOR": "1", "ARMYBUILDER_WIDTH": "100", "ARMYBUILDER_DATA": None}

@@ -1,43 +1,22 @@
-"""The command line: the only code that reads argv, picks output streams and exit codes."""
+"""The command line: the only code that reads argv, picks output streams and exit codes.
+
+The application is built in `application.py` when first asked for, so that a game's command module may import
+`armybuilder.cli.common` without building the whole application first.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-
-import typer
-
-from armybuilder import __version__
-
-from . import batch, browse, data, edit, interchange, validate
-
-app = typer.Typer(
-    name="armybuilder",
-    help="Build, check and print army lists for A Song of Ice & Fire: Tabletop Miniatures Game.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+from typing import Any
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"armybuilder {__version__}")
-        raise typer.Exit()
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from armybuilder.cli.application import app
 
-
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
-    ),
-) -> None:
-    """Build, check and print army lists for A Song of Ice & Fire: Tabletop Miniatures Game."""
-
-
-for module in (validate, browse, data, interchange, batch, edit):
-    module.register(app)
+        return app
+    raise AttributeError(name)
 
 
 def main() -> None:
@@ -45,7 +24,9 @@ def main() -> None:
     from armybuilder.errors import ArmyBuilderError
 
     try:
-        app()
+        from armybuilder import cli
+
+        cli.app()  # looked up here, so a test may put another application in its place
     except ArmyBuilderError as exc:
         print(f"armybuilder: error: {exc}", file=sys.stderr)
         sys.exit(2)

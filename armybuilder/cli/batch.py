@@ -3,26 +3,11 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, catalogue, fatal, use_color
-
-
-class FromFormat(StrEnum):
-    yaml = "yaml"
-    warcouncil = "warcouncil"
-    asoiaf_stats = "asoiaf-stats"
-    tts = "tts"
-
-
-class BatchReportFormat(StrEnum):
-    csv = "csv"
-    json = "json"
-    junit = "junit"
-    html = "html"
+from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color, workspace
 
 
 def batch(
@@ -32,14 +17,21 @@ def batch(
     event_file: Path | None = typer.Option(
         None, "--event", metavar="EVENT.yaml", help="The event's rules: points, factions, bans, teams…"
     ),
-    from_: FromFormat | None = typer.Option(
-        None, "--from", help="Read every file in this format (detected per file when not given)."
+    from_: str | None = typer.Option(
+        None,
+        "--from",
+        metavar="FORMAT",
+        help="Read every file in this format: yaml, warcouncil, asoiaf-stats or tts (detected per file "
+        "when not given).",
     ),
     report: str | None = typer.Option(
         None, "--report", metavar="FILE", help="Write a report: .csv, .json, .xml (JUnit) or .html."
     ),
-    report_format: BatchReportFormat | None = typer.Option(
-        None, "--report-format", help="The report's format when its file name does not say."
+    report_format: str | None = typer.Option(
+        None,
+        "--report-format",
+        metavar="FORMAT",
+        help="The report's format when its file name does not say: csv, json, junit, html, parsable or github.",
     ),
     force: bool = typer.Option(False, "--force", help="Replace the report file when it exists."),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail a list too."),
@@ -58,26 +50,34 @@ def batch(
     Exit 0 when every list is valid, 1 when any is not, 2 for a usage or event-file error.
     """
     from armybuilder import batch as core
+    from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
     from armybuilder.render import batch as render
+    from armybuilder.render import reports
     from armybuilder.render.console import make_console
 
     fmt: str | None = None
+    if report_format is not None and report_format not in reports.FILE_FORMATS:
+        fatal(f"--report-format {report_format}: choose one of {', '.join(reports.FILE_FORMATS)}")
+    readable = ["yaml", *(f for s in games.systems() for f in s.import_formats)]
+    if from_ is not None and from_ not in readable:
+        fatal(f"--from {from_}: choose one of {', '.join(readable)}")
     if report is not None:
-        fmt = report_format.value if report_format else render.format_for(report)
+        fmt = report_format or reports.format_for(report)
         if fmt is None:
             fatal(f"--report {report}: say the format with .csv, .json, .xml or .html, or --report-format")
     elif report_format is not None:
         fatal("--report-format needs --report FILE")
     if jobs is not None and jobs < 1:
         fatal(f"--jobs must be 1 or more, not {jobs}")
-    cat = catalogue(data)
+    ws = workspace(data)
     event = None
     try:
         if event_file is not None:
-            event = core.load_event(event_file, cat)
-            core.check_data_version(event, cat)
+            event = core.load_event(event_file, ws)
+            system = games.get(event.game)
+            core.check_data_version(event, system.data_version(ws.data(system)))
         exclude = [str(p) for p in (event_file, report) if p is not None and str(p) != "-"]
         subs = core.collect(paths, exclude)
     except ArmyBuilderError as exc:
@@ -86,31 +86,31 @@ def batch(
         fatal("no files to check in " + ", ".join(paths))
     config = core.Config(
         event=event,
-        fmt=from_.value if from_ else None,
+        fmt=from_,
         strict=strict,
         outline=fmt == "html",
         sheet=fmt == "html" and len(subs) <= 500,  # sheets for a club night, not for ten thousand lists
-        data=str(data) if data else None,
     )
     err = make_console(color=use_color(no_color), stderr=True)
     try:
         if sys.stderr.isatty() and not quiet:
             with render.progress(err) as bar:
                 task = bar.add_task("lists", total=len(subs))
-                results = core.run(subs, cat, config, jobs, progress=lambda done: bar.advance(task, done))
+                results = core.run(subs, ws, config, jobs, progress=lambda done: bar.advance(task, done))
         else:
-            results = core.run(subs, cat, config, jobs)
+            results = core.run(subs, ws, config, jobs)
     except OSError as exc:  # the temporary file the rows are spilled to
         fatal(f"cannot hold the batch's results in a temporary file: {exc.strerror or exc}; free some space")
     with results:
         out = make_console(color=use_color(no_color))
         if quiet:
-            out.print(render.counts(results))
+            out.print(reports.counts(results))
         else:
             render.print_table(out, results)
         if report is not None and fmt is not None:
             try:
-                write_atomic(report, render.render(fmt, results, cat.data_version, event), force=force)
+                meta = reports.Meta(data_version=ws.data_version(), event=event, batch=True)
+                write_atomic(report, reports.render(fmt, results, meta), force=force)
             except ArmyBuilderError as exc:
                 fatal(str(exc))
         raise typer.Exit(0 if results.valid else 1)

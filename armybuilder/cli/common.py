@@ -1,21 +1,22 @@
-"""What every command shares: loading the catalogue, the --data and --no-color options, the error exit."""
+"""What every command shares: the --data and --no-color options, the data each game needs, the error exit."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 if TYPE_CHECKING:
-    from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.engine import Workspace
 
 DataOption = typer.Option(
     None,
     "--data",
-    help="Card data folder to use instead of the bundled one (a copy with homebrew files, say).",
+    help="Data folder to use instead of the bundled one (ASOIAF: a card data copy with homebrew files; "
+    "Horde vs Empire: your card catalogue).",
     envvar="ARMYBUILDER_DATA",
     show_envvar=True,
 )
@@ -28,13 +29,20 @@ def fatal(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def catalogue(data: Path | None) -> Catalogue:
-    """The card catalogue, or a one-line error and exit 2 when the data cannot be used."""
+def workspace(data: Path | None, version: str | None = None) -> Workspace:
+    """The data every game's files are checked against (each loaded when first needed)."""
+    from armybuilder.engine import Workspace
+
+    return Workspace(data, version)
+
+
+def game_data(key: str, data: Path | None, version: str | None = None) -> Any:
+    """One game's data, or a one-line error and exit 2 when it cannot be used."""
+    from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.games.asoiaf.catalogue import load_catalogue
 
     try:
-        return load_catalogue(data)
+        return games.get(key).load_data(data, version)
     except ArmyBuilderError as exc:
         fatal(str(exc))
 

@@ -1,34 +1,33 @@
-"""Commands: `data check` (validate a card data folder, linter-style)."""
+"""Commands: `data check` (validate a game's data folder, linter-style)."""
 
 from __future__ import annotations
 
 import json
 import os
-from enum import StrEnum
+from dataclasses import replace
 from pathlib import Path
 
 import typer
 
 from armybuilder.cli.common import fatal
 from armybuilder.problems import Problem
+from armybuilder.text import count
 
 data_app = typer.Typer(
     name="data",
-    help="Work with card data folders (the bundled cards, or a copy with homebrew files).",
+    help="Work with data folders: the bundled cards, a copy with homebrew files, a card catalogue.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 
 
-class Format(StrEnum):
-    TEXT = "text"
-    PARSABLE = "parsable"
-    JSON = "json"
-
-
-def _shown_path(root: Path, relpath: str, given: Path | None) -> str:
+def _shown_path(root: Path | None, relpath: str, given: Path | None) -> str:
     """A problem's file as the user can open it: relative to the current folder when it lies below it."""
-    path = root / relpath
+    from armybuilder.games.base import bundled_data
+
+    if Path(relpath).is_absolute():
+        return relpath
+    path = (root or bundled_data("")) / relpath
     if given is not None and not given.is_absolute():
         return os.path.normpath(given / relpath)
     try:
@@ -44,62 +43,78 @@ def format_problem(problem: Problem, file: str) -> str:
 @data_app.command("check")
 def check_command(
     path: Path | None = typer.Argument(
-        None, help="Card data folder (holding factions.yaml, units/, ...); default: the bundled data."
+        None,
+        help="Data folder (ASOIAF: holding factions.yaml, units/, ...; Horde vs Empire: card files); "
+        "default: the bundled data.",
     ),
-    fmt: Format = typer.Option(
-        Format.TEXT, "--format", "-f", help="text, parsable (file:line:col: severity rule message) or json."
+    game: str | None = typer.Option(
+        None, "--game", metavar="GAME", help="Whose data it is (default: asoiaf); `armybuilder games` lists them."
+    ),
+    fmt: str = typer.Option(
+        "text",
+        "--format",
+        "-f",
+        metavar="FORMAT",
+        help="text, parsable (file:line:col: severity rule message), json, github, junit, csv or html.",
     ),
 ) -> None:
-    """Check card data files against the schemas and for integrity (ids, references, tactics decks).
+    """Check a game's data files against their schemas and for integrity (ids, references, decks).
 
-    Exit 0 when clean, 1 when problems were found, 2 when PATH is not a card data folder.
+    Exit 0 when clean, 1 when problems were found, 2 when PATH is not a data folder of that game.
     """
+    from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.games.asoiaf.catalogue import build, bundled_data_dir, data_files, read_files
-    from armybuilder.games.asoiaf.datacheck import check
+    from armybuilder.render import reports
 
-    root = path if path is not None else bundled_data_dir()
-    if not root.is_dir():
-        what = "not a folder" if root.exists() else "no such folder"
-        fatal(f"{root}: {what} (expected a card data folder with factions.yaml)")
+    system = games.lookup(game or games.DEFAULT_GAME)
+    if system is None:
+        fatal(games.unknown_game_message(game or ""))
+    if fmt not in reports.REPORTERS:
+        fatal(f"--format {fmt}: choose one of {', '.join(reports.REPORTERS)}")
+    if path is not None and not path.is_dir():
+        what = "not a folder" if path.exists() else "no such folder"
+        fatal(f"{path}: {what} (expected a data folder of {system.title})")
     try:
-        files = data_files(root)
+        problems = system.check_data(path)
     except ArmyBuilderError as exc:
         fatal(str(exc))
-    parsed, problems = read_files(root, files)
-    problems = sorted(problems + check(parsed), key=Problem.sort_key)
-    catalogue = build(parsed, str(root)) if not problems else None
-
-    if fmt is Format.JSON:
+    root = path
+    shown = [replace(p, file=_shown_path(root, p.file, path)) for p in problems]
+    described = None
+    if not any(p.is_error for p in problems):
+        try:
+            described = system.describe_data(path)
+        except ArmyBuilderError:
+            described = None
+    if fmt == "json":
         doc: dict[str, object] = {
-            "path": str(root),
-            "files": len(files),
-            "problems": [{**p.as_dict(), "file": _shown_path(root, p.file, path)} for p in problems],
+            "game": system.key,
+            "path": str(path) if path is not None else "(bundled)",
+            "problems": [p.as_dict() for p in shown],
         }
-        if catalogue is not None:
-            doc.update(
-                data_version=catalogue.data_version,
-                cards=len(catalogue.cards),
-                tactics=len(catalogue.tactics),
-                specials=len(catalogue.specials),
-            )
+        if described:
+            doc["data"] = described
         typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    elif fmt == "text":
+        for problem in shown:
+            typer.echo(format_problem(problem, problem.file))
+        if not problems:
+            typer.echo(f"{described}; no problems" if described else "no problems")
+        else:
+            bad = len({p.file for p in problems})
+            typer.echo(f"{count(len(problems), 'problem')} in {count(bad, 'file')}")
     else:
-        for problem in problems:
-            typer.echo(format_problem(problem, _shown_path(root, problem.file, path)))
-        if fmt is Format.TEXT:
-            if catalogue is not None:
-                typer.echo(
-                    f"card data {catalogue.data_version}: {len(catalogue.cards)} cards, "
-                    f"{len(catalogue.tactics)} tactics cards, {len(catalogue.specials)} special cards; "
-                    "no problems"
-                )
-            else:
-                bad = len({p.file for p in problems})
-                typer.echo(
-                    f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {bad} "
-                    f"file{'s' if bad != 1 else ''} (of {len(files)} checked)"
-                )
+        by_file: dict[str, list[Problem]] = {}
+        for problem in shown:
+            by_file.setdefault(problem.file, []).append(problem)
+        from armybuilder.batch.results import Row
+
+        rows = reports.RowList(
+            Row(file, "", False, None, None, system.key, None, None, None, None, "data", tuple(found))
+            for file, found in by_file.items()
+        )
+        for piece in reports.render(fmt, rows, reports.Meta()):
+            typer.echo(piece, nl=False)
     if problems:
         raise typer.Exit(1)
 

@@ -17,6 +17,7 @@ from armybuilder.errors import UsageError
 
 if TYPE_CHECKING:
     from armybuilder.games.base import GameSystem
+    from armybuilder.problems import ProblemDoc
 
 DEFAULT_GAME = "asoiaf"  # a file without `game:` is an ASOIAF army list, as every list was before
 ENTRY_POINT_GROUP = "armybuilder.games"
@@ -110,3 +111,14 @@ def get(key: str) -> GameSystem:
 def systems() -> Iterator[GameSystem]:
     for key in keys():
         yield get(key)
+
+
+def problem_docs() -> dict[str, dict[str, ProblemDoc]]:
+    """Every problem id the tool can emit, with its documentation: the core's (under "core") and each
+    installed game's (under its key; a game's id may refine a core id of the same name)."""
+    from armybuilder.problems import CORE_DOCS
+
+    docs = {"core": {d.id: d for d in CORE_DOCS}}
+    for system in systems():
+        docs[system.key] = {d.id: d for d in system.problem_docs()}
+    return docs

@@ -14,10 +14,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from armybuilder.errors import UsageError
 from armybuilder.problems import Problem, Severity, Verdict
+from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: systems document their ids with it
 
 if TYPE_CHECKING:
     import typer
@@ -35,20 +36,6 @@ class Options:
 
 
 DEFAULT_OPTIONS = Options()
-
-
-@dataclass(frozen=True)
-class ProblemDoc:
-    """One problem id a system (or the core) can emit, with its documentation.
-
-    `origin` says where it is found: "load" (while a file is read), "rule" (a rule over the model),
-    "cross" (across several files), "data" (data check), "event" (an event's own rules).
-    """
-
-    id: str
-    severity: Severity
-    doc: str
-    origin: str = "rule"
 
 
 @dataclass(frozen=True)
@@ -113,6 +100,7 @@ class Report(Verdict):
     summary: Summary = EMPTY_SUMMARY
     model: Any = None
     context: Any = None
+    converted: bool = False  # checked from YAML converted from another format: its positions show nowhere
 
     def add(self, problems: Iterable[Problem]) -> None:
         more = list(problems)
@@ -132,6 +120,22 @@ class Document:
     text: str | None = None  # the decoded text, when a system needs more than the YAML (interchange)
 
 
+class EventRules(ABC):
+    """A game's rules of one event, applied to each checked file (bans, allowed sides, …)."""
+
+    @abstractmethod
+    def check(self, report: Report) -> list[Problem]:
+        """The event's problems with one file (errors make it invalid)."""
+
+
+class CrossItem(NamedTuple):
+    """One file of a group checked together: where it is, whose it is, and its system's `cross_key`."""
+
+    path: str
+    player: str
+    key: Any
+
+
 @dataclass(frozen=True)
 class NewOption:
     """An option of `armybuilder new --game KEY`, as the core's `new` command passes it on."""
@@ -149,6 +153,7 @@ class GameSystem(ABC):
     file_kinds: ClassVar[tuple[str, ...]]  # what its files are, e.g. ("position",) or ("army list",)
     aliases: ClassVar[tuple[str, ...]] = ()  # other accepted spellings of `game:`
     export_formats: ClassVar[Mapping[str, str]] = {"json": "the checked file as JSON"}
+    import_formats: ClassVar[tuple[str, ...]] = ()  # text formats `detect` can name and `import_text` reads
     new_options: ClassVar[tuple[NewOption, ...]] = ()  # what `new --game KEY` accepts besides the file
 
     # --- data -----------------------------------------------------------------------------------
@@ -163,10 +168,18 @@ class GameSystem(ABC):
         return None
 
     def check_data(self, folder: Path | None = None) -> list[Problem]:
-        """Every problem of a data folder (None: the bundled data), positioned in its files."""
+        """Every problem of a data folder (None: the bundled data), positioned in its files. Raise
+        `DataError` when the folder is not this game's data at all."""
         return []
 
+    def describe_data(self, folder: Path | None = None) -> str | None:
+        """One line on a clean data folder (`data check` prints it): its version, what it holds."""
+        return None
+
     # --- files ------------------------------------------------------------------------------------
+
+    def prepare(self) -> None:  # noqa: B027 - most games need nothing
+        """Import everything checking a file needs (a batch calls it once before it forks its workers)."""
 
     @abstractmethod
     def problem_docs(self) -> Sequence[ProblemDoc]:
@@ -176,9 +189,29 @@ class GameSystem(ABC):
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
         """Read a document into the system's model and run every rule; never raise for bad input."""
 
-    def cross_check(self, reports: Sequence[Report]) -> list[list[Problem]]:
-        """Problems that need several files checked together (team-mates), one list per report."""
-        return [[] for _ in reports]
+    def cross_key(self, report: Report) -> Any:
+        """What checks across files need of one checked file (plain, picklable data: a batch keeps it in
+        memory for every file and never reads a file twice). None: this game has no such checks."""
+        return None
+
+    def cross_check(self, group: Sequence[CrossItem], scope: str) -> dict[int, list[Problem]]:
+        """Problems of files checked together, by index into `group`: team-mates' lists (`scope` "team",
+        where one player's own lists are not team-mates) or one player's lists at an event ("player")."""
+        return {}
+
+    # --- events -----------------------------------------------------------------------------------
+
+    event_keys: ClassVar[tuple[str, ...]] = ()  # the keys of an event file this game reads itself
+
+    def event_rules(self, data: Any, event: Any, path: str, where: str) -> EventRules | None:
+        """This game's rules of an event file (`event`: the file's mapping with positions; only the
+        `event_keys` present matter), or None when it sets none. Raise `EventError` naming the line for
+        anything unusable. `where` is how messages name the event."""
+        return None
+
+    def outline(self, report: Report) -> tuple[tuple[str, int], ...]:
+        """A plain outline of a checked file for reports: (line of text, number) per line."""
+        return ()
 
     def detect(self, text: str) -> str | None:
         """The name of the interchange format `text` is written in, if the system reads one."""
@@ -189,6 +222,10 @@ class GameSystem(ABC):
         raise UsageError(f"{self.title} reads no {fmt} text")
 
     # --- output ---------------------------------------------------------------------------------
+
+    def totals(self, report: Report) -> str:
+        """One line of a checked file's figures, printed after `new` and every edit."""
+        return " · ".join(str(t) for t in report.summary.tallies) or report.summary.title or report.path
 
     def show(self, report: Report) -> RenderableType:
         """What `armybuilder show` prints (a rich renderable; import rich lazily)."""

@@ -1,30 +1,142 @@
-"""Validation reports: `parsable`, `json` and `github` as plain strings; `text` as rich renderables."""
+"""Reporters: every format a check's results are written in, for `validate`, `batch` and `data check` alike.
+
+Each reporter reads only rows (`armybuilder.batch.results.Row`: a file's summary and problems) and writes
+text piece by piece, so a report of ten thousand files is never held whole. `text` is for people (rich);
+every other format is plain text for machines: no colour, everything escaped.
+"""
 
 from __future__ import annotations
 
+import csv
+import html
+import io
 import json
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from xml.sax.saxutils import escape as xml_escape
+from xml.sax.saxutils import quoteattr
 
-from armybuilder.engine import Report
+from armybuilder.games import DEFAULT_GAME
 from armybuilder.problems import Problem, Severity
+from armybuilder.text import count
 
 if TYPE_CHECKING:  # rich is imported where a renderable is built: the machine formats never need it
     from rich.console import RenderableType
     from rich.table import Table
     from rich.text import Text
 
+    from armybuilder.batch.event import Event
+    from armybuilder.batch.results import Row
+    from armybuilder.games.base import Report
 
-def parsable(reports: Iterable[Report]) -> str:
+
+class Rows(Protocol):
+    """What the reports read: every row in order (as often as needed), how many, how many invalid."""
+
+    @property
+    def invalid(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Row]: ...
+
+    def __len__(self) -> int: ...
+
+
+class RowList(list["Row"]):
+    """Rows held in memory (a `validate` of a few files, a data check)."""
+
+    @property
+    def invalid(self) -> int:
+        return sum(not r.valid for r in self)
+
+
+@dataclass(frozen=True)
+class Meta:
+    """What a report says besides its rows: the data it was checked against, the event, and whether it is
+    a batch report (with counts and the organiser's columns) or a `validate` report."""
+
+    data_version: str | None = None
+    event: Event | None = None
+    batch: bool = False
+
+
+class Reporter(NamedTuple):
+    name: str
+    help: str
+    suffixes: tuple[str, ...]  # file names that ask for it (`batch --report FILE`)
+    write: Callable[[Rows, Meta], Iterator[str]] | None  # None: for people, rendered with rich (`text`)
+
+
+def row_of(report: Report, player: str | None = None) -> Row:
+    """A checked file as a report row."""
+    from armybuilder.batch.results import Row
+
+    summary = report.summary
+    first = summary.tallies[0] if summary.tallies else None
+    return Row(
+        report.path, player or summary.player or "", summary.player is not None, summary.team, summary.title,
+        report.game, summary.side, summary.leader, summary.details.get("points", first.limit if first else None),
+        first.value if first else None, "yaml", tuple(report.problems), report.strict,
+        details=summary.details or summary.as_dict(), tallies=summary.tallies,
+    )  # fmt: skip
+
+
+def where(p: Problem) -> str:
+    return f"{p.file}:{p.line}:{p.column}" if p.line else p.file
+
+
+def problem_text(p: Problem | None) -> str:
+    return "" if p is None else f"{p.rule}: {p.message}" + (f" (line {p.line})" if p.line else "")
+
+
+COLUMNS = (
+    "player",
+    "team",
+    "path",
+    "format",
+    "faction",
+    "commander",
+    "points",
+    "total",
+    "verdict",
+    "errors",
+    "warnings",
+    "first_problem",
+)
+
+
+def _fields(row: Row) -> dict[str, Any]:
+    return {
+        "player": row.player,
+        "team": row.team or "",
+        "path": row.path,
+        "format": row.format,
+        "faction": row.side or "",
+        "commander": row.leader or "",
+        "points": "" if row.points is None else row.points,
+        "total": "" if row.total is None else row.total,
+        "verdict": row.verdict,
+        "errors": len(row.errors),
+        "warnings": len(row.warnings),
+        "first_problem": problem_text(row.first_problem),
+    }
+
+
+def counts(rows: Rows) -> str:
+    return f"{len(rows)} lists: {len(rows) - rows.invalid} valid, {rows.invalid} invalid"
+
+
+# --- machine formats -------------------------------------------------------------------------------------------
+
+
+def parsable(rows: Rows, meta: Meta | None = None) -> Iterator[str]:
     """`file:line:col: severity rule-id message`, one problem a line (the flake8 template)."""
-    return "".join(
-        f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}\n"
-        for r in reports
-        for p in r.problems
-    )
+    for row in rows:
+        for p in row.problems:
+            yield f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}\n"
 
 
-def github(reports: Iterable[Report]) -> str:
+def github(rows: Rows, meta: Meta | None = None) -> Iterator[str]:
     """GitHub Actions workflow commands, so problems show on the pull request's files."""
 
     def esc(text: str) -> str:
@@ -33,55 +145,239 @@ def github(reports: Iterable[Report]) -> str:
     def prop(text: str) -> str:
         return esc(text).replace(":", "%3A").replace(",", "%2C")
 
-    lines = []
-    for report in reports:
-        for p in report.problems:
-            level = "error" if p.severity is Severity.ERROR else "warning"
-            lines.append(
+    for row in rows:
+        for p in row.problems:
+            level = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(p.severity, "notice")
+            yield (
                 f"::{level} file={prop(p.file)},line={p.line},col={p.column},title={prop(p.rule)}::{esc(p.message)}\n"
             )
-    return "".join(lines)
 
 
-def summary(report: Report) -> dict[str, Any]:
-    """One list's verdict and totals as plain data (the `json` format's list object)."""
-    ctx = report.context
-    army = report.army
-    commander = ctx.commander if ctx else None
-    return {
-        "path": report.path,
-        "valid": report.valid,
-        "name": army.name,
-        "player": army.player,
-        "faction": army.faction_key,
-        "points": ctx.points if ctx else army.points,
-        "total": ctx.total if ctx else None,
-        "neutral_total": ctx.neutral_total if ctx else None,
-        "neutral_cap": ctx.neutral_cap if ctx else None,
-        "commander": commander.title if commander else None,
-        "problems": [p.as_dict(file=False) for p in report.problems],
-    }
+def json_report(rows: Rows, meta: Meta) -> Iterator[str]:
+    """One JSON document: for a batch the totals and the event, then every file."""
+    if meta.batch:
+        yield from _json_batch(rows, meta)
+        return
+    items = []
+    for row in rows:
+        item: dict[str, Any] = {"path": row.path, "valid": row.valid}
+        if row.game != DEFAULT_GAME:
+            item["game"] = row.game
+        item.update(row.details)
+        item["problems"] = [p.as_dict(file=False) for p in row.problems]
+        items.append(item)
+    yield json.dumps({"data_version": meta.data_version, "lists": items}, indent=2) + "\n"
 
 
-def json_report(reports: Iterable[Report], data_version: str) -> str:
-    return json.dumps({"data_version": data_version, "lists": [summary(r) for r in reports]}, indent=2) + "\n"
+def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(_fields(row))
+        if out.tell() > 1 << 16:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
 
 
-def verdict_text(report: Report) -> Text:
+def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
+    """One JSON document: the totals, then every list (indented like `json.dumps(..., indent=2)`)."""
+    head: dict[str, Any] = {"data_version": meta.data_version}
+    event = meta.event
+    if event is not None:
+        head["event"] = {
+            "name": event.name,
+            "file": event.path,
+            "points": event.points,
+            "lists_per_player": event.lists_per_player,
+        }
+    head.update(total=len(rows), valid=len(rows) - rows.invalid, invalid=rows.invalid, lists=[])
+    opening = json.dumps(head, indent=2, ensure_ascii=False)
+    assert opening.endswith('"lists": []\n}')
+    yield opening[: -len("]\n}")]
+    first = True
+    for row in rows:
+        item = _fields(row)
+        if row.game != DEFAULT_GAME:
+            item["game"] = row.game
+        item.update(
+            valid=row.valid,
+            name=row.name,
+            points=row.points,
+            total=row.total,
+            problems=[p.as_dict(file=False) for p in row.problems],
+        )
+        del item["first_problem"]
+        body = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        yield ("\n    " if first else ",\n    ") + body
+        first = False
+    yield "]\n}\n" if first else "\n  ]\n}\n"
+
+
+def junit_report(rows: Rows, meta: Meta) -> Iterator[str]:
+    """JUnit XML: one test case per list, failing with its problems, for a club repository's CI."""
+    suite = meta.event.name if meta.event is not None and meta.event.name else "armybuilder batch"
+    total, bad, name = str(len(rows)), str(rows.invalid), quoteattr(suite)
+    yield '<?xml version="1.0" encoding="utf-8"?>\n'
+    yield f"<testsuites name={name} tests={quoteattr(total)} failures={quoteattr(bad)}>\n"
+    yield (
+        f"  <testsuite name={name} tests={quoteattr(total)} failures={quoteattr(bad)} "
+        'errors="0" skipped="0">\n'
+    )
+    for row in rows:
+        case = f"    <testcase classname={quoteattr(row.player)} name={quoteattr(row.path)} file={quoteattr(row.path)}"
+        lines = "".join(f"{where(p)}: {p.severity} {p.rule} {p.message}\n" for p in row.problems)
+        if not row.valid:
+            first = row.first_problem
+            kind = quoteattr(first.rule if first else "invalid")
+            yield (
+                f"{case}>\n      <failure type={kind} message={quoteattr(problem_text(first))}>"
+                f"{xml_escape(lines)}</failure>\n    </testcase>\n"
+            )
+        elif row.problems:
+            yield f"{case}>\n      <system-out>{xml_escape(lines)}</system-out>\n    </testcase>\n"
+        else:
+            yield f"{case} />\n"
+    yield "  </testsuite>\n</testsuites>\n"
+
+
+_STYLE = """
+body{font:15px/1.4 system-ui,sans-serif;margin:2em;color:#222}
+table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;
+vertical-align:top}th{background:#eee;cursor:pointer;user-select:none}th.num,td.num{text-align:right}
+.valid{color:#176317;font-weight:bold}.invalid{color:#a31515;font-weight:bold}
+section{border-top:2px solid #ccc;margin-top:1.5em}iframe{width:100%;height:40em;border:1px solid #ccc}
+"""
+
+# A click on a column heading sorts the table by it (numbers as numbers), a second click reverses.
+_SORT = """
+document.querySelectorAll("table.sortable th").forEach(function (th, col) {
+  th.addEventListener("click", function () {
+    var body = th.closest("table").tBodies[0], rows = Array.from(body.rows);
+    var dir = th.dataset.dir === "asc" ? -1 : 1; th.dataset.dir = dir === 1 ? "asc" : "desc";
+    rows.sort(function (a, b) {
+      var x = a.cells[col].dataset.key || a.cells[col].textContent, y = b.cells[col].dataset.key || b.cells[col].textContent;
+      var nx = parseFloat(x), ny = parseFloat(y);
+      return dir * (!isNaN(nx) && !isNaN(ny) ? nx - ny : x.localeCompare(y));
+    });
+    rows.forEach(function (r) { body.appendChild(r); });
+  });
+});
+"""
+
+
+def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
+    """A standalone page: a sortable summary table, then one section per list with its problems and sheet."""
+    e = html.escape
+    event, data_version = meta.event, meta.data_version
+    title = f"{event.name or 'Event'} — list check" if event is not None else "Army list check"
+    yield "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{e(title)}</title><style>{_STYLE}</style></head><body>",
+            f"<h1>{e(title)}</h1>",
+            f"<p>{e(counts(rows))}" + (f"; card data {e(data_version)}" if data_version else "") + ".</p>",
+            '<table class="sortable" id="summary"><thead><tr>',
+            "",
+        ]
+    )
+    heads = ("player", "team", "faction", "commander", "points", "verdict", "problems", "first problem")
+    yield "".join(f"<th{' class=num' if h in ('points', 'problems') else ''}>{e(h)}</th>" for h in heads)
+    yield "\n</tr></thead><tbody>\n"
+    for index, row in enumerate(rows):
+        points = "" if row.total is None else f"{row.total}/{row.points}"
+        cells = [
+            f'<td><a href="#list-{index}">{e(row.player)}</a></td>',
+            f"<td>{e(row.team or '')}</td>",
+            f"<td>{e(row.side or '')}</td>",
+            f"<td>{e(row.leader or '')}</td>",
+            f'<td class="num" data-key="{row.total if row.total is not None else -1}">{e(points)}</td>',
+            f'<td class="{row.verdict}">{row.verdict}</td>',
+            f'<td class="num">{len(row.problems)}</td>',
+            f"<td>{e(problem_text(row.first_problem))}</td>",
+        ]
+        yield f'<tr class="player">{"".join(cells)}</tr>\n'
+    yield "</tbody></table>\n"
+    for index, row in enumerate(rows):
+        yield "\n".join(_html_section(index, row)) + "\n"
+    yield f"<script>{_SORT}</script></body></html>\n"
+
+
+def _html_section(index: int, row: Row) -> Iterable[str]:
+    e = html.escape
+    yield f'<section id="list-{index}"><h2>{e(row.player)}: {e(row.name or row.path)}</h2>'
+    yield (
+        f'<p><code>{e(row.path)}</code> ({e(row.format)}) — <span class="{row.verdict}">'
+        f"{row.verdict}</span></p>"
+    )
+    if row.problems:
+        yield "<table><thead><tr><th>line</th><th>severity</th><th>rule</th><th>problem</th></tr></thead><tbody>"
+        for p in row.problems:
+            line = f"{p.line}:{p.column}" if p.line else ""
+            yield (
+                f"<tr><td>{line}</td><td>{e(str(p.severity))}</td><td>{e(p.rule)}</td>"
+                f"<td>{e(p.message)}</td></tr>"
+            )
+        yield "</tbody></table>"
+    if row.sheet:
+        yield f'<iframe title="army sheet of {e(row.path)}" srcdoc="{e(row.sheet)}"></iframe>'
+    elif row.outline:
+        yield '<table class="list"><thead><tr><th>card</th><th class=num>points</th></tr></thead><tbody>'
+        for text, cost in row.outline:
+            yield f'<tr><td>{e(text)}</td><td class="num">{cost}</td></tr>'
+        yield "</tbody></table>"
+    yield "</section>"
+
+
+REPORTERS: dict[str, Reporter] = {
+    r.name: r
+    for r in (
+        Reporter("text", "for people: each file's verdict, totals and problems", (".txt",), None),
+        Reporter("parsable", "file:line:col: severity rule-id message, one problem a line", (), parsable),
+        Reporter("json", "one JSON document", (".json",), json_report),
+        Reporter("github", "GitHub Actions annotations", (), github),
+        Reporter("junit", "JUnit XML, one test case per file", (".xml",), junit_report),
+        Reporter("csv", "one row per file, for a spreadsheet", (".csv",), csv_report),
+        Reporter("html", "one standalone page", (".html", ".htm"), html_report),
+    )
+}
+FILE_FORMATS = tuple(name for name, r in REPORTERS.items() if r.write is not None)
+
+
+def format_for(path: str) -> str | None:
+    """The report format a file name asks for, by its extension."""
+    lower = path.lower()
+    return next(
+        (r.name for r in REPORTERS.values() if r.write is not None for s in r.suffixes if lower.endswith(s)),
+        None,
+    )
+
+
+def render(fmt: str, rows: Rows, meta: Meta) -> Iterator[str]:
+    """A report's content in one of the machine formats, piece by piece."""
+    write = REPORTERS[fmt].write
+    if write is None:
+        raise ValueError(f"{fmt} is rendered with rich")
+    return write(rows, meta)
+
+
+# --- for people ---------------------------------------------------------------------------------------------
+
+
+def verdict_text(report: Row | Report) -> Text:
     from rich.text import Text
 
     if report.valid:
-        label = "valid" if not report.warnings else f"valid, {_count(len(report.warnings), 'warning')}"
+        label = "valid" if not report.warnings else f"valid, {count(len(report.warnings), 'warning')}"
         return Text(label, style="bold green")
     errors = len(report.errors)
-    label = f"invalid: {_count(errors, 'error')}" if errors else "invalid (--strict): warnings"
+    label = f"invalid: {count(errors, 'error')}" if errors else "invalid (--strict): warnings"
     if errors and report.warnings:
-        label += f", {_count(len(report.warnings), 'warning')}"
+        label += f", {count(len(report.warnings), 'warning')}"
     return Text(label, style="bold red")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
 def problems_table(problems: list[Problem]) -> Table:
@@ -93,35 +389,43 @@ def problems_table(problems: list[Problem]) -> Table:
     table.add_column("", no_wrap=True)
     table.add_column("rule", no_wrap=True)
     table.add_column("problem", overflow="fold")
+    styles = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
     for p in problems:
-        style = "red" if p.severity is Severity.ERROR else "yellow"
         table.add_row(
             f"{p.line}:{p.column}" if p.line else "",  # an imported list has no lines to point at
-            Text(str(p.severity), style=style),
+            Text(str(p.severity), style=styles.get(p.severity, "blue")),
             Text(p.rule, style="cyan"),
             p.message,
         )
     return table
 
 
-def text(reports: list[Report]) -> RenderableType:
-    """The report for people: per list a verdict line with totals, then its problems."""
+def tallies_text(tallies: Iterable[Any]) -> str:
+    """`38/40 points, neutral 0/20`: the first figure leads with its numbers."""
+    parts = []
+    for index, t in enumerate(tallies):
+        figure = "?" if t.value is None else str(t.value)
+        figure += f"/{t.limit}" if t.limit is not None else ""
+        parts.append(f"{figure} {t.label}" if index == 0 else f"{t.label} {figure}")
+    return ", ".join(parts)
+
+
+def text(rows: Iterable[Row]) -> RenderableType:
+    """The report for people: per file a verdict line with its figures, then its problems."""
     from rich.console import Group
     from rich.text import Text
 
     parts: list[RenderableType] = []
-    for report in reports:
-        head = Text.assemble(Text(report.path, style="bold"), ": ", verdict_text(report))
-        ctx = report.context
-        if ctx is not None and ctx.points is not None:
-            head.append(f"  ({ctx.total}/{ctx.points} points", style="dim")
-            if ctx.neutral_cap is not None:
-                head.append(f", neutral {ctx.neutral_total}/{ctx.neutral_cap}", style="dim")
-            head.append(")", style="dim")
+    total = bad = 0
+    for row in rows:
+        total += 1
+        bad += not row.valid
+        head = Text.assemble(Text(row.path, style="bold"), ": ", verdict_text(row))
+        if row.tallies:
+            head.append(f"  ({tallies_text(row.tallies)})", style="dim")
         parts.append(head)
-        if report.problems:
-            parts.append(problems_table(report.problems))
-    if len(reports) > 1:
-        bad = sum(not r.valid for r in reports)
-        parts.append(Text(f"{len(reports)} lists: {len(reports) - bad} valid, {bad} invalid", style="bold"))
+        if row.problems:
+            parts.append(problems_table(list(row.problems)))
+    if total > 1:
+        parts.append(Text(f"{total} lists: {total - bad} valid, {bad} invalid", style="bold"))
     return Group(*parts)

@@ -9,18 +9,18 @@ from __future__ import annotations
 import pytest
 from armycheck import check, cost_of, errors, message
 
-from armybuilder.engine import Report
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import ListReport
 from armybuilder.games.asoiaf.deck import build_deck
 
 ROBB = '  - unit: Stark Sworn Swords\n    attachments: ["Robb Stark, The Wolf Lord"]\n'
 
 
-def stark(body: str, catalogue: Catalogue, commander: str = ROBB) -> Report:
+def stark(body: str, catalogue: Catalogue, commander: str = ROBB) -> ListReport:
     return check(catalogue, "faction: stark\npoints: 50\nunits:\n" + commander + body)
 
 
-def rules(report: Report) -> set[tuple[str, int]]:
+def rules(report: ListReport) -> set[tuple[str, int]]:
     return {e for e in errors(report) if e[0] == "card-requirement"}
 
 

@@ -64,7 +64,7 @@ def test_duplicate_key_is_rejected_not_replaced(catalogue: Catalogue) -> None:
 
 
 def test_binary_data(catalogue: Catalogue) -> None:
-    from armybuilder.engine import validate_text
+    from armybuilder.games.asoiaf.check import validate_text
 
     report = validate_text(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", catalogue, "x.png")
     assert errors(report) == {("syntax", 1)}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from armycheck import check, errors, message
 
-from armybuilder.engine import validate_team
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_team
 
 JAIME = """
 faction: lannister

@@ -8,9 +8,6 @@ be read is kept so that the rules can still say as much as possible about the re
 from __future__ import annotations
 
 import difflib
-import errno
-import os
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -18,13 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import yamlpos
+from armybuilder.fileio import MAX_INPUT_BYTES as MAX_LIST_BYTES
+from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.problems import Problem, Severity
-
-MAX_LIST_BYTES = 1_000_000  # a real list is a few hundred bytes; refuse to parse megabytes of anything
+from armybuilder.text import a as _a
+from armybuilder.text import or_quoted as _or
 
 TOP_KEYS = (
+    "game",
     "name",
     "player",
     "team",
@@ -396,16 +396,6 @@ def _split_hint(catalogue: Catalogue, text: str, siblings: tuple[list[Any], int]
     return None
 
 
-def _or(names: list[str]) -> str:
-    quoted = [f"'{n}'" for n in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
-def _a(noun: str) -> str:
-    vowel_sound = noun[:1].lower() in "aeiou" or noun.startswith("NCU")
-    return ("an " if vowel_sound else "a ") + noun
-
-
 def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
     """Load a list from text; problems (never exceptions) for anything wrong with it."""
     loader = _Loader(catalogue, path)
@@ -424,34 +414,16 @@ def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>"
     return loader.load(data)
 
 
-def read_list_bytes(path: str | Path) -> bytes:
-    """A list file's bytes, at most one byte past what the loader accepts (so an oversized file is told)."""
-    # no buffered file object (a list is small); O_NONBLOCK: a named pipe must not hang the reader
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device); give a list file")
-        # ask for the real size (read(n) allocates n bytes up front), never a megabyte for a 300-byte list
-        size = info.st_size
-        limit = MAX_LIST_BYTES + 1 if size > MAX_LIST_BYTES or size == 0 else size + 1
-        chunks = []
-        while limit > 0:
-            chunk = os.read(fd, limit)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            limit -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
+def load_list_value(value: Any, catalogue: Catalogue, path: str) -> ArmyList:
+    """A list from a document the core already parsed (yamlpos values)."""
+    return _Loader(catalogue, path).load(value)
 
 
 def load_list(path: str | Path, catalogue: Catalogue) -> ArmyList:
     """Load a list file; an unreadable file is a `syntax` problem on the returned list."""
     name = str(path)
     try:
-        blob = read_list_bytes(path)
+        blob = read_input(path)
     except OSError as exc:
         army = ArmyList(path=name)
         reason = exc.strerror or str(exc)

@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from armybuilder import yamlpos
-from armybuilder.engine import Report, validate
 from armybuilder.errors import ArmyBuilderError, CardReferenceError, UsageError
 from armybuilder.games.asoiaf.armylist import ArmyList, Entry, Slot, UnitEntry, choose, load_list_text
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Requirement
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import ListReport, validate
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list, reference
 from armybuilder.problems import Problem
+from armybuilder.text import or_quoted as _or
 
 SETTABLE = ("points", "faction", "commander")
 ADDED_LINE = 1_000_000  # entries added in memory sort after every written entry
@@ -32,11 +33,6 @@ MIN_CHECKS = 100  # candidates verified even past the time limit, so a slow mach
 
 
 # --- references ----------------------------------------------------------------------------------------
-
-
-def _or(names: list[str]) -> str:
-    quoted = [f"'{n}'" for n in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def find_card(catalogue: Catalogue, text: str, kinds: Iterable[CardKind], faction: str | None) -> Card:
@@ -573,18 +569,18 @@ def new_list(
     return dump_list(spec, catalogue)
 
 
-def validate_spec(spec: ListSpec, catalogue: Catalogue, path: str = "<list>") -> Report:
+def validate_spec(spec: ListSpec, catalogue: Catalogue, path: str = "<list>") -> ListReport:
     return validate(load_list_text(dump_list(spec, catalogue), catalogue, path), catalogue)
 
 
 # --- judging an edit -----------------------------------------------------------------------------------
 
 
-def error_keys(report: Report) -> Counter[tuple[str, str | None]]:
+def error_keys(report: ListReport) -> Counter[tuple[str, str | None]]:
     return Counter((p.rule, p.card) for p in report.errors)
 
 
-def new_errors(before: Report, after: Report) -> list[Problem]:
+def new_errors(before: ListReport, after: ListReport) -> list[Problem]:
     """Errors the edit brought: (rule, card) pairs that were not there before (counted with repeats), and
     an over-budget or over-cap list that the edit made more over."""
     extra = error_keys(after) - error_keys(before)
@@ -610,8 +606,8 @@ def p_not_in(problems: list[Problem], rules: tuple[str, ...]) -> bool:
 
 @dataclass
 class Verdict:
-    before: Report
-    after: Report
+    before: ListReport
+    after: ListReport
     added: list[Problem]
 
     @property
@@ -673,7 +669,7 @@ def with_additions(
     return dataclasses.replace(army, units=new_units, ncus=new_ncus, problems=list(army.problems))
 
 
-def candidate_factions(report: Report) -> set[str]:
+def candidate_factions(report: ListReport) -> set[str]:
     ctx = report.context
     faction = report.army.faction_key
     found = {NEUTRAL} | ({faction} if faction else set())
@@ -760,7 +756,7 @@ class Completion:
     left: int
     neutral: int
     units: int
-    report: Report
+    report: ListReport
 
     @property
     def key(self) -> tuple[int, int, int, int]:

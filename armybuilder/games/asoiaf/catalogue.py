@@ -19,8 +19,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from armybuilder import __version__, yamlpos
+from armybuilder import __version__
 from armybuilder.errors import DataError
+from armybuilder.games.asoiaf.datafiles import (  # re-exported: the data check and tests read them here
+    CARD_FOLDERS as CARD_FOLDERS,
+)
+from armybuilder.games.asoiaf.datafiles import (
+    FACTIONS_FILE as FACTIONS_FILE,
+)
+from armybuilder.games.asoiaf.datafiles import (
+    FOLDERS as FOLDERS,
+)
+from armybuilder.games.asoiaf.datafiles import (
+    DataFile as DataFile,
+)
+from armybuilder.games.asoiaf.datafiles import (
+    bundled_data_dir as bundled_data_dir,
+)
+from armybuilder.games.asoiaf.datafiles import (
+    data_files as data_files,
+)
+from armybuilder.games.asoiaf.datafiles import (
+    read_files as read_files,
+)
 from armybuilder.problems import Problem
 
 from .cards import (
@@ -39,24 +60,6 @@ from .cards import (
 CACHE_FORMAT = 2
 _MAGIC = b"ABCAT001"
 
-# data/<folder>/<faction>.yaml: which folder holds what, and the top-level key of its card list.
-CARD_FOLDERS: dict[str, tuple[str, CardKind | None]] = {
-    "units": ("combat_units", CardKind.COMBAT_UNIT),
-    "attachments": ("attachments", CardKind.ATTACHMENT),
-    "ncus": ("ncus", CardKind.NCU),
-    "commanders": ("commanders", None),  # each commander says its own `kind`
-}
-FOLDERS = (*CARD_FOLDERS, "tactics", "specials")
-FACTIONS_FILE = "factions.yaml"
-
-
-def bundled_data_dir() -> Path:
-    """The card data shipped with armybuilder: inside the installed package, or the checkout's data/."""
-    package = Path(__file__).resolve().parents[2]
-    inside = package / "data"
-    if (inside / FACTIONS_FILE).is_file():
-        return inside
-    return package.parent / "data"
 
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
@@ -66,14 +69,6 @@ _SPACES = re.compile(r"\s+")
 def normalize(text: str) -> str:
     """How user references are compared: case, curly/straight apostrophes and spacing do not matter."""
     return _SPACES.sub(" ", text.translate(_APOSTROPHES)).strip().casefold()
-
-
-@dataclass(frozen=True, slots=True)
-class DataFile:
-    """One parsed data file: its path relative to the data folder, and its content with positions."""
-
-    relpath: str
-    content: Any
 
 
 @dataclass
@@ -196,40 +191,6 @@ class Catalogue:
 
 
 # --- reading ---------------------------------------------------------------------------------------------
-
-
-def data_files(root: Path) -> list[Path]:
-    """The data files of a folder, in a fixed order (factions.yaml, then each folder's files by name)."""
-    if not (root / FACTIONS_FILE).is_file():
-        raise DataError(
-            f"no {FACTIONS_FILE} here: not a card data folder (expected {FACTIONS_FILE} and "
-            f"{', '.join(f + '/' for f in FOLDERS)})",
-            path=str(root),
-        )
-    files = [root / FACTIONS_FILE]
-    for folder in FOLDERS:
-        files.extend(sorted((root / folder).glob("*.yaml")))
-    return files
-
-
-def read_files(root: Path, files: list[Path]) -> tuple[list[DataFile], list[Problem]]:
-    """Parse each file with positions; unparsable files become `syntax` problems."""
-    from armybuilder.problems import Severity
-
-    parsed: list[DataFile] = []
-    problems: list[Problem] = []
-    for path in files:
-        rel = path.relative_to(root).as_posix()
-        try:
-            content = yamlpos.load(path.read_bytes())
-        except OSError as exc:
-            problems.append(Problem("syntax", Severity.ERROR, f"cannot read: {exc.strerror}", rel))
-            continue
-        except yamlpos.YamlError as exc:
-            problems.append(Problem("syntax", Severity.ERROR, exc.message, rel, exc.line, exc.column))
-            continue
-        parsed.append(DataFile(rel, content))
-    return parsed, problems
 
 
 def _line(node: Any) -> int:

@@ -30,7 +30,8 @@ from typing import Any
 from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 
-from armybuilder.games.asoiaf.catalogue import CARD_FOLDERS, FACTIONS_FILE, FOLDERS, DataFile
+from armybuilder.games.asoiaf.datafiles import CARD_FOLDERS, FACTIONS_FILE, FOLDERS, DataFile
+from armybuilder.games.base import ProblemDoc
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
@@ -664,3 +665,20 @@ def check(files: list[DataFile]) -> list[Problem]:
             _check_schema(df, folder, report)
     _Integrity(files, report).run()
     return sorted(report.problems, key=Problem.sort_key)
+
+
+_E = Severity.ERROR
+# Every id `data check` reports (`schema` and `syntax` are documented with the list's load problems).
+DATA_DOCS = (
+    ProblemDoc("duplicate-id", _E, "A card, tactics card or special card id is used twice.", "data"),
+    ProblemDoc("unknown-requirement", _E, "A requirement or effect `kind`, or a field of one, that is not in "
+               "the vocabulary.", "data"),
+    ProblemDoc("unresolved-reference", _E, "A card reference, card id or tactics id that names nothing.", "data"),
+    ProblemDoc("commander-without-tactics", _E, "A commander card without its own tactics cards.", "data"),
+    ProblemDoc("faction-tactics-count", _E, "A faction with commanders or tactics whose faction tactics are "
+               "not exactly 7.", "data"),
+    ProblemDoc("tactics-unknown-commander", _E, "A commander tactics card whose `commander` is no commander "
+               "card.", "data"),
+    ProblemDoc("unknown-faction", _E, "A `faction` (of a file or in a requirement) that factions.yaml does not "
+               "list.", "data"),
+)  # fmt: skip

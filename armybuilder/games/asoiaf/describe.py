@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from armybuilder.games.asoiaf.cards import Card, Condition, Requirement, TacticsCard
+from armybuilder.text import count as _plural
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -34,10 +35,6 @@ def join_refs(refs: Sequence[str], word: str = "or") -> str:
         return items[0]
     sep = "; " if any(", " in item for item in items) else ", "
     return f"{sep.join(items[:-1])} {word} {items[-1]}"
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def _sentence(text: str) -> str:

@@ -6,7 +6,7 @@ The public API (used by `import`, `export` and `batch`):
 - `detect(text)`: which of these formats a pasted text or file holds, or None (YAML lists are not ours).
 - `import_list(fmt, text, catalogue, source)`: the list as a `ListSpec` (an `ImportedList`, whose `notes`
   belong in the YAML comment: `import_comment()` builds it); raises `InterchangeError` naming the line.
-- `export_list(fmt, report, catalogue)`: the list of a validated `Report` as text in that format, ending
+- `export_list(fmt, report, catalogue)`: the list of a validated `ListReport` as text in that format, ending
   in a newline; costs are the effective costs of the report's context. Raises `InterchangeError` when the
   list cannot be written in it (cards that did not resolve, a faction or card the format cannot carry).
 """
@@ -22,8 +22,8 @@ from . import stats, tts, warcouncil
 from .common import MAX_INPUT_CHARS, ImportedList, InterchangeError
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
     from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.games.asoiaf.listwriter import ListSpec
 
 FORMATS = ("warcouncil", "asoiaf-stats", "tts")
@@ -33,7 +33,7 @@ _READERS: dict[str, Callable[[str, Catalogue, str], ImportedList]] = {
     "asoiaf-stats": stats.read,
     "tts": tts.read,
 }
-_WRITERS: dict[str, Callable[[Report, Catalogue], str]] = {
+_WRITERS: dict[str, Callable[[ListReport, Catalogue], str]] = {
     "warcouncil": warcouncil.write,
     "asoiaf-stats": stats.write,
     "tts": tts.write,
@@ -81,7 +81,7 @@ def import_comment(fmt: str, spec: ListSpec, source: str = "<input>") -> str:
     return "\n".join(lines)
 
 
-def export_list(fmt: str, report: Report, catalogue: Catalogue) -> str:
+def export_list(fmt: str, report: ListReport, catalogue: Catalogue) -> str:
     """Write the list of a validated report in `fmt` (costs are the report context's effective costs)."""
     return _WRITERS[_format(fmt)](report, catalogue)
 

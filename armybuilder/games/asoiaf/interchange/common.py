@@ -9,10 +9,11 @@ from armybuilder.errors import ArmyBuilderError
 from armybuilder.games.asoiaf.armylist import Entry, Slot, choose
 from armybuilder.games.asoiaf.cards import Card, CardKind, Faction
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list
+from armybuilder.text import a as _a
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
     from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.check import ListReport
 
 MAX_INPUT_CHARS = 64_000  # a pasted list is a few hundred characters; refuse to parse megabytes of anything
 STANDARD_SIZES = (30, 40, 50)
@@ -105,13 +106,9 @@ def resolve_id(
     return card
 
 
-def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" or noun.startswith("NCU") else "a ") + noun
-
-
 def default_points(spec: ImportedList, catalogue: Catalogue, what: str) -> None:
     """Set the game size to the nearest standard size that holds the list, and say so in a note."""
-    from armybuilder.engine import validate_text
+    from armybuilder.games.asoiaf.check import validate_text
 
     spec.points = STANDARD_SIZES[-1]
     report = validate_text(dump_list(spec, catalogue), catalogue, "<import>")
@@ -146,7 +143,7 @@ class Resolved:
     enemy_attachments: list[Priced]
 
 
-def resolved(report: Report, fmt: str) -> Resolved:
+def resolved(report: ListReport, fmt: str) -> Resolved:
     """The list of a report, or InterchangeError when some of it cannot be written (no faction, unknown cards)."""
     army = report.army
     ctx = report.context

@@ -48,8 +48,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
     from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.check import ListReport
 
 _SECTIONS = {
     "combat units": Slot.UNIT,
@@ -237,7 +237,7 @@ def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def write(report: Report, catalogue: Catalogue) -> str:
+def write(report: ListReport, catalogue: Catalogue) -> str:
     army = resolved(report, "asoiaf-stats")
     head = []
     if army.name:

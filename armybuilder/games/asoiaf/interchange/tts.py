@@ -25,8 +25,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
     from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.check import ListReport
 
 _SHAPE = re.compile(r"\s*(?P<faction>[^;\n]+?)\s*;\s*(?P<ids>[\d\s,]*?)\s*,?\s*")
 
@@ -80,7 +80,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
     return spec
 
 
-def write(report: Report, catalogue: Catalogue) -> str:
+def write(report: ListReport, catalogue: Catalogue) -> str:
     army = resolved(report, "tts")
     if army.enemy_attachments:
         raise InterchangeError(

@@ -39,8 +39,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
     from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.check import ListReport
 
 # War Council's faction numbers. Brotherhood Without Banners' number is not known: its lists are refused.
 WAR_COUNCIL_FACTIONS = {
@@ -206,7 +206,7 @@ def _card_id(card_id: str, title: str) -> int:
     return int(card_id)
 
 
-def write(report: Report, catalogue: Catalogue) -> str:
+def write(report: ListReport, catalogue: Catalogue) -> str:
     """The share code of a validated list (the app's own field layout, so its codes come back unchanged)."""
     army = resolved(report, "warcouncil")
     number = FACTION_NUMBERS.get(army.faction.key)

@@ -1,7 +1,8 @@
 """The army-building rules of A Song of Ice & Fire: TMG, one module per rule id.
 
 Each module has `ID`, `SEVERITY`, a docstring that documents the rule, and `check(army)` yielding Problems.
-The first five are found while the list is read (see armylist.py); their `check` yields nothing.
+The problems found while a list is read (`syntax`, `schema`, `unknown-card`, …) are not rules: they are
+documented in `armybuilder/games/asoiaf/system.py` (LOAD_DOCS).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import Protocol
 
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.games.asoiaf.rules import (
-    ambiguous_card,
     attachment_limit,
     attachment_type,
     card_requirement,
@@ -21,13 +21,9 @@ from armybuilder.games.asoiaf.rules import (
     neutral_cap,
     points_limit,
     points_unspent,
-    schema,
     second_in_command,
-    syntax,
     tactics_deck,
     unique_character,
-    unknown_card,
-    wrong_slot,
 )
 from armybuilder.problems import Problem, Severity
 
@@ -40,11 +36,6 @@ class Rule(Protocol):
 
 
 _MODULES: tuple[ModuleType, ...] = (
-    syntax,
-    schema,
-    unknown_card,
-    ambiguous_card,
-    wrong_slot,
     points_limit,
     faction,
     neutral_cap,

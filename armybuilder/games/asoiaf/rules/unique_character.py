@@ -14,7 +14,8 @@ from armybuilder.games.asoiaf.context import Army
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
+    from armybuilder.games.asoiaf.check import ListReport
+    from armybuilder.games.base import CrossItem
 
 ID = "unique-character"
 SEVERITY = Severity.ERROR
@@ -71,7 +72,7 @@ def shared_characters(
     return out
 
 
-def team_problems(reports: list[Report]) -> list[list[Problem]]:
+def team_problems(reports: list[ListReport]) -> list[list[Problem]]:
     """For each report, the characters a team-mate's earlier list already fields."""
     seen: dict[str, tuple[str, str]] = {}  # identity -> (list path, card title)
     out: list[list[Problem]] = []
@@ -80,4 +81,33 @@ def team_problems(reports: list[Report]) -> list[list[Problem]]:
         out.append(shared_characters(seen, mine, report.path))
         for name, title, *_ in mine:
             seen.setdefault(name, (report.path, title))
+    return out
+
+
+def cross_problems(group: Sequence[CrossItem], scope: str) -> dict[int, list[Problem]]:
+    """Characters shared inside one group checked together: a player's lists at an event (`scope`
+    "player"), or team-mates' lists ("team", where one player's own lists are not team-mates). Each later
+    list is told once per card, about the first earlier list that fields the character."""
+    from armybuilder.text import player_key
+
+    two_lists = scope == "player"
+    wording = (
+        {"rule": "event-two-lists", "already": "already in this player's other list",
+         "why": "a player's two lists may not share a character"}
+        if two_lists else {}
+    )  # fmt: skip
+    out: dict[int, list[Problem]] = {}
+    for j, later in enumerate(group):
+        told: set[tuple[int, int, str]] = set()
+        for earlier in group[:j]:
+            if not two_lists and player_key(earlier.player) == player_key(later.player):
+                continue
+            seen: dict[str, tuple[str, str]] = {}
+            for name, title, *_ in earlier.key:
+                seen.setdefault(name, (earlier.path, title))
+            for problem in shared_characters(seen, later.key, later.path, **wording):
+                key = (problem.line, problem.column, problem.card or "")
+                if key not in told:
+                    told.add(key)
+                    out.setdefault(j, []).append(problem)
     return out

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, catalogue, fatal, use_color
+from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color
+from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
     from armybuilder.games.asoiaf.armylist import ArmyList
     from armybuilder.games.asoiaf.builder import Document
     from armybuilder.games.asoiaf.cards import Card
     from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.games.asoiaf.listwriter import ListSpec
 
 T = TypeVar("T")
@@ -57,7 +58,7 @@ def _edit(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
     from armybuilder.games.asoiaf.builder import Document, judge
-    from armybuilder.render.builder import totals_line
+    from armybuilder.games.asoiaf.render.builder import totals_line
     from armybuilder.render.reports import problems_table
 
     cat = catalogue(data)
@@ -86,47 +87,6 @@ def _edit(
     elif verdict.after.errors:
         typer.echo(f"The list still has {len(verdict.after.errors)} error(s); `armybuilder validate {path}`.")
     raise typer.Exit(0 if verdict.after.valid else 1)
-
-
-def new(
-    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file to create (YAML)."),
-    faction: str = typer.Option(..., "--faction", help="The army's faction, e.g. stark."),
-    points: int = typer.Option(40, "--points", help="Game size in points."),
-    commander: str = typer.Option(
-        ..., "--commander", help="The commander card, e.g. 'Robb Stark, The Wolf Lord'."
-    ),
-    unit: str | None = typer.Option(
-        None,
-        "--unit",
-        help="The combat unit an attachment commander leads (default: the cheapest that fits).",
-    ),
-    name: str | None = typer.Option(None, "--name", help="A name for the list."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing file."),
-    data: Path | None = DataOption,
-    no_color: bool = NoColorOption,
-) -> None:
-    """Create a list led by a commander (an attachment commander is placed on a fitting unit)."""
-    from armybuilder.engine import validate_text
-    from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
-    from armybuilder.games.asoiaf.builder import new_list
-    from armybuilder.render.builder import totals_line
-    from armybuilder.render.reports import problems_table
-
-    cat = catalogue(data)
-    if list_file.exists() and not force:
-        fatal(f"{list_file} exists; pass --force to replace it")
-    try:
-        text = new_list(cat, faction, points, commander, unit, name)
-        write_atomic(list_file, text, force=True)
-    except ArmyBuilderError as exc:
-        fatal(str(exc))
-    report = validate_text(text, cat, str(list_file))
-    typer.echo(f"{list_file}: created")
-    typer.echo(totals_line(report))
-    if report.errors:
-        _print(problems_table(report.errors), no_color)
-    raise typer.Exit(0 if report.valid else 1)
 
 
 def add(
@@ -216,11 +176,11 @@ def options(
     no_color: bool = NoColorOption,
 ) -> None:
     """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs."""
-    from armybuilder.engine import validate
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.games.asoiaf import builder
     from armybuilder.games.asoiaf.cards import CardKind
-    from armybuilder.render.builder import options_table, totals_line
+    from armybuilder.games.asoiaf.check import validate
+    from armybuilder.games.asoiaf.render.builder import options_table, totals_line
 
     cat = catalogue(data)
     army = _load(list_file, cat)
@@ -253,10 +213,10 @@ def complete(
     no_color: bool = NoColorOption,
 ) -> None:
     """Propose the best legal ways to spend the remaining points (closest to the budget first)."""
-    from armybuilder.engine import validate
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.games.asoiaf import builder
-    from armybuilder.render.builder import completions_table, totals_line
+    from armybuilder.games.asoiaf.check import validate
+    from armybuilder.games.asoiaf.render.builder import completions_table, totals_line
 
     cat = catalogue(data)
     army = _load(list_file, cat)
@@ -337,7 +297,7 @@ class _Session:
                     typer.echo(f"  nothing matches '{answer}'")
                     shown, page, query = items, 0, ""
 
-    def report(self, spec: ListSpec) -> Report:
+    def report(self, spec: ListSpec) -> ListReport:
         from armybuilder.games.asoiaf.builder import validate_spec
 
         return validate_spec(spec, self.cat)
@@ -391,7 +351,7 @@ class _Session:
         return not self.report(spec).errors
 
     def summary(self, spec: ListSpec) -> None:
-        from armybuilder.render.builder import totals_line
+        from armybuilder.games.asoiaf.render.builder import totals_line
 
         typer.echo("")
         typer.echo(f"Army: {self.cat.factions[spec.faction].name}, {spec.points} points")
@@ -541,8 +501,8 @@ def build(
 
     Every prompt reads one line, so a session can be scripted through standard input.
     """
-    from armybuilder.engine import validate_path
-    from armybuilder.render.show import show
+    from armybuilder.games.asoiaf.check import validate_path
+    from armybuilder.games.asoiaf.render.show import show
 
     cat = catalogue(data)
     session = _Session(cat, no_color)
@@ -561,7 +521,6 @@ def build(
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the application."""
-    app.command()(new)
     app.command()(add)
     app.command()(remove)
     app.command()(move)

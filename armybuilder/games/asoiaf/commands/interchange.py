@@ -1,4 +1,4 @@
-"""Commands: `import` (a list from another tool's format into our YAML) and `export` (sheets and formats)."""
+"""Command: `import` — a list from another tool's format (War Council, asoiaf-stats, TTS) into our YAML."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, catalogue, fatal
+from armybuilder.cli.common import DataOption, fatal
+from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
     pass
@@ -19,16 +20,6 @@ MAX_FILE_BYTES = 1_000_000  # read no more of a file than this; the formats refu
 
 
 class FromFormat(StrEnum):
-    warcouncil = "warcouncil"
-    asoiaf_stats = "asoiaf-stats"
-    tts = "tts"
-
-
-class ExportFormat(StrEnum):
-    html = "html"
-    md = "md"
-    text = "text"
-    json = "json"
     warcouncil = "warcouncil"
     asoiaf_stats = "asoiaf-stats"
     tts = "tts"
@@ -119,59 +110,6 @@ def import_(
         )
 
 
-def export(
-    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
-    format: ExportFormat = typer.Option(
-        ExportFormat.text,
-        "--format",
-        "-f",
-        help="html, md, text or json: a printable army sheet; warcouncil, asoiaf-stats or tts: the list "
-        "in that tool's format.",
-    ),
-    output: str = typer.Option("-", "--output", "-o", help="The file to write; '-' is standard output."),
-    force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
-    data: Path | None = DataOption,
-) -> None:
-    """Write a list as an army sheet (HTML for print, Markdown, text, JSON) or in another tool's format.
-
-    An invalid list is still exported (a sheet shows its problems) with a warning on standard error.
-    Exit 0 when written, 2 when it cannot be.
-    """
-    from armybuilder.engine import validate_path
-    from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
-    from armybuilder.games.asoiaf.interchange import FORMATS, export_list
-
-    cat = catalogue(data)
-    report = validate_path(str(list_file), cat)
-    if not report.army.readable:
-        problem = next(p for p in report.army.problems if p.rule == "syntax")
-        fatal(f"{problem.file}:{problem.line}: {problem.message}")
-    try:
-        if format.value in FORMATS:
-            content = export_list(format.value, report, cat)
-        else:
-            from armybuilder.render.sheet import render_sheet
-
-            content = render_sheet(format.value, report, report.deck)
-        write_atomic(output, content, force=force)
-    except ArmyBuilderError as exc:
-        fatal(str(exc))
-    if not report.valid:
-        count = len(report.errors)
-        shown = (
-            "the sheet shows them"
-            if format.value not in FORMATS
-            else "run `armybuilder validate` to see them"
-        )
-        print(
-            f"armybuilder: warning: {list_file} is not a valid list ({count} problem{'s' if count != 1 else ''}); "
-            f"exported anyway, {shown}",
-            file=sys.stderr,
-        )
-
-
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the application."""
     app.command("import")(import_)
-    app.command()(export)

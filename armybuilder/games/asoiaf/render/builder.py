@@ -6,12 +6,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from armybuilder.engine import Report
 from armybuilder.games.asoiaf.builder import Addition, Option, Search
 from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.check import ListReport
 
 
-def totals_line(report: Report) -> str:
+def totals_line(report: ListReport) -> str:
     """`Points 35/40 · 5 left · Neutral 4/20`: what a player checks after every change."""
     ctx = report.context
     if ctx is None:

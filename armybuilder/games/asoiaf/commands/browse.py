@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, catalogue, fatal, use_color
+from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color
+from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.cards import Card, Special, TacticsCard
@@ -213,7 +214,13 @@ def cards_command(
         search=[s for s in (text, search) if s],
     )
 
-    from armybuilder.render.cards import card_rows, cards_count, cards_csv, cards_json, cards_table
+    from armybuilder.games.asoiaf.render.cards import (
+        card_rows,
+        cards_count,
+        cards_csv,
+        cards_json,
+        cards_table,
+    )
 
     rows = card_rows(picked, cat)
     if fmt == "json":
@@ -251,7 +258,7 @@ def card_command(
         hint = f"did you mean: {'; '.join(names)}?" if names else "try `armybuilder cards SEARCH`"
         fatal(f"unknown card {ref!r}; {hint}")
 
-    from armybuilder.render.cards import candidate_lines, card_view, special_view, tactics_view
+    from armybuilder.games.asoiaf.render.cards import candidate_lines, card_view, special_view, tactics_view
 
     if len(found) > 1:
         lines = "\n".join(candidate_lines(sorted(found, key=lambda c: c.id), cat))

@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from armybuilder.engine import Report
 from armybuilder.games.asoiaf.armylist import Entry
 from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.check import ListReport
 from armybuilder.games.asoiaf.context import Army, victory_points
 from armybuilder.games.asoiaf.deck import COPIES, Deck
 from armybuilder.render.reports import problems_table, verdict_text
@@ -57,7 +57,7 @@ def _name(card: Card, ctx: Army) -> Text:
     return text
 
 
-def show(report: Report, deck: Deck | None) -> RenderableType:
+def show(report: ListReport, deck: Deck | None) -> RenderableType:
     ctx = report.context
     army = report.army
     if ctx is None:  # unreadable list: only the verdict and its problems

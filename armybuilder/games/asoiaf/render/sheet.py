@@ -16,18 +16,18 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.errors import UsageError
 
 if TYPE_CHECKING:
-    from armybuilder.engine import Report
     from armybuilder.games.asoiaf.armylist import Entry
     from armybuilder.games.asoiaf.cards import Card
+    from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.deck import Deck
 
 SHEET_FORMATS = ("html", "md", "text", "json")
 
 
-def render_sheet(fmt: str, report: Report, deck: Deck | None) -> str:
+def render_sheet(fmt: str, report: ListReport, deck: Deck | None) -> str:
     """The army sheet of a validated list in `fmt` (one of SHEET_FORMATS), as one string."""
-    renderers: dict[str, Callable[[Report, Deck | None], str]] = {
+    renderers: dict[str, Callable[[ListReport, Deck | None], str]] = {
         "html": html_sheet,
         "md": markdown_sheet,
         "text": text_sheet,
@@ -88,35 +88,35 @@ def _line(ctx: Army | None, entry: Entry) -> Line:
     return Line(entry, card, ctx.cost(entry), foreign)
 
 
-def _units(report: Report) -> list[tuple[Line, list[Line]]]:
+def _units(report: ListReport) -> list[tuple[Line, list[Line]]]:
     ctx = report.context
     return [(_line(ctx, u.unit), [_line(ctx, a) for a in u.attachments]) for u in report.army.units]
 
 
-def _others(report: Report, entries: list[Entry]) -> list[Line]:
+def _others(report: ListReport, entries: list[Entry]) -> list[Line]:
     return [_line(report.context, e) for e in entries]
 
 
-def _faction_name(report: Report) -> str:
+def _faction_name(report: ListReport) -> str:
     faction = report.army.faction
     return faction.name if faction else "unknown faction"
 
 
-def _commander(report: Report) -> Card | None:
+def _commander(report: ListReport) -> Card | None:
     return report.context.commander if report.context else None
 
 
-def _data_version(report: Report) -> str | None:
+def _data_version(report: ListReport) -> str | None:
     return report.context.catalogue.data_version if report.context else None
 
 
-def _verdict(report: Report) -> str:
+def _verdict(report: ListReport) -> str:
     from armybuilder.render.reports import verdict_text
 
     return verdict_text(report).plain
 
 
-def _totals(report: Report) -> dict[str, int | None]:
+def _totals(report: ListReport) -> dict[str, int | None]:
     from armybuilder.games.asoiaf.context import victory_points
 
     ctx = report.context
@@ -130,7 +130,7 @@ def _totals(report: Report) -> dict[str, int | None]:
     }
 
 
-def _totals_line(report: Report, sep: str = " · ") -> str:
+def _totals_line(report: ListReport, sep: str = " · ") -> str:
     t = _totals(report)
     parts = []
     if t["total"] is not None:
@@ -162,7 +162,7 @@ def _deck_rows(deck: Deck) -> list[tuple[str, str, str]]:
 # --- plain text and Markdown (for forums and chat) ---------------------------------------------
 
 
-def text_sheet(report: Report, deck: Deck | None) -> str:
+def text_sheet(report: ListReport, deck: Deck | None) -> str:
     """Compact plain text: a header, one line per unit with its attachments, NCUs, totals, verdict."""
     army = report.army
     commander = _commander(report)
@@ -191,7 +191,7 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
-def markdown_sheet(report: Report, deck: Deck | None) -> str:
+def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
     """Compact Markdown: a heading, one bullet per unit with its attachments, NCUs, totals, verdict."""
     army = report.army
     commander = _commander(report)
@@ -233,7 +233,7 @@ def _card_json(line: Line) -> dict[str, Any]:
     }
 
 
-def sheet_data(report: Report, deck: Deck | None) -> dict[str, Any]:
+def sheet_data(report: ListReport, deck: Deck | None) -> dict[str, Any]:
     """The resolved list as plain data: what the `json` sheet holds."""
     army = report.army
     commander = _commander(report)
@@ -258,7 +258,7 @@ def sheet_data(report: Report, deck: Deck | None) -> dict[str, Any]:
     }
 
 
-def json_sheet(report: Report, deck: Deck | None) -> str:
+def json_sheet(report: ListReport, deck: Deck | None) -> str:
     return json.dumps(sheet_data(report, deck), indent=2, ensure_ascii=False) + "\n"
 
 
@@ -354,7 +354,7 @@ def _stat_chip(part: str) -> str:
 
 
 def _html_unit(unit: Line, attachments: list[Line]) -> str:
-    from armybuilder.render.show import stat_line
+    from armybuilder.games.asoiaf.render.show import stat_line
 
     card = unit.card
     out = ['<article class="unit">', '<div class="row">', _html_name(unit)]
@@ -385,7 +385,7 @@ def _html_unit(unit: Line, attachments: list[Line]) -> str:
     return "".join(out)
 
 
-def _html_verdict(report: Report) -> str:
+def _html_verdict(report: ListReport) -> str:
     cls = "valid" if report.valid else "invalid"
     out = [f'<section class="verdict {cls}">Verdict: {_h(_verdict(report))}']
     if report.problems:
@@ -400,7 +400,7 @@ def _html_verdict(report: Report) -> str:
     return "".join(out)
 
 
-def _html_totals(report: Report) -> str:
+def _html_totals(report: ListReport) -> str:
     t = _totals(report)
     items = []
     if t["total"] is not None:
@@ -444,7 +444,7 @@ def _html_deck(deck: Deck) -> str:
     return "".join(out)
 
 
-def html_sheet(report: Report, deck: Deck | None) -> str:
+def html_sheet(report: ListReport, deck: Deck | None) -> str:
     """One self-contained page (inline CSS; no scripts, fonts, images or links) to print on A4 or Letter."""
     from armybuilder import __version__
 

@@ -1,0 +1,226 @@
+"""Checking one submission of a batch: read it as whatever it is (a YAML file of any game, or a text format
+a game reads), check it, apply the event's rules, and reduce it to a packed row (and, for an event, the
+Head its checks across files need)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import pickle
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from armybuilder import engine, games, yamlpos
+from armybuilder.batch.collect import Submission, player_from_path
+from armybuilder.batch.event import Event, event_problems
+from armybuilder.batch.results import Head, Packed, Row, pack_problem, unpack
+from armybuilder.errors import ArmyBuilderError
+from armybuilder.fileio import read_input
+from armybuilder.games.base import Document, Options, Report
+from armybuilder.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    from armybuilder.engine import Workspace
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class Config:
+    """How every submission is read and checked; inherited by each worker."""
+
+    event: Event | None = None
+    fmt: str | None = None  # force one format: "yaml" or one a game reads (`GameSystem.detect`)
+    strict: bool = False
+    outline: bool = False  # keep a plain outline of each file (the HTML report's per-file table)
+    sheet: bool = False  # keep each file's HTML sheet, when its game makes one
+
+
+@functools.cache
+def _options(strict: bool) -> Options:
+    return Options(strict=strict)
+
+
+def _read(path: str) -> bytes | str:
+    """The file's bytes, or why it cannot be read."""
+    try:
+        return read_input(path)
+    except OSError as exc:
+        return f"cannot read the file: {exc.strerror or exc}"
+
+
+def _detect(blob: bytes) -> tuple[str, str] | None:
+    """(game, format) of text written in a format some game reads, if any."""
+    try:
+        text = blob.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if not text.strip():
+        return None
+    for system in games.systems():
+        fmt = system.detect(text)
+        if fmt is not None:
+            return system.key, fmt
+    return None
+
+
+def _game_of_format(fmt: str) -> str:
+    for system in games.systems():
+        if fmt in system.import_formats:
+            return system.key
+    return games.DEFAULT_GAME
+
+
+def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, options: Options) -> Report | Problem:
+    """Check a file written in a text format a game reads; a Problem when it cannot be read."""
+    system = games.get(game)
+    try:
+        text = blob.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return Problem("syntax", Severity.ERROR, f"not UTF-8 text (byte {exc.start})", path, 1, 1)
+    try:
+        converted = system.import_text(fmt, text, workspace.data(system), path)
+    except ArmyBuilderError as exc:
+        return Problem(
+            "import", Severity.ERROR, f"cannot read this {fmt} list: {exc.message}", path, exc.line or 0, 0
+        )
+    report = engine.validate_text(converted, workspace, path, options)
+    # positions point into YAML the player never saw: keep the problems, drop the line numbers
+    report.problems = [replace(p, line=0, column=0) for p in report.problems]
+    report.converted = True
+    return report
+
+
+def check_report(
+    sub: Submission, workspace: Workspace, config: Config
+) -> tuple[Report | Problem, str, str, Document | None]:
+    """Read one submission as whatever it is and check it: (report or unreadable-file problem, format,
+    digest, the YAML document when it was one)."""
+    options = _options(config.strict)
+    blob = _read(sub.path)
+    if isinstance(blob, str):
+        return Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", "", None
+    # the same file submitted twice, whatever its spacing (only an event looks for duplicates)
+    digest = (
+        "" if config.event is None else hashlib.blake2b(b" ".join(blob.split()), digest_size=12).hexdigest()
+    )
+    fmt = config.fmt
+    if fmt is None and not sub.path.lower().endswith(YAML_SUFFIXES):
+        found = _detect(blob)
+        if found is not None:
+            return _import(*found, blob, workspace, sub.path, options), found[1], digest, None
+    elif fmt is not None and fmt != "yaml":
+        return _import(_game_of_format(fmt), fmt, blob, workspace, sub.path, options), fmt, digest, None
+    document = engine.parse(blob, sub.path)
+    report = engine.check_document(document, workspace, options)
+    value = document.value
+    if config.fmt is None and not (isinstance(value, dict) and ("game" in value or "faction" in value or "units" in value)):
+        # a share code or text export saved as .yaml is still that format
+        found = _detect(blob)
+        if found is not None:
+            return _import(*found, blob, workspace, sub.path, options), found[1], digest, None
+        if not sub.path.lower().endswith(YAML_SUFFIXES) and document.error is None and blob.strip():
+            message = (
+                "not a list in any format armybuilder reads (a YAML list, a War Council share code, an "
+                "asoiaf-stats export or a Tabletop Simulator id string); check the file, or name its "
+                "format with --from"
+            )
+            return Problem("import", Severity.ERROR, message, sub.path, 1, 1), "?", digest, None
+    return report, "yaml", digest, document
+
+
+def _size_pos(document: Document | None) -> tuple[int, int]:
+    value = document.value if document is not None else None
+    if isinstance(value, yamlpos.PosMap) and "points" in value:
+        return value.key_pos["points"]
+    return (1, 1)
+
+
+def _side_pos(document: Document | None, report: Report) -> tuple[int, int]:
+    value = document.value if document is not None else None
+    key = report.summary.details.get("side_key", "faction")
+    if isinstance(value, yamlpos.PosMap) and key in value:
+        return value.key_pos[key]
+    return (0, 0) if document is None else (1, 1)
+
+
+def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple[Packed, Head | None]:
+    """One submission's packed row, and its Head when there is an event."""
+    try:
+        result, fmt, digest, document = check_report(sub, workspace, config)
+    except ArmyBuilderError as exc:  # the game's data cannot be used: every file of that game says so
+        result, fmt, digest, document = Problem("data", Severity.ERROR, exc.message, sub.path, 1, 1), "?", "", None
+    except Exception as exc:  # a bug must not stop a batch of sixty lists: report it on the row
+        message = f"could not check this file ({type(exc).__name__}: {exc})"
+        result, fmt, digest, document = Problem("internal", Severity.ERROR, message, sub.path, 1, 1), "?", "", None
+    event = config.event
+    if isinstance(result, Problem):
+        player = player_from_path(sub)
+        packed = Packed(sub.path, player, False, None, None, "?", None, None, None, None, fmt,
+                        (pack_problem(result),), config.strict, (), None)  # fmt: skip
+        head = Head(player, digest, "?", None, None, (0, 0), False, ()) if event is not None else None
+        return packed, head
+    report = result
+    summary = report.summary
+    if event is not None and report.game != "?":
+        report.add(event_problems(report, event, _size_pos(document)))
+    system = games.get(report.game) if report.game != "?" else None
+    first = summary.tallies[0] if summary.tallies else None
+    player = summary.player or player_from_path(sub)
+    packed = Packed(
+        sub.path,
+        player,
+        summary.player is not None,
+        summary.team,
+        summary.title,
+        report.game,
+        summary.side,
+        summary.leader,
+        summary.details.get("points", first.limit if first else None),
+        first.value if first else None,
+        fmt,
+        tuple(pack_problem(p) for p in report.problems),
+        config.strict,
+        system.outline(report) if config.outline and system else (),
+        _sheet(system, report, workspace) if config.sheet and system else None,
+    )
+    if event is None:
+        return packed, None
+    cross = system.cross_key(report) if system is not None else None
+    where = _side_pos(document, report)
+    head = Head(player, digest, report.game, summary.side, summary.team, where, report.valid, cross)
+    return packed, head
+
+
+def _sheet(system: Any, report: Report, workspace: Workspace) -> str | None:
+    """The file's HTML sheet, for the report's section on it."""
+    if "html" not in system.export_formats:
+        return None
+    try:
+        sheet: str = system.export(report, "html", data=workspace.data(system))
+    except ArmyBuilderError:
+        return None
+    return sheet
+
+
+def check_one(sub: Submission, workspace: Workspace, config: Config) -> Row:
+    """One submission's row; never raises for anything wrong with the file."""
+    return unpack(check_packed(sub, workspace, config)[0])
+
+
+def check_chunk(
+    subs: Sequence[Submission], workspace: Workspace, config: Config
+) -> tuple[bytes, int, int, list[Head] | None]:
+    """Check a run of submissions: (their packed rows, pickled), how many, how many invalid, event heads)."""
+    packed = []
+    invalid = 0
+    heads: list[Head] | None = [] if config.event is not None else None
+    failing = ("error", "warning") if config.strict else ("error",)
+    for sub in subs:
+        row, head = check_packed(sub, workspace, config)
+        invalid += any(p[1] in failing for p in row.problems)
+        packed.append(tuple(row))  # plain tuples pickle several times faster than named ones
+        if heads is not None and head is not None:
+            heads.append(head)
+    return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL), len(packed), invalid, heads

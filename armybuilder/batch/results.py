@@ -1,0 +1,164 @@
+"""A batch's rows: one small record per submission, spilled to a temporary file as they arrive, so that a
+batch of ten thousand files holds no more in memory than a batch of ten."""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
+
+from armybuilder.games.base import Tally
+from armybuilder.problems import Problem, Severity, Verdict
+from armybuilder.text import player_key
+
+
+@dataclass(slots=True)  # not frozen: built for every row read back, and frozen fields cost twice as much
+class Row(Verdict):
+    """What a report needs of one submission: who, what, the verdict and every problem."""
+
+    path: str
+    player: str
+    declared_player: bool  # named in the file itself (not guessed from the file name)
+    team: str | None
+    name: str | None  # the file's title
+    game: str
+    side: str | None  # faction, house, side
+    leader: str | None  # commander, general
+    points: int | None  # the limit of the file's first tally (the game size)
+    total: int | None  # the value of the file's first tally
+    format: str
+    problems: tuple[Problem, ...]
+    strict: bool = False
+    outline: tuple[tuple[str, int], ...] = ()  # (a line of the file's content, its number) for reports
+    sheet: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)  # the summary's JSON (`validate` only)
+    tallies: tuple[Tally, ...] = ()  # the summary's figures (`validate` only)
+
+    @property
+    def first_problem(self) -> Problem | None:
+        failing = self.errors or (self.warnings if self.strict else [])
+        return failing[0] if failing else (self.problems[0] if self.problems else None)
+
+    @property
+    def verdict(self) -> str:
+        return "valid" if self.valid else "invalid"
+
+
+class Packed(NamedTuple):
+    """A row as a worker sends it: Row's fields, each problem a plain tuple (pickled several times faster
+    than the dataclasses)."""
+
+    path: str
+    player: str
+    declared_player: bool
+    team: str | None
+    name: str | None
+    game: str
+    side: str | None
+    leader: str | None
+    points: int | None
+    total: int | None
+    format: str
+    problems: tuple[tuple[Any, ...], ...]
+    strict: bool
+    outline: tuple[tuple[str, int], ...]
+    sheet: str | None
+
+
+_SEVERITY = {s.value: s for s in Severity}
+
+
+def pack_problem(p: Problem) -> tuple[Any, ...]:
+    return (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card)
+
+
+_PROBLEMS = Packed._fields.index("problems")
+
+
+def unpack(packed: tuple[Any, ...]) -> Row:
+    """A row from a packed one (a Packed, or the plain tuple of its fields that workers pickle)."""
+    problems = tuple(
+        Problem(r, _SEVERITY[s], m, f, ln, c, card) for r, s, m, f, ln, c, card in packed[_PROBLEMS]
+    )
+    return Row(*packed[:_PROBLEMS], problems, *packed[_PROBLEMS + 1 :])  # type: ignore[call-arg]
+
+
+class Head(NamedTuple):
+    """What an event's checks across files need of one submission, kept in memory while its row is spilled."""
+
+    player: str
+    digest: str  # of the file's bytes, whatever their spacing ("" when unreadable)
+    game: str
+    side: str | None
+    team: str | None  # as the file says
+    side_pos: tuple[int, int]  # where the file states its side ((0, 0): not in a file the player wrote)
+    valid: bool
+    cross: Any  # the game's `cross_key` of the file
+
+
+class Results:
+    """Every row of a batch, in submission order, spilled to an anonymous temporary file as it arrives.
+    Iterate (as often as needed) to stream the rows back. Problems that need several files
+    (`add_problems`) are merged in as rows are read."""
+
+    def __init__(self, teams: dict[str, str] | None = None) -> None:
+        self._spill = tempfile.TemporaryFile(prefix="armybuilder-batch-")  # noqa: SIM115 - closed by close()
+        self._chunks: list[tuple[int, int]] = []  # (offset, size) of each pickled run of rows
+        self._end = 0
+        self.count = 0
+        self.invalid = 0
+        self.heads: list[Head] = []  # only for an event: what its checks across files need of each row
+        self._extra: dict[int, list[Problem]] = {}
+        self._teams = teams or {}
+
+    def add_chunk(self, blob: bytes, count: int, invalid: int, heads: list[Head] | None = None) -> None:
+        self._spill.seek(self._end)
+        self._spill.write(blob)
+        self._chunks.append((self._end, len(blob)))
+        self._end += len(blob)
+        self.count += count
+        self.invalid += invalid
+        if heads is not None:
+            self.heads.extend(heads)
+
+    def add_problems(self, index: int, problems: Sequence[Problem]) -> None:
+        """More problems (errors) for row `index`; a valid row they fail is counted invalid from now on."""
+        if not problems:
+            return
+        self._extra.setdefault(index, []).extend(problems)
+        head = self.heads[index]
+        if head.valid and any(p.is_error for p in problems):
+            self.heads[index] = head._replace(valid=False)
+            self.invalid += 1
+
+    def __len__(self) -> int:
+        return self.count
+
+    @property
+    def valid(self) -> bool:
+        return self.invalid == 0
+
+    def __iter__(self) -> Iterator[Row]:
+        index = 0
+        for offset, size in self._chunks:
+            self._spill.seek(offset)
+            for packed in pickle.loads(self._spill.read(size)):
+                row = unpack(packed)
+                extra = self._extra.get(index)
+                if extra:
+                    row = replace(row, problems=tuple(sorted((*row.problems, *extra), key=Problem.sort_key)))
+                if row.team is None and self._teams:
+                    row = replace(row, team=self._teams.get(player_key(row.player)))
+                yield row
+                index += 1
+
+    def close(self) -> None:
+        self._spill.close()
+
+    def __enter__(self) -> Results:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,69 @@
+"""Command: export — a checked file as a sheet (HTML for print, Markdown, text, JSON) or another format."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from armybuilder.cli.common import DataOption, fatal, workspace
+
+SHEETS = ("html", "md", "text", "json")
+
+
+def export(
+    list_file: Path = typer.Argument(..., metavar="FILE", help="The file (YAML): an army list, a position, a deck."),
+    format: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        metavar="FORMAT",
+        help="html, md, text or json: a printable sheet (default: text, or md where a game has no text "
+        "sheet); for an army list also warcouncil, asoiaf-stats or tts: the list in that tool's format.",
+    ),
+    output: str = typer.Option("-", "--output", "-o", help="The file to write; '-' is standard output."),
+    force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
+    data: Path | None = DataOption,
+) -> None:
+    """Write a file as a sheet (HTML for print, Markdown, text, JSON) or, for an army list, in another
+    tool's format.
+
+    An invalid file is still exported (a sheet shows its problems) with a warning on standard error.
+    Exit 0 when written, 2 when it cannot be.
+    """
+    from armybuilder import games
+    from armybuilder.cli.validate import check_files
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.fileio import write_atomic
+
+    ws = workspace(data)
+    report = check_files([list_file], ws)[0]
+    unreadable = next((p for p in report.problems if p.rule == "syntax"), None)
+    if report.game == "?" or unreadable is not None:
+        problem = unreadable or report.problems[0]
+        fatal(f"{problem.file}:{problem.line}: {problem.message}")
+    system = games.get(report.game)
+    formats = list(system.export_formats)
+    fmt = format or ("text" if "text" in formats else formats[0])
+    if fmt not in formats:
+        fatal(f"--format {fmt}: {system.title} files export as {', '.join(formats)}")
+    try:
+        content = system.export(report, fmt, data=ws.data(system))
+        write_atomic(output, content, force=force)
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
+    if not report.valid:
+        problems = len(report.errors) or len(report.warnings)
+        shown = "the sheet shows them" if fmt in SHEETS else "run `armybuilder validate` to see them"
+        what = "list" if system.file_kinds == ("army list",) else system.file_kinds[0]
+        print(
+            f"armybuilder: warning: {list_file} is not a valid {what} ({problems} problem"
+            f"{'s' if problems != 1 else ''}); exported anyway, {shown}",
+            file=sys.stderr,
+        )
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the application."""
+    app.command()(export)

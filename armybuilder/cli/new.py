@@ -1,0 +1,86 @@
+"""Command: new — start a file of any game: an army list led by a commander, a game's standard set-up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color, workspace
+
+
+def new(
+    file: Path = typer.Argument(..., metavar="FILE", help="The file to create (YAML)."),
+    game: str | None = typer.Option(
+        None, "--game", metavar="GAME", help="The game (default: asoiaf); `armybuilder games` lists them."
+    ),
+    faction: str | None = typer.Option(None, "--faction", help="ASOIAF: the army's faction, e.g. stark."),
+    points: int | None = typer.Option(None, "--points", help="ASOIAF: game size in points (default 40)."),
+    commander: str | None = typer.Option(
+        None, "--commander", help="ASOIAF: the commander card, e.g. 'Robb Stark, The Wolf Lord'."
+    ),
+    unit: str | None = typer.Option(
+        None,
+        "--unit",
+        help="ASOIAF: the combat unit an attachment commander leads (default: the cheapest that fits).",
+    ),
+    name: str | None = typer.Option(None, "--name", help="A name for the list, position or deck."),
+    edition: int | None = typer.Option(None, "--edition", help="Board games: the rules edition (1 or 2)."),
+    players: int | None = typer.Option(None, "--players", help="Board games: how many players."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file."),
+    data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
+) -> None:
+    """Create a file: an ASOIAF list led by a commander (an attachment commander is placed on a fitting
+    unit), or with --game the start of another game (War of the Ring's standard set-up, say).
+
+    Exit 0 when the new file is valid, 1 when it is not, 2 when it cannot be made.
+    """
+    from armybuilder import games
+    from armybuilder.engine import validate_text
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.fileio import write_atomic
+    from armybuilder.render.console import make_console
+    from armybuilder.render.reports import problems_table
+
+    system = games.lookup(game or games.DEFAULT_GAME)
+    if system is None:
+        fatal(games.unknown_game_message(game or ""))
+    options = {"faction": faction, "points": points, "commander": commander, "unit": unit, "name": name,
+               "edition": edition, "players": players}  # fmt: skip
+    given = {key: value for key, value in options.items() if value is not None}
+    accepted = {option.name for option in system.new_options}
+    refused = [f"--{key}" for key in given if key not in accepted]
+    if refused:
+        takes = ", ".join(f"--{o.name}" for o in system.new_options) or "no options"
+        fatal(f"{', '.join(refused)}: not an option of a new {system.title} file (it takes {takes})")
+    if file.exists() and not force:
+        fatal(f"{file} exists; pass --force to replace it")
+    ws = workspace(data)
+    try:
+        text = system.new_file(ws.data(system), **given)
+        write_atomic(file, text, force=True)
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
+    report = validate_text(text, ws, str(file))
+    typer.echo(f"{file}: created")
+    typer.echo(system.totals(report))
+    if report.errors:
+        make_console(color=use_color(no_color)).print(problems_table(report.errors))
+    raise typer.Exit(0 if report.valid else 1)
+
+
+def games_command() -> None:
+    """List the games armybuilder checks, with the kinds of file each reads."""
+    from armybuilder import games
+
+    for system in games.systems():
+        kinds = ", ".join(system.file_kinds)
+        default = " (the default: files without `game:`)" if system.key == games.DEFAULT_GAME else ""
+        typer.echo(f"{system.key}: {system.title} — {kinds}{default}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the application."""
+    app.command()(new)
+    app.command("games")(games_command)

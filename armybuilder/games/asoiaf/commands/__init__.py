@@ -1,0 +1,1 @@
+"""The commands only ASOIAF has: editing and building lists, browsing cards, importing other formats."""

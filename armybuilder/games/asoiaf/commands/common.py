@@ -1,0 +1,17 @@
+"""What the ASOIAF commands share: the card catalogue, loaded or a one-line error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from armybuilder.cli.common import game_data
+
+if TYPE_CHECKING:
+    from armybuilder.games.asoiaf.catalogue import Catalogue
+
+
+def catalogue(data: Path | None) -> Catalogue:
+    """The card catalogue, or a one-line error and exit 2 when the data cannot be used."""
+    cat: Catalogue = game_data("asoiaf", data)
+    return cat

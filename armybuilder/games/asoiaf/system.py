@@ -1,0 +1,229 @@
+"""A Song of Ice & Fire: Tabletop Miniatures Game, as a game system behind the seam (`SYSTEM`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from armybuilder.errors import UsageError
+from armybuilder.games.base import (
+    DEFAULT_OPTIONS,
+    CrossItem,
+    Document,
+    EventRules,
+    GameSystem,
+    NewOption,
+    Options,
+    ProblemDoc,
+    Report,
+)
+from armybuilder.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    import typer
+    from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.games.asoiaf.catalogue import Catalogue
+    from armybuilder.games.asoiaf.check import ListReport
+
+E, W = Severity.ERROR, Severity.WARNING
+
+# Problems found while a list is read (armylist.py) rather than by a rule over the army.
+LOAD_DOCS = (
+    ProblemDoc("syntax", E, "The file is not valid YAML, or not readable text; the parser's line and column "
+               "are given.", "load"),
+    ProblemDoc("schema", E, "The list is not shaped like a list: an unknown key, a value of the wrong type, "
+               "a missing `faction:` or `points:`, an unknown faction or game.", "load"),
+    ProblemDoc("unknown-card", E, "A card reference names no card; the message suggests the closest names.",
+               "load"),
+    ProblemDoc("ambiguous-card", E, "A card reference matches several cards (versions of a character); "
+               "write `Name, Subname` or the card id.", "load"),
+    ProblemDoc("wrong-slot", E, "A card stands where its kind cannot: an NCU under `units:`, a combat unit "
+               "as an attachment, and so on.", "load"),
+)  # fmt: skip
+
+# Problems of an event's own ASOIAF rules (event.py).
+EVENT_DOCS = (
+    ProblemDoc("event-faction", E, "The list's faction is not one the event's `factions:` allows.", "event"),
+    ProblemDoc("event-ban", E, "The list fields a card the event bans (`banned_cards:`), or a version of a "
+               "character it bans (`banned_characters:`).", "event"),
+)  # fmt: skip
+
+EXPORT_FORMATS = {
+    "text": "a printable army sheet as plain text",
+    "md": "the army sheet as Markdown",
+    "html": "the army sheet as one printable HTML page",
+    "json": "the army sheet as JSON",
+    "warcouncil": "a War Council share code",
+    "asoiaf-stats": "an asoiaf-stats text export",
+    "tts": "a Tabletop Simulator id string",
+}
+
+
+class Asoiaf(GameSystem):
+    key = "asoiaf"
+    title = "A Song of Ice & Fire: Tabletop Miniatures Game"
+    file_kinds = ("army list",)
+    aliases = ("asoiaf-tmg", "song-of-ice-and-fire")
+    export_formats: ClassVar[dict[str, str]] = EXPORT_FORMATS
+    import_formats = ("warcouncil", "asoiaf-stats", "tts")
+    new_options = (
+        NewOption("faction", "The army's faction, e.g. stark."),
+        NewOption("points", "Game size in points (default 40)."),
+        NewOption("commander", "The commander card, e.g. 'Robb Stark, The Wolf Lord'."),
+        NewOption("unit", "The combat unit an attachment commander leads (default: the cheapest that fits)."),
+        NewOption("name", "A name for the list."),
+    )
+
+    # --- data -----------------------------------------------------------------------------------
+
+    def load_data(self, folder: Path | None = None, version: str | None = None) -> Catalogue:
+        from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+        return load_catalogue(folder)
+
+    def data_version(self, data: Any) -> str | None:
+        version: str = data.data_version
+        return version
+
+    def check_data(self, folder: Path | None = None) -> list[Problem]:
+        from armybuilder.games.asoiaf.catalogue import bundled_data_dir, data_files, read_files
+        from armybuilder.games.asoiaf.datacheck import check
+
+        root = folder if folder is not None else bundled_data_dir()
+        parsed, problems = read_files(root, data_files(root))
+        return sorted(problems + check(parsed), key=Problem.sort_key)
+
+    def describe_data(self, folder: Path | None = None) -> str:
+        """One line on a clean data folder: its version and card counts."""
+        from armybuilder.games.asoiaf.catalogue import build, bundled_data_dir, data_files, read_files
+
+        root = folder if folder is not None else bundled_data_dir()
+        parsed, _ = read_files(root, data_files(root))
+        cat = build(parsed, str(root))
+        return (
+            f"card data {cat.data_version}: {len(cat.cards)} cards, {len(cat.tactics)} tactics cards, "
+            f"{len(cat.specials)} special cards"
+        )
+
+    # --- files ------------------------------------------------------------------------------------
+
+    def problem_docs(self) -> Sequence[ProblemDoc]:
+        from armybuilder.games.asoiaf.datacheck import DATA_DOCS
+        from armybuilder.games.asoiaf.rules import REGISTRY
+
+        rules = tuple(
+            ProblemDoc(rule.ID, rule.SEVERITY, (rule.__doc__ or "").strip(), "rule") for rule in REGISTRY.values()
+        )
+        return (*LOAD_DOCS, *rules, *EVENT_DOCS, *DATA_DOCS)
+
+    def prepare(self) -> None:
+        import armybuilder.games.asoiaf.check
+        import armybuilder.games.asoiaf.context
+        import armybuilder.games.asoiaf.interchange
+        import armybuilder.games.asoiaf.listwriter
+        import armybuilder.games.asoiaf.rules  # noqa: F401
+
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> ListReport:
+        from armybuilder.games.asoiaf.armylist import ArmyList, load_list_value
+        from armybuilder.games.asoiaf.check import validate
+
+        if document.error is not None:
+            army = ArmyList(path=document.path, problems=[document.error])
+        else:
+            army = load_list_value(document.value, data, document.path)
+        return validate(army, data, options)
+
+    def cross_key(self, report: Report) -> Any:
+        from armybuilder.games.asoiaf.rules.unique_character import fielded
+
+        characters = fielded(report.context) if report.context is not None else ()
+        if report.converted:  # positions would point into YAML the player never saw
+            characters = tuple((name, title, card, 0, 0) for name, title, card, _, _ in characters)
+        return characters
+
+    def cross_check(self, group: Sequence[CrossItem], scope: str) -> dict[int, list[Problem]]:
+        from armybuilder.games.asoiaf.rules.unique_character import cross_problems
+
+        return cross_problems(group, scope)
+
+    event_keys = ("factions", "banned_cards", "banned_characters")
+
+    def event_rules(self, data: Any, event: Any, path: str, where: str) -> EventRules:
+        from armybuilder.games.asoiaf.event import event_rules
+
+        return event_rules(data, event, path, where)
+
+    def outline(self, report: Report) -> tuple[tuple[str, int], ...]:
+        ctx = report.context
+        if ctx is None:
+            return ()
+        lines: list[tuple[str, int]] = []
+        for unit in ctx.army.units:
+            entries = [e for e in (unit.unit, *unit.attachments) if e.card is not None]
+            if entries:
+                lines.append((" + ".join(ctx.card(e).title for e in entries), sum(ctx.cost(e) for e in entries)))
+        for entry in (*ctx.army.ncus, *ctx.army.enemy_attachments):
+            if entry.card is not None:
+                lines.append((ctx.card(entry).title, ctx.cost(entry)))
+        return tuple(lines)
+
+    def detect(self, text: str) -> str | None:
+        from armybuilder.games.asoiaf import interchange
+
+        try:
+            return interchange.detect(text)
+        except Exception:  # a detector that cannot tell is no format
+            return None
+
+    def import_text(self, fmt: str, text: str, data: Any, path: str) -> str:
+        from armybuilder.games.asoiaf import interchange
+        from armybuilder.games.asoiaf.listwriter import dump_list
+
+        return dump_list(interchange.import_list(fmt, text, data, path), data)
+
+    # --- output ---------------------------------------------------------------------------------
+
+    def totals(self, report: Report) -> str:
+        from armybuilder.games.asoiaf.render.builder import totals_line
+
+        listed: ListReport = report  # type: ignore[assignment]
+        return totals_line(listed)
+
+    def show(self, report: Report) -> RenderableType:
+        from armybuilder.games.asoiaf.render.show import show
+
+        listed: ListReport = report  # type: ignore[assignment]
+        return show(listed, listed.deck)
+
+    def export(self, report: Report, fmt: str, **options: Any) -> str:
+        from armybuilder.games.asoiaf.interchange import FORMATS, export_list
+
+        listed: ListReport = report  # type: ignore[assignment]
+        if fmt in FORMATS:
+            return export_list(fmt, listed, options["data"])
+        if fmt not in EXPORT_FORMATS:
+            raise UsageError(f"an army list exports as {', '.join(EXPORT_FORMATS)}, not {fmt}")
+        from armybuilder.games.asoiaf.render.sheet import render_sheet
+
+        return render_sheet(fmt, listed, listed.deck)
+
+    def new_file(self, data: Any, **options: Any) -> str:
+        from armybuilder.games.asoiaf.builder import new_list
+
+        if not options.get("faction") or not options.get("commander"):
+            raise UsageError("a new army list needs --faction and --commander")
+        points = options.get("points") or 40
+        return new_list(
+            data, options["faction"], int(points), options["commander"], options.get("unit"), options.get("name")
+        )
+
+    def register_commands(self, app: typer.Typer) -> None:
+        from armybuilder.games.asoiaf.commands import browse, edit, interchange, lists
+
+        for module in (lists, browse, interchange, edit):
+            module.register(app)
+
+
+SYSTEM = Asoiaf()
