@@ -1,0 +1,94 @@
+"""A tiny game system defined in the tests, to prove that a game plugs in without touching armybuilder/.
+
+The game: a `squad` of named pieces from a three-piece catalogue; two rules (`squad-size`, `piece-limit`).
+It follows the recipe of ARCHITECTURE.md ("How to add a game") step by step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from armybuilder import yamlpos
+from armybuilder.games.base import (
+    DEFAULT_OPTIONS,
+    Document,
+    GameSystem,
+    Options,
+    ProblemDoc,
+    Report,
+    Summary,
+    Tally,
+    json_document,
+)
+from armybuilder.problems import Problem, Severity
+
+# 1. The facts: a few lines of data (a real game keeps them under data/<game>/ with a JSON Schema).
+PIECES = {"knight": 3, "archer": 2, "peasant": 1}
+SQUAD_SIZE = 5
+
+
+class TinyGame(GameSystem):
+    # 2. Its key, title and file kinds.
+    key = "tiny"
+    title = "Tiny Skirmish"
+    file_kinds = ("squad",)
+
+    def load_data(self, folder: Path | None = None, version: str | None = None) -> dict[str, int]:
+        return dict(PIECES)
+
+    # 3. Every problem id it can emit, documented.
+    def problem_docs(self) -> Sequence[ProblemDoc]:
+        return (
+            ProblemDoc("schema", Severity.ERROR, "The squad file is not a mapping with a `squad:` list.", "load"),
+            ProblemDoc("squad-size", Severity.ERROR, "A squad fields exactly five pieces.", "rule"),
+            ProblemDoc("piece-limit", Severity.WARNING, "More than two knights make a slow squad.", "rule"),
+        )
+
+    # 4. Document -> model -> rules -> Report with a Summary.
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+        path = document.path
+        report = Report(path, self.key, strict=options.strict)
+        if document.error is not None:
+            report.add([document.error])
+            return report
+        value = document.value
+        squad = value.get("squad") if isinstance(value, yamlpos.PosMap) else None
+        if not isinstance(squad, yamlpos.PosList) or not all(isinstance(p, str) for p in squad):
+            report.add([Problem("schema", Severity.ERROR, "write `squad: [knight, archer, …]`", path, 1, 1)])
+            return report
+        problems = []
+        if len(squad) != SQUAD_SIZE:
+            line, column = value.key_pos["squad"]
+            problems.append(
+                Problem("squad-size", Severity.ERROR, f"the squad has {len(squad)} pieces; field exactly "
+                        f"{SQUAD_SIZE}", path, line, column)
+            )
+        knights = [i for i, p in enumerate(squad) if p == "knight"]
+        if len(knights) > 2:
+            line, column = squad.at(knights[2])
+            problems.append(
+                Problem("piece-limit", Severity.WARNING, "a third knight slows the squad; field an archer",
+                        path, line, column)
+            )
+        report.add(problems)
+        cost = sum(data.get(p, 0) for p in squad)
+        report.summary = Summary(
+            title=str(value.get("name")) if value.get("name") else None,
+            player=str(value["player"]) if value.get("player") else None,
+            tallies=(Tally("pieces", len(squad), SQUAD_SIZE), Tally("cost", cost)),
+            fielded=tuple(squad),
+        )
+        report.model = list(squad)
+        return report
+
+    def export(self, report: Report, fmt: str, **options: Any) -> str:
+        return json_document(self, report, {"squad": report.model})
+
+    def new_file(self, data: Any, **options: Any) -> str:
+        return f"game: tiny\nname: {options.get('name') or 'my squad'}\nsquad: [knight, archer, archer, peasant, peasant]\n"
+
+
+# 5. One instance, registered by the registry's entry-point group or `armybuilder.games.register`.
+SYSTEM = TinyGame()
