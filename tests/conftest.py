@@ -41,9 +41,11 @@ EMITTED: set[str] = set()
 
 
 def registered_ids() -> set[str]:
+    from tiny_game import SYSTEM as TINY  # the plug-in of test_plugin_game.py, registered only there
+
     from armybuilder.games import problem_docs
 
-    return {pid for docs in problem_docs().values() for pid in docs}
+    return {pid for docs in problem_docs().values() for pid in docs} | {d.id for d in TINY.problem_docs()}
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from armybuilder.cli.common import DataOption, fatal, workspace
+from armybuilder.text import count
 
 SHEETS = ("html", "md", "text", "json")
 
@@ -58,8 +59,8 @@ def export(
         shown = "the sheet shows them" if fmt in SHEETS else "run `armybuilder validate` to see them"
         what = "list" if system.file_kinds == ("army list",) else system.file_kinds[0]
         print(
-            f"armybuilder: warning: {list_file} is not a valid {what} ({problems} problem"
-            f"{'s' if problems != 1 else ''}); exported anyway, {shown}",
+            f"armybuilder: warning: {list_file} is not a valid {what} ({count(problems, 'problem')}); "
+            f"exported anyway, {shown}",
             file=sys.stderr,
         )
 

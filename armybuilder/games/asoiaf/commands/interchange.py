@@ -12,6 +12,7 @@ import typer
 
 from armybuilder.cli.common import DataOption, fatal
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.text import count
 
 if TYPE_CHECKING:
     pass
@@ -106,7 +107,7 @@ def import_(
         units = len(spec.units)
         print(
             f"Imported {fmt} list to {output}: {cat.factions[spec.faction].name}, {spec.points} points, "
-            f"{units} combat unit{'s' if units != 1 else ''}, {len(spec.ncus)} NCU{'s' if len(spec.ncus) != 1 else ''}."
+            f"{count(units, 'combat unit')}, {count(len(spec.ncus), 'NCU')}."
         )
 
 

@@ -54,7 +54,7 @@ class Collector:
         line, message = self.problems[0]
         more = len(self.problems) - 1
         if more:
-            message += f" (and {more} more problem{'s' if more > 1 else ''})"
+            message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
         raise InterchangeError(message, path=self.source, line=line)
 
 

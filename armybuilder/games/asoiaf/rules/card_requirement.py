@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from armybuilder.games.asoiaf.armylist import Entry, Slot
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.problems import Problem, Severity
+from armybuilder.text import count
 
 ID = "card-requirement"
 SEVERITY = Severity.ERROR
@@ -137,7 +138,7 @@ def _limits(army: Army) -> Iterator[Problem]:
                 yield army.problem(
                     ID,
                     f"at most {req.max} {card.title} per {_names(req.per_any_of)} unit; the list has "
-                    f"{len(hosts)} such unit{'s' if len(hosts) != 1 else ''} and {len(copies)} {card.title} — "
+                    f"{count(len(hosts), 'such unit')} and {len(copies)} {card.title} — "
                     f"remove {len(copies) - allowed} or add a unit",
                     copies[allowed],
                 )

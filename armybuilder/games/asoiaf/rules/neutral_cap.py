@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.problems import Problem, Severity
+from armybuilder.text import count
 
 ID = "neutral-cap"
 SEVERITY = Severity.ERROR
@@ -30,7 +31,7 @@ def check(army: Army) -> Iterator[Problem]:
                 yield army.problem(
                     ID,
                     f"neutral cards cost {total} points, over the cap of {cap} (half of {army.points}); "
-                    f"drop or swap {over} point{'s' if over > 1 else ''} of neutral cards",
+                    f"drop or swap {count(over, 'point')} of neutral cards",
                     entry,
                 )
                 return

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.problems import Problem, Severity
+from armybuilder.text import count
 
 ID = "points-limit"
 SEVERITY = Severity.ERROR
@@ -20,6 +21,6 @@ def check(army: Army) -> Iterator[Problem]:
         yield army.problem(
             ID,
             f"the list costs {total} points, {over} over the {army.points}-point game size; "
-            f"remove or swap cards worth at least {over} point{'s' if over > 1 else ''}",
+            f"remove or swap cards worth at least {count(over, 'point')}",
             army.army.pos("points"),
         )

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.problems import Problem, Severity
+from armybuilder.text import count
 
 ID = "points-unspent"
 SEVERITY = Severity.WARNING
@@ -18,7 +19,7 @@ def check(army: Army) -> Iterator[Problem]:
     if left > 0:
         yield army.problem(
             ID,
-            f"{left} point{'s' if left > 1 else ''} unspent ({army.total} of {army.points}); "
+            f"{count(left, 'point')} unspent ({army.total} of {army.points}); "
             "`armybuilder options` lists what still fits",
             army.army.pos("points"),
             SEVERITY,
