@@ -207,7 +207,7 @@ class _Checker:
             doc = yamlpos.load(raw)
         except yamlpos.YamlError as exc:
             pos = Pos(exc.line or 1, exc.column or 1)
-            if "single document" in exc.message:
+            if "another document" in exc.message or "single document" in exc.message:
                 self.add("schema", "a card file holds one YAML document; split the documents into files", pos)
             else:
                 self.add("syntax", f"{exc.message}; fix the YAML", pos)
