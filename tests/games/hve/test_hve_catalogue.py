@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -431,6 +432,7 @@ def test_sample_catalogue_is_clean(sample_folder: Path) -> None:
 # --- the JSON Schema for editors agrees with the checker ----------------------------------------------------
 
 
+@cache
 def _schema() -> Draft202012Validator:
     path = Path(__file__).resolve().parents[3] / "armybuilder" / "games" / "hve" / "schemas" / "catalogue.json"
     schema = json.loads(path.read_text(encoding="utf-8"))

@@ -176,7 +176,7 @@ INVALID = [
         id="commands-11",
     ),
     pytest.param(
-        variant({n: None for n in range(8, 15)}), [("deck-command-count", 1)], "the deck has 0 command cards", id="commands-absent"
+        variant(dict.fromkeys(range(8, 15))), [("deck-command-count", 1)], "the deck has 0 command cards", id="commands-absent"
     ),
     # unit-copies
     pytest.param(

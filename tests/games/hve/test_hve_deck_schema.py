@@ -47,7 +47,7 @@ NOT_COUNTED = ("deck-unit-count", 4)  # line 5 (two Imperial Guard) replaced by 
             id="units-not-a-list",
         ),
         pytest.param(
-            variant({8: "commands: {Volley: 2}"} | {n: None for n in range(9, 15)}),
+            variant({8: "commands: {Volley: 2}"} | dict.fromkeys(range(9, 15))),
             [("schema", 8)],
             id="commands-not-a-list",
         ),
