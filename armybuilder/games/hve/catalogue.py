@@ -50,6 +50,17 @@ class Card:
     icons: tuple[str, ...] = ()
     type: str | None = None
     keywords: tuple[Keyword, ...] = ()
+    unit_icons: tuple[str, ...] = ()  # the icons a unit of this card can show: its own and its other side's
+    mount_targets: tuple[Keyword, ...] = ()  # its mount/dismount keywords
+    is_unit: bool = False  # set from kind
+
+    def __post_init__(self) -> None:
+        icons: tuple[str, ...] = () if self.icon is None else (self.icon,)
+        if self.other_side is not None:
+            icons += (self.other_side.icon,)
+        object.__setattr__(self, "unit_icons", icons)
+        object.__setattr__(self, "mount_targets", tuple(k for k in self.keywords if k.unit is not None))
+        object.__setattr__(self, "is_unit", self.kind == "unit")
 
     @property
     def label(self) -> str:
@@ -57,25 +68,9 @@ class Card:
         return f"{self.name} ({self.zh})" if self.zh else self.name
 
     @property
-    def is_unit(self) -> bool:
-        return self.kind == "unit"
-
-    @property
-    def unit_icons(self) -> tuple[str, ...]:
-        """The icons a unit of this card can show: its own and its other side's."""
-        if self.icon is None:
-            return ()
-        if self.other_side is None:
-            return (self.icon,)
-        return (self.icon, self.other_side.icon)
-
-    @property
     def strength_text(self) -> str:
         return "-" if self.strength is None else str(self.strength)
 
-    @property
-    def mount_targets(self) -> tuple[Keyword, ...]:
-        return tuple(k for k in self.keywords if k.unit is not None)
 
 
 class Catalogue:
@@ -94,6 +89,7 @@ class Catalogue:
             if card.other_side is not None:
                 self.by_other_side.setdefault(norm(card.other_side.name), card)
         self._keys = list(self.cards)
+        self._closest: dict[str, Card | None] = {}  # the same misspellings come back in a batch
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -103,8 +99,14 @@ class Catalogue:
 
     def closest(self, name: str) -> Card | None:
         """The card whose name is nearest to `name` (difflib), if one is close."""
-        found = difflib.get_close_matches(norm(name), self._keys, n=1)
-        return self.cards[found[0]] if found else None
+        key = norm(name)
+        if key in self._closest:
+            return self._closest[key]
+        found = difflib.get_close_matches(key, self._keys, n=1)
+        card = self.cards[found[0]] if found else None
+        if len(self._closest) < 10_000:
+            self._closest[key] = card
+        return card
 
     def of(self, faction: str, kind: str) -> list[Card]:
         return [c for c in self.cards.values() if c.faction == faction and c.kind == kind]

@@ -41,10 +41,7 @@ class Section:
     entries: list[Entry] = field(default_factory=list)
     pos: Pos | None = None
     listed: bool = True
-
-    @property
-    def total(self) -> int:
-        return sum(e.count for e in self.entries)
+    total: int = 0  # the copies of every entry, summed
 
 
 @dataclass(slots=True)
@@ -134,22 +131,34 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
         )
         return
     find = deck.catalogue.cards.get
+    entries = section.entries
+    positions = items.item_pos
+    total = 0
     for index, item in enumerate(items):
-        pos = items.item_pos[index]
-        if item.__class__ is str and item.strip():
-            name, count = item.strip(), 1
-        elif isinstance(item, PosMap):
-            read = _mapping_entry(deck, item, pos)
-            if read is None:
-                continue
-            name, count = read
-        else:
+        pos = positions[index]
+        cls = item.__class__
+        name: str | None = None
+        count = 1
+        if cls is str:
+            name = item.strip()
+        elif cls is PosMap:
+            card, count = item.get("card"), item.get("count", 1)
+            # the usual entry, read without the checks of _mapping_entry
+            if card.__class__ is str and count.__class__ is int and count >= 1 and len(item) == 1 + ("count" in item):
+                name = card.strip()
+            if not name:
+                read = _mapping_entry(deck, item, pos)
+                if read is None:
+                    continue
+                name, count = read
+        if not name:
             what = "an empty name" if isinstance(item, str) or item is None else shown(item)
             deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {what}", pos)
             continue
         key = norm(name)
-        deck_entry = Entry(section.name, name, key, count, pos, find(key))
-        section.entries.append(deck_entry)
+        entries.append(Entry(section.name, name, key, count, pos, find(key)))
+        total += count
+    section.total = total
 
 
 def _mapping_entry(deck: Deck, item: PosMap, pos: Pos) -> tuple[str, int] | None:

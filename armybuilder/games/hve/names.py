@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeGuard
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'"})
 
 
+@lru_cache(maxsize=8192)  # decks name the same few cards over and over
 def norm(name: str) -> str:
     """A name as it is compared: curly apostrophes read as `'`, white space collapsed, case folded."""
     return " ".join(name.translate(_QUOTES).split()).casefold()
