@@ -511,23 +511,27 @@ class _Checker:
         if wanted is not None and ctype is not None and ctype != wanted:
             self.add(
                 "keyword-command-type",
-                f"{name} is a keyword of {wanted} cards, and this is a {ctype} card; check the type or the keyword",
+                f"{name} is a keyword of {wanted} cards, and this is {'an' if ctype == 'attack' else 'a'} "
+                f"{ctype} card; check the type or the keyword",
                 pos,
                 label,
                 W,
             )
         if name in QUALIFIERS:
-            parent = QUALIFIERS[name].parent
             self.add(
                 "keyword-qualifier",
-                f"{name} is a qualifier of {parent}; write it under that keyword: {{{parent}: {{qualifier: {name}}}}}",
+                f"{name} is a qualifier of {QUALIFIERS[name].parent}; write it under that keyword: {_under(name)}",
                 pos,
                 label,
             )
             return None
         info = KEYWORDS.get(name)
         if info is None:
-            self.add("keyword-unknown", f"{shown(name)} is not a keyword{_did_you_mean(name, KEYWORDS)}", pos, label)
+            english = ZH_KEYWORDS.get(name)
+            if english is not None:
+                self.add("keyword-unknown", f'"{name}" is the Chinese name of {english}; write {english}', pos, label)
+            else:
+                self.add("keyword-unknown", f"{shown(name)} is not a keyword{_did_you_mean(name, KEYWORDS)}", pos, label)
             return None
         if info.arg is Arg.UNIT:
             if not bare and is_text(value):
@@ -633,6 +637,17 @@ class _Checker:
             self.add("keyword-number", f"{name} takes no number; write it bare: {name}", pos, label)
             return None
         return Qualifier(name)
+
+
+ZH_KEYWORDS = {k.zh: k.name for k in KEYWORDS.values()} | {q.zh: q.name for q in QUALIFIERS.values()}
+
+
+def _under(qualifier: str) -> str:
+    """How a qualifier is written under its keyword: `{maneuver: {number: 1, qualifier: cover}}`."""
+    info = QUALIFIERS[qualifier]
+    number = "number: 1, " if KEYWORDS[info.parent].arg is Arg.NUMBER else ""
+    item = f"[{{{qualifier}: 2}}]" if info.numbered else qualifier
+    return f"{{{info.parent}: {{{number}qualifier: {item}}}}}"
 
 
 def _did_you_mean(name: str, known: dict[str, Any]) -> str:

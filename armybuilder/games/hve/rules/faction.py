@@ -19,5 +19,8 @@ def check(deck: Deck) -> Iterator[Problem]:
         yield deck.problem(ID, SEVERITY, f"the deck needs a faction: {FACTION_CHOICES}", deck.faction_pos)
     elif deck.faction is None:
         value = deck.faction_value
-        text = value.strip() if isinstance(value, str) else shown(value).strip('"')
-        yield deck.problem(ID, SEVERITY, f'faction must be {FACTION_CHOICES}, not "{text}"', deck.faction_pos)
+        if isinstance(value, (list, dict)):
+            text = shown(value)  # a list, a mapping
+        else:
+            text = '"' + (value.strip() if isinstance(value, str) else shown(value)) + '"'
+        yield deck.problem(ID, SEVERITY, f"faction must be {FACTION_CHOICES}, not {text}", deck.faction_pos)
