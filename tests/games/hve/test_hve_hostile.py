@@ -6,6 +6,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -156,3 +157,41 @@ def test_hostile_catalogues(files: list[Any]) -> None:
         if not any(p.is_error for p in problems):
             catalogue = SYSTEM.load_data(folder)
             SYSTEM.new_file(catalogue, faction="empire")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "game: hve\nunits: [{card: {a: b}}, {card: [x]}, {card: x, count: 1e400}, {card: x, count: .inf}]\n",
+        "game: hve\nname: {a: 1}\nfaction: {empire: 1}\ncommands: [[[]]]\nopening_unit: {x: 1}\n",
+        "game: hve\nunits: [{card: Spearmen, count: 99999999999999999999999999999999999999}]\n",
+        "game: hve\nunits:\n  - ? [a]\n    : b\n",
+        "game: hve\nfaction: !!binary aGVsbG8=\n",
+        "game: hve\nname: 2024-01-01\nfaction: 2024-01-01\nunits: [2024-01-01, null, true, 1.5]\n",
+        "game: hve\n" + "units: [" * 20 + "]" * 20 + "\n",
+    ],
+)
+def test_hostile_decks_written_out(text: str) -> None:
+    try:
+        value = yamlpos.load(text)
+    except yamlpos.YamlError:
+        return
+    report = SYSTEM.check(Document("hostile.yaml", value), SYSTEM.load_data())
+    assert report.problems and not report.valid
+    assert all(p.rule in DOC_IDS and p.line >= 1 for p in report.problems)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "{name: {a: 1}, kind: [unit], faction: {x: 1}}",
+        "{name: X, kind: unit, faction: empire, icon: infantry, strength: 99999999999999999999999999, hp: 1e400}",
+        "{name: X, kind: command, faction: empire, cost: 1, icons: [[a]], strength: .nan, type: attack,"
+        " keywords: [{mount: [a]}, {maneuver: {number: {a: 1}, qualifier: {b: {c: d}}}}, {support: {qualifier: [{encircle: {x: 1}}]}}]}",
+        "{name: X, kind: unit, faction: empire, icon: infantry, strength: 1, hp: 1, other_side: {name: {a: 1}, icon: [x], zh: []}}",
+    ],
+)
+def test_hostile_card_entries_written_out(entry: str, tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_text(f"cards:\n  - {entry}\n", encoding="utf-8")
+    problems = SYSTEM.check_data(tmp_path)
+    assert problems and all(p.rule in DOC_IDS and p.line == 2 for p in problems)

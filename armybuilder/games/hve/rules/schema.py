@@ -1,8 +1,9 @@
-"""A deck file that is not shaped as a deck: not a mapping, an unknown top-level key, a missing or empty
-name, a section that is not a list, an entry that is neither a card name nor {card, count} with a count of
-1 or more, or an opening unit that is not a name. A malformed entry takes no part in any other rule.
+"""A file not shaped as its kind: a deck that is not a mapping, has an unknown key, a missing name, a
+section that is not a list, an entry that is not a card name or {card, count ≥ 1}, or an opening unit that
+is not a name; a card file that is not one mapping with only `cards:`, a list.
 
-Found while the deck is read (deck.py), so `check` yields nothing here.
+A malformed deck entry takes no part in any other rule. Found while the file is read (deck.py,
+datacheck.py), so `check` yields nothing here.
 """
 
 from __future__ import annotations

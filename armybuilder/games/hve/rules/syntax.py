@@ -1,6 +1,8 @@
-"""A deck file that is not valid YAML (or not UTF-8 text); the problem points where the parser stopped.
+"""A deck or card file that is not valid YAML (or not UTF-8 text); the problem points where the parser
+stopped.
 
-Found while the file is read, by the core, so `check` yields nothing here.
+Found while the file is read (by the core for decks, by `data check` for card files), so `check` yields
+nothing here.
 """
 
 from __future__ import annotations
