@@ -30,7 +30,7 @@ from armybuilder.games.hve.keywords import (
     Keyword,
     Qualifier,
 )
-from armybuilder.games.hve.names import FACTION_CHOICES, faction_key, is_int, is_text, norm
+from armybuilder.games.hve.names import FACTION_CHOICES, HUGE, faction_key, is_int, is_text, norm
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
@@ -121,6 +121,8 @@ def shown(value: Any) -> str:
         return "a mapping"
     elif isinstance(value, list):
         return "a list"
+    elif isinstance(value, int) and not -HUGE < value < HUGE:
+        return "a number of more than 1,000 digits"
     else:
         text = str(value)
     return text if len(text) <= 60 else text[:57] + "…"

@@ -11,7 +11,7 @@ from typing import Any
 
 from armybuilder.games.hve.catalogue import Card, Catalogue
 from armybuilder.games.hve.datacheck import shown
-from armybuilder.games.hve.names import faction_key, is_int, is_text, norm
+from armybuilder.games.hve.names import HUGE, faction_key, is_int, is_text, norm
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
@@ -144,7 +144,12 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
         elif cls is PosMap:
             card, count = item.get("card"), item.get("count", 1)
             # the usual entry, read without the checks of _mapping_entry
-            if card.__class__ is str and count.__class__ is int and count >= 1 and len(item) == 1 + ("count" in item):
+            if (
+                card.__class__ is str
+                and count.__class__ is int
+                and 1 <= count < HUGE
+                and len(item) == 1 + ("count" in item)
+            ):
                 name = card.strip()
             if not name:
                 read = _mapping_entry(deck, item, pos)

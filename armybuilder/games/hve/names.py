@@ -52,6 +52,10 @@ def is_text(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value.strip())
 
 
+# an integer of more digits is refused as hostile input: Python will not even print it (4,300 digits)
+HUGE = 10**1000
+
+
 def is_int(value: object) -> TypeGuard[int]:
-    """A YAML integer (a bool is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A YAML integer (a bool is not one) of at most 1,000 digits."""
+    return isinstance(value, int) and not isinstance(value, bool) and -HUGE < value < HUGE

@@ -74,7 +74,7 @@ def _load(value: Any) -> Any:
     return yamlpos.load(text)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deck_like())
 def test_hostile_decks(value: Any) -> None:
     catalogue: Catalogue = SYSTEM.load_data()
@@ -92,7 +92,7 @@ def test_hostile_decks(value: Any) -> None:
         SYSTEM.export(report, fmt)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=st.sampled_from(list("-:{}[], \n'\"#&*!|>0123abcUnitsCard长")), max_size=80))
 def test_hostile_deck_text(text: str) -> None:
     try:
@@ -169,6 +169,8 @@ def test_hostile_catalogues(files: list[Any]) -> None:
         "game: hve\nfaction: !!binary aGVsbG8=\n",
         "game: hve\nname: 2024-01-01\nfaction: 2024-01-01\nunits: [2024-01-01, null, true, 1.5]\n",
         "game: hve\n" + "units: [" * 20 + "]" * 20 + "\n",
+        "game: hve\nfaction: 0x" + "f" * 4000 + "\nunits: [{card: Spearmen, count: 0x" + "f" * 4000 + "}]\n",
+        "game: hve\nunits: [{card: Spearmen, count: -0x" + "f" * 4000 + "}]\n",
     ],
 )
 def test_hostile_decks_written_out(text: str) -> None:
@@ -179,6 +181,9 @@ def test_hostile_decks_written_out(text: str) -> None:
     report = SYSTEM.check(Document("hostile.yaml", value), SYSTEM.load_data())
     assert report.problems and not report.valid
     assert all(p.rule in DOC_IDS and p.line >= 1 for p in report.problems)
+    for fmt in SYSTEM.export_formats:
+        SYSTEM.export(report, fmt)
+    str(report.summary.tallies[0])
 
 
 @pytest.mark.parametrize(
@@ -189,6 +194,9 @@ def test_hostile_decks_written_out(text: str) -> None:
         "{name: X, kind: command, faction: empire, cost: 1, icons: [[a]], strength: .nan, type: attack,"
         " keywords: [{mount: [a]}, {maneuver: {number: {a: 1}, qualifier: {b: {c: d}}}}, {support: {qualifier: [{encircle: {x: 1}}]}}]}",
         "{name: X, kind: unit, faction: empire, icon: infantry, strength: 1, hp: 1, other_side: {name: {a: 1}, icon: [x], zh: []}}",
+        "{name: X, kind: unit, faction: empire, icon: infantry, strength: 0x" + "f" * 4000 + ", hp: 1}",
+        "{name: X, kind: command, faction: empire, cost: 1, icons: [a], strength: 1, type: move,"
+        " keywords: [{maneuver: 0x" + "f" * 4000 + "}]}",
     ],
 )
 def test_hostile_card_entries_written_out(entry: str, tmp_path: Path) -> None:

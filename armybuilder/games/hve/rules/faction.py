@@ -19,8 +19,9 @@ def check(deck: Deck) -> Iterator[Problem]:
         yield deck.problem(ID, SEVERITY, f"the deck needs a faction: {FACTION_CHOICES}", deck.faction_pos)
     elif deck.faction is None:
         value = deck.faction_value
-        if isinstance(value, (list, dict)):
-            text = shown(value)  # a list, a mapping
+        if isinstance(value, str):
+            text = f'"{value.strip()}"'
         else:
-            text = '"' + (value.strip() if isinstance(value, str) else shown(value)) + '"'
+            text = shown(value)
+            text = text if text.startswith("a ") else f'"{text}"'  # "a list", "a mapping", …
         yield deck.problem(ID, SEVERITY, f"faction must be {FACTION_CHOICES}, not {text}", deck.faction_pos)
