@@ -25,6 +25,7 @@ ENTRY_POINT_GROUP = "armybuilder.games"
 # key -> module holding `SYSTEM`; imported only when a file of that game is read
 BUNDLED: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.system",
+    "horde-vs-empire-cards": "armybuilder.games.hve.system",
 }
 
 _loaded: dict[str, GameSystem] = {}

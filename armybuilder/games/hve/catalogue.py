@@ -1,0 +1,140 @@
+"""The card catalogue: unit and command cards read from a folder of `*.yaml` files, looked up by name.
+
+A catalogue is loaded once per process (`load_catalogue`); it refuses a folder with any data-check error,
+so every card in a `Catalogue` is well formed and the deck rules never meet a broken card.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from armybuilder.errors import DataError
+from armybuilder.games.base import bundled_data
+from armybuilder.games.hve.keywords import Keyword
+from armybuilder.games.hve.names import norm
+
+DATA_FOLDER = "horde-vs-empire-cards"
+GAME_KEY = "horde-vs-empire-cards"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSide:
+    """The profile on a unit card's other edge, which mount/dismount turn the unit into."""
+
+    name: str
+    zh: str | None
+    icon: str
+    strength: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the catalogue. Unit fields are set on unit cards, command fields on command cards;
+    a command's `strength` is None where the card prints "-" (the unit's base strength is used)."""
+
+    name: str
+    zh: str | None
+    kind: str  # "unit" | "command"
+    faction: str  # a faction key
+    file: str
+    line: int
+    icon: str | None = None
+    strength: int | None = None
+    hp: int | None = None
+    other_side: UnitSide | None = None
+    cost: int | None = None
+    icons: tuple[str, ...] = ()
+    type: str | None = None
+    keywords: tuple[Keyword, ...] = ()
+    unit_icons: tuple[str, ...] = ()  # the icons a unit of this card can show: its own and its other side's
+    mount_targets: tuple[Keyword, ...] = ()  # its mount/dismount keywords
+    is_unit: bool = False  # set from kind
+
+    def __post_init__(self) -> None:
+        icons: tuple[str, ...] = () if self.icon is None else (self.icon,)
+        if self.other_side is not None:
+            icons += (self.other_side.icon,)
+        object.__setattr__(self, "unit_icons", icons)
+        object.__setattr__(self, "mount_targets", tuple(k for k in self.keywords if k.unit is not None))
+        object.__setattr__(self, "is_unit", self.kind == "unit")
+
+    @property
+    def label(self) -> str:
+        """`Spearmen (长枪队)`, or the name alone when the card has no Chinese name."""
+        return f"{self.name} ({self.zh})" if self.zh else self.name
+
+    @property
+    def strength_text(self) -> str:
+        return "-" if self.strength is None else str(self.strength)
+
+
+
+class Catalogue:
+    """Every card of one catalogue folder, found by normalised name (§1 "Names")."""
+
+    def __init__(self, cards: Iterable[Card], folder: Path, *, bundled: bool = False) -> None:
+        self.folder = folder
+        self.bundled = bundled
+        self.cards: dict[str, Card] = {}
+        self.by_zh: dict[str, Card] = {}
+        self.by_other_side: dict[str, Card] = {}
+        for card in cards:
+            self.cards[norm(card.name)] = card
+            if card.zh:
+                self.by_zh.setdefault(norm(card.zh), card)
+            if card.other_side is not None:
+                self.by_other_side.setdefault(norm(card.other_side.name), card)
+        self._keys = list(self.cards)
+        self._closest: dict[str, Card | None] = {}  # the same misspellings come back in a batch
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def find(self, name: str) -> Card | None:
+        return self.cards.get(norm(name))
+
+    def closest(self, name: str) -> Card | None:
+        """The card whose name is nearest to `name` (difflib), if one is close."""
+        key = norm(name)
+        if key in self._closest:
+            return self._closest[key]
+        found = difflib.get_close_matches(key, self._keys, n=1)
+        card = self.cards[found[0]] if found else None
+        if len(self._closest) < 10_000:
+            self._closest[key] = card
+        return card
+
+    def of(self, faction: str, kind: str) -> list[Card]:
+        return [c for c in self.cards.values() if c.faction == faction and c.kind == kind]
+
+    @property
+    def label(self) -> str:
+        """What the JSON outputs report as the data version."""
+        return "bundled example catalogue" if self.bundled else str(self.folder)
+
+
+def bundled_folder() -> Path:
+    return bundled_data(DATA_FOLDER)
+
+
+def load_catalogue(folder: Path | None = None) -> Catalogue:
+    """The catalogue of `folder` (None: the bundled example); DataError naming the first data-check error."""
+    from armybuilder.games.hve.datacheck import check_folder
+
+    bundled = folder is None
+    where = bundled_folder() if folder is None else Path(folder)
+    cards, problems = check_folder(where)
+    for problem in problems:
+        if problem.is_error:
+            shown = "" if bundled else f" {where}"
+            raise DataError(
+                f"{problem.message} [{problem.rule}]; run `armybuilder data check --game {GAME_KEY}{shown}` "
+                "to see every problem of the card catalogue",
+                path=problem.file,
+                line=problem.line,
+            )
+    return Catalogue(cards, where, bundled=bundled)

@@ -1,0 +1,188 @@
+"""A deck file read into a `Deck`: its name, faction, unit and command entries resolved against the
+catalogue, with a `schema` problem for everything malformed (§1, "Malformed deck files").
+
+An entry with a schema problem is left out of the deck: it takes no part in any count or rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from armybuilder.games.hve.catalogue import Card, Catalogue
+from armybuilder.games.hve.datacheck import shown
+from armybuilder.games.hve.names import HUGE, faction_key, is_int, is_text, norm
+from armybuilder.problems import Problem, Severity
+from armybuilder.yamlpos import Pos, PosList, PosMap
+
+TOP_KEYS = ("game", "name", "faction", "units", "commands", "opening_unit")
+SECTIONS = ("units", "commands")
+ORIGIN = Pos(1, 1)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One entry of `units` or `commands` as written: a bare name counts once."""
+
+    section: str
+    name: str  # as written, trimmed
+    key: str  # normalised, for comparing
+    count: int
+    pos: Pos
+    card: Card | None  # None: no card of the catalogue has this name
+
+
+@dataclass(slots=True)
+class Section:
+    """`units` or `commands`: `listed` is False when the key holds something that is not a list (the
+    count rule is then not judged); `pos` is the key's position, or None when the key is absent."""
+
+    name: str
+    entries: list[Entry] = field(default_factory=list)
+    pos: Pos | None = None
+    listed: bool = True
+    total: int = 0  # the copies of every entry, summed
+
+
+@dataclass(slots=True)
+class Deck:
+    path: str
+    catalogue: Catalogue
+    name: str | None = None
+    faction_given: bool = False  # the key is present with a value
+    faction_value: Any = None
+    faction_pos: Pos = ORIGIN
+    faction: str | None = None  # the resolved key
+    units: Section = field(default_factory=lambda: Section("units"))
+    commands: Section = field(default_factory=lambda: Section("commands"))
+    opening: str | None = None
+    opening_pos: Pos = ORIGIN
+    problems: list[Problem] = field(default_factory=list)  # schema problems found while reading
+    is_deck: bool = True  # False: the document is not a mapping, and no deck rule is judged
+
+    def problem(self, rule: str, severity: Severity, message: str, pos: Pos, card: str | None = None) -> Problem:
+        return Problem(rule, severity, message, self.path, pos[0], pos[1], card)
+
+    def schema(self, message: str, pos: Pos) -> None:
+        self.problems.append(self.problem("schema", Severity.ERROR, message, pos))
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [*self.units.entries, *self.commands.entries]
+
+    def unit_keys(self) -> set[str]:
+        """The normalised names of the entries listed under units."""
+        return {e.key for e in self.units.entries}
+
+
+def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
+    deck = Deck(path, catalogue)
+    if not isinstance(value, PosMap):
+        what = "empty" if value is None else f"{shown(value)}"
+        deck.schema(
+            f"a deck file is a mapping of {', '.join(TOP_KEYS)}, and this one is {what}; "
+            "start from `armybuilder new --game horde-vs-empire-cards`",
+            getattr(value, "pos", ORIGIN),
+        )
+        deck.is_deck = False
+        return deck
+    for key in value:
+        if key not in TOP_KEYS:
+            deck.schema(f"unknown key {shown(key)}; a deck has only {', '.join(TOP_KEYS)}", value.key_pos[key])
+    name = value.get("name")
+    if is_text(name):
+        deck.name = name.strip()
+    elif "name" not in value:
+        deck.schema("the deck needs a name: a non-empty string, such as name: Iron Wall", ORIGIN)
+    else:
+        deck.schema(f"name must be a non-empty string, not {shown(name)}", value.at("name"))
+    faction = value.get("faction")
+    if faction is not None:
+        deck.faction_given = True
+        deck.faction_value = faction
+        deck.faction_pos = value.at("faction")
+        deck.faction = faction_key(faction)
+    elif "faction" in value:
+        deck.faction_pos = value.at("faction")
+    for section in (deck.units, deck.commands):
+        _section(deck, value, section)
+    if "opening_unit" in value:
+        opening = value["opening_unit"]
+        deck.opening_pos = value.at("opening_unit")
+        if is_text(opening):
+            deck.opening = opening.strip()
+        elif opening is not None:
+            deck.schema(f"opening_unit must be the name of one of the deck's units, not {shown(opening)}", deck.opening_pos)
+    return deck
+
+
+def _section(deck: Deck, doc: PosMap, section: Section) -> None:
+    if section.name not in doc:
+        return
+    section.pos = doc.key_pos[section.name]
+    items = doc[section.name]
+    if items is None:
+        return
+    if not isinstance(items, PosList):
+        section.listed = False
+        deck.schema(
+            f"{section.name} must be a list of cards ({{card: NAME, count: N}} or a bare name), not {shown(items)}",
+            doc.at(section.name),
+        )
+        return
+    find = deck.catalogue.cards.get
+    entries = section.entries
+    positions = items.item_pos
+    total = 0
+    for index, item in enumerate(items):
+        pos = positions[index]
+        cls = item.__class__
+        name: str | None = None
+        count = 1
+        if cls is str:
+            name = item.strip()
+        elif cls is PosMap:
+            card, count = item.get("card"), item.get("count", 1)
+            # the usual entry, read without the checks of _mapping_entry
+            if (
+                card.__class__ is str
+                and count.__class__ is int
+                and 1 <= count < HUGE
+                and len(item) == 1 + ("count" in item)
+            ):
+                name = card.strip()
+            if not name:
+                read = _mapping_entry(deck, item, pos)
+                if read is None:
+                    continue
+                name, count = read
+        if not name:
+            what = "an empty name" if isinstance(item, str) or item is None else shown(item)
+            deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {what}", pos)
+            continue
+        key = norm(name)
+        entries.append(Entry(section.name, name, key, count, pos, find(key)))
+        total += count
+    section.total = total
+
+
+def _mapping_entry(deck: Deck, item: PosMap, pos: Pos) -> tuple[str, int] | None:
+    good = True
+    for key in item:
+        if key not in ("card", "count"):
+            deck.schema(f"an entry has only card and count; remove {shown(key)}", item.key_pos[key])
+            good = False
+    card = item.get("card")
+    if "card" not in item:
+        deck.schema("the entry needs card: the card's name ({card: NAME, count: N})", pos)
+        good = False
+    elif not is_text(card):
+        deck.schema(f"card must be a card's name, not {shown(card)}", item.at("card"))
+        good = False
+    count = item.get("count", 1)
+    if not is_int(count) or count < 1:
+        deck.schema(f"count must be an integer of 1 or more, not {shown(count)}", item.at("count"))
+        good = False
+    if not good:
+        return None
+    return str(card).strip(), int(count)

@@ -1,0 +1,61 @@
+"""How names are compared, and the two factions with every spelling a file may use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TypeGuard
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'"})
+
+
+@lru_cache(maxsize=8192)  # decks name the same few cards over and over
+def norm(name: str) -> str:
+    """A name as it is compared: curly apostrophes read as `'`, white space collapsed, case folded."""
+    return " ".join(name.translate(_QUOTES).split()).casefold()
+
+
+@dataclass(frozen=True)
+class Faction:
+    key: str
+    name: str  # in English, for people
+    zh: str
+    zh_long: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.zh})"
+
+
+FACTIONS: dict[str, Faction] = {
+    "golden-horde": Faction("golden-horde", "Golden Horde", "金帐", "金帐阵营"),
+    "empire": Faction("empire", "Empire", "帝国", "帝国阵营"),
+}
+
+# every accepted spelling, normalised, to its key
+_SPELLINGS: dict[str, str] = {
+    norm(spelling): f.key for f in FACTIONS.values() for spelling in (f.key, f.zh, f.zh_long)
+}
+
+FACTION_CHOICES = "golden-horde (金帐) or empire (帝国)"
+
+
+def faction_key(value: object) -> str | None:
+    """The faction key a value spells, or None (not a string, or no accepted spelling)."""
+    if not isinstance(value, str):
+        return None
+    return _SPELLINGS.get(norm(value))
+
+
+def is_text(value: object) -> TypeGuard[str]:
+    """A non-empty string: at least one character other than white space."""
+    return isinstance(value, str) and bool(value.strip())
+
+
+# an integer of more digits is refused as hostile input: Python will not even print it (4,300 digits)
+HUGE = 10**1000
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """A YAML integer (a bool is not one) of at most 1,000 digits."""
+    return isinstance(value, int) and not isinstance(value, bool) and -HUGE < value < HUGE

@@ -1,0 +1,31 @@
+"""A command card whose icons match no unit of the deck (neither a unit card's icon nor its other side's)
+can never be carried by a unit; it can only be spent as a cost (打出指令牌). A warning."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.hve.deck import Deck
+from armybuilder.problems import Problem, Severity
+
+ID = "command-without-executor"
+SEVERITY = Severity.WARNING
+
+
+def check(deck: Deck) -> Iterator[Problem]:
+    icons: set[str] = set()
+    for entry in deck.units.entries:
+        if entry.card is not None and entry.card.is_unit:
+            icons.update(entry.card.unit_icons)
+    for entry in deck.commands.entries:
+        card = entry.card
+        if card is None or card.is_unit or not icons.isdisjoint(card.icons):
+            continue
+        yield deck.problem(
+            ID,
+            SEVERITY,
+            f"no unit in this deck can execute {card.name} ({' or '.join(card.icons)}); "
+            "it can only be spent as a cost",
+            entry.pos,
+            card.name,
+        )

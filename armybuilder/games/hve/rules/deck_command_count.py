@@ -1,0 +1,17 @@
+"""A deck has exactly 10 command cards, counted over every entry under commands as listed (重要概念-卡组)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.hve.deck import Deck
+from armybuilder.games.hve.rules.deck_unit_count import count_problem
+from armybuilder.problems import Problem, Severity
+
+ID = "deck-command-count"
+SEVERITY = Severity.ERROR
+SIZE = 10
+
+
+def check(deck: Deck) -> Iterator[Problem]:
+    return count_problem(deck, deck.commands, ID, SIZE, "command")

@@ -1,0 +1,35 @@
+"""A mount or dismount command turns a unit into a unit that no card of the deck provides, neither as a
+unit listed under units nor as the other side of one (上马/下马). A warning, once per keyword."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.hve.deck import Deck
+from armybuilder.games.hve.names import norm
+from armybuilder.problems import Problem, Severity
+
+ID = "mount-target-missing"
+SEVERITY = Severity.WARNING
+
+
+def check(deck: Deck) -> Iterator[Problem]:
+    provided: set[str] | None = None
+    for entry in deck.commands.entries:
+        card = entry.card
+        if card is None or card.is_unit:
+            continue
+        for keyword in card.mount_targets:
+            if provided is None:
+                provided = deck.unit_keys()
+                for unit in deck.units.entries:
+                    if unit.card is not None and unit.card.other_side is not None:
+                        provided.add(norm(unit.card.other_side.name))
+            if norm(keyword.unit or "") not in provided:
+                yield deck.problem(
+                    ID,
+                    SEVERITY,
+                    f"{card.name} turns a unit into {keyword.unit}, which no card in this deck provides",
+                    entry.pos,
+                    card.name,
+                )

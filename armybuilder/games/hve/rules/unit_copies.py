@@ -1,0 +1,39 @@
+"""At most 3 copies of one unit card under units; the entries of one name add up, and the problem points
+at the first of them (重要概念-卡组)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.hve.deck import Deck, Section
+from armybuilder.problems import Problem, Severity
+
+ID = "unit-copies"
+SEVERITY = Severity.ERROR
+LIMIT = 3
+
+
+def copies_problems(deck: Deck, section: Section, rule: str, limit: int, what: str) -> Iterator[Problem]:
+    entries = section.entries
+    if len(entries) <= 1 and (not entries or entries[0].count <= limit):
+        return
+    totals: dict[str, int] = {}
+    for entry in entries:
+        totals[entry.key] = totals.get(entry.key, 0) + entry.count
+    reported: set[str] = set()
+    for entry in entries:
+        total = totals[entry.key]
+        if total > limit and entry.key not in reported:
+            reported.add(entry.key)
+            name = entry.card.name if entry.card is not None else entry.name
+            yield deck.problem(
+                rule,
+                SEVERITY,
+                f"{total} copies of {name}; at most {limit} copies of a {what} card",
+                entry.pos,
+                name,
+            )
+
+
+def check(deck: Deck) -> Iterator[Problem]:
+    return copies_problems(deck, deck.units, ID, LIMIT, "unit")

@@ -1,0 +1,37 @@
+"""A card named under units or commands, or as the opening unit, is not in the catalogue; the message
+suggests the closest name, or the card to write when the name is a Chinese name or another card's other
+side (重要概念-卡组: decks are drawn from the card pool)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.hve.catalogue import Catalogue
+from armybuilder.games.hve.deck import Deck
+from armybuilder.games.hve.names import norm
+from armybuilder.problems import Problem, Severity
+
+ID = "unknown-card"
+SEVERITY = Severity.ERROR
+
+
+def message(name: str, catalogue: Catalogue) -> str:
+    key = norm(name)
+    by_zh = catalogue.by_zh.get(key)
+    if by_zh is not None:
+        return f'"{name}" is the Chinese name of {by_zh.name}; write {by_zh.name}'
+    front = catalogue.by_other_side.get(key)
+    if front is not None and front.other_side is not None:
+        return f"{front.other_side.name} is the other side of {front.name}; list {front.name}"
+    close = catalogue.closest(name)
+    hint = f'; did you mean "{close.name}"?' if close is not None else ""
+    return f'"{name}" is not a known card{hint}'
+
+
+def check(deck: Deck) -> Iterator[Problem]:
+    for entry in deck.entries:
+        if entry.card is None:
+            yield deck.problem(ID, SEVERITY, message(entry.name, deck.catalogue), entry.pos, entry.name)
+    opening = deck.opening
+    if opening is not None and deck.catalogue.find(opening) is None and norm(opening) not in deck.unit_keys():
+        yield deck.problem(ID, SEVERITY, message(opening, deck.catalogue), deck.opening_pos, opening)

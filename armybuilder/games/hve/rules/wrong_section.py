@@ -1,0 +1,24 @@
+"""A command card listed under units, or a unit card listed under commands (重要概念-单位牌,
+重要概念-指令牌与费用: the deck holds its units and its commands apart)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.hve.deck import Deck
+from armybuilder.problems import Problem, Severity
+
+ID = "wrong-section"
+SEVERITY = Severity.ERROR
+
+
+def check(deck: Deck) -> Iterator[Problem]:
+    for entry in deck.entries:
+        card = entry.card
+        if card is None:
+            continue
+        wanted = "units" if card.is_unit else "commands"
+        if entry.section != wanted:
+            yield deck.problem(
+                ID, SEVERITY, f"{card.name} is a {card.kind} card; list it under {wanted}", entry.pos, card.name
+            )

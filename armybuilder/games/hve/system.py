@@ -1,0 +1,212 @@
+"""Horde vs Empire as a game system: a deck of 5 unit cards and 10 command cards of one faction, checked
+against a card catalogue folder (the bundled example, or the designer's own with `--data DIR`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from armybuilder.errors import UsageError
+from armybuilder.games.base import (
+    DEFAULT_OPTIONS,
+    Document,
+    GameSystem,
+    NewOption,
+    Options,
+    ProblemDoc,
+    Report,
+    Summary,
+    Tally,
+    json_document,
+)
+from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder, load_catalogue
+from armybuilder.games.hve.datacheck import DATA_RULES, check_folder
+from armybuilder.games.hve.deck import Deck, read_deck
+from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
+from armybuilder.games.hve.rules import DECK_RULES, LOAD_RULES
+from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
+from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
+from armybuilder.problems import Problem
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType  # noqa: TID251 - a type only
+
+
+def _doc(module: Any) -> str:
+    """A rule module's docstring as one line: its first paragraph."""
+    first = (module.__doc__ or "").strip().split("\n\n")[0]
+    return " ".join(first.split())
+
+
+class HordeVsEmpire(GameSystem):
+    key: ClassVar[str] = GAME_KEY
+    title: ClassVar[str] = "Horde vs Empire (card game)"
+    file_kinds: ClassVar[tuple[str, ...]] = ("deck",)
+    aliases: ClassVar[tuple[str, ...]] = ("hve", "horde-vs-empire", "horde vs empire")
+    export_formats: ClassVar[dict[str, str]] = {
+        "json": "the checked deck as JSON",
+        "md": "a Markdown deck sheet",
+        "html": "a self-contained HTML deck sheet",
+    }
+    new_options: ClassVar[tuple[NewOption, ...]] = (
+        NewOption("faction", "the deck's faction: golden-horde (金帐) or empire (帝国)"),
+        NewOption("name", "the deck's name"),
+    )
+
+    def __init__(self) -> None:
+        self._bundled: Catalogue | None = None
+
+    # --- data -----------------------------------------------------------------------------------
+
+    def load_data(self, folder: Path | None = None, version: str | None = None) -> Catalogue:
+        if folder is None:
+            if self._bundled is None:
+                self._bundled = load_catalogue(None)
+            return self._bundled
+        return load_catalogue(Path(folder))
+
+    def data_version(self, data: Any) -> str | None:
+        return data.label if isinstance(data, Catalogue) else None
+
+    def check_data(self, folder: Path | None = None) -> list[Problem]:
+        return check_folder(bundled_folder() if folder is None else Path(folder))[1]
+
+    # --- files ------------------------------------------------------------------------------------
+
+    def problem_docs(self) -> Sequence[ProblemDoc]:
+        docs = [ProblemDoc(m.ID, m.SEVERITY, _doc(m), "load") for m in LOAD_RULES]
+        docs += [ProblemDoc(m.ID, m.SEVERITY, _doc(m), "rule") for m in DECK_RULES]
+        return [*docs, *DATA_RULES]
+
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+        catalogue = data if isinstance(data, Catalogue) else self.load_data()
+        report = Report(path=document.path, game=self.key, strict=options.strict)
+        if document.error is not None:
+            report.problems = [document.error]
+            return report
+        deck = read_deck(document.path, document.value, catalogue)
+        problems = deck.problems
+        if deck.is_deck:
+            for rule in DECK_RULES:
+                problems.extend(rule.check(deck))
+        report.problems = sorted(problems, key=Problem.sort_key)
+        report.summary = summary(deck)
+        report.model = deck
+        return report
+
+    # --- output ---------------------------------------------------------------------------------
+
+    def show(self, report: Report) -> RenderableType:
+        from armybuilder.games.hve.render import show
+
+        return show(report)
+
+    def export(self, report: Report, fmt: str, **options: Any) -> str:
+        if fmt == "json":
+            return json_document(self, report, content(report))
+        if fmt == "md":
+            from armybuilder.games.hve.render import markdown
+
+            return markdown(report)
+        if fmt == "html":
+            from armybuilder.games.hve.render import html_sheet
+
+            return html_sheet(report)
+        raise UsageError(f"{self.title} cannot export {fmt}; formats: {', '.join(self.export_formats)}")
+
+    def new_file(self, data: Any, **options: Any) -> str:
+        catalogue = data if isinstance(data, Catalogue) else self.load_data()
+        unknown = sorted(set(options) - {o.name for o in self.new_options})
+        if unknown:
+            raise UsageError(f"`new --game {self.key}` takes --faction and --name, not --{unknown[0]}")
+        given = options.get("faction")
+        if given is None:
+            raise UsageError(f"give the deck's faction: --faction {FACTION_CHOICES}")
+        faction = faction_key(given)
+        if faction is None:
+            raise UsageError(f"--faction must be {FACTION_CHOICES}, not {given!r}")
+        name = options.get("name")
+        if name is None:
+            name = f"New {FACTIONS[faction].name} deck"
+        if not is_text(name):
+            raise UsageError("--name must be a non-empty text")
+        return skeleton(catalogue, faction, str(name).strip())
+
+
+def summary(deck: Deck) -> Summary:
+    if not deck.is_deck:
+        return Summary()
+    faction = deck.faction
+    fielded: dict[str, None] = {}
+    for entry in deck.entries:
+        if entry.card is not None:
+            fielded[entry.card.name] = None
+    leader = deck.opening
+    if leader is not None:
+        card = deck.catalogue.find(leader)
+        leader = card.name if card is not None else leader
+    return Summary(
+        title=deck.name,
+        side=faction,
+        side_name=FACTIONS[faction].name if faction is not None else None,
+        leader=leader,
+        tallies=(
+            Tally("units", deck.units.total if deck.units.listed else None, UNITS),
+            Tally("commands", deck.commands.total if deck.commands.listed else None, COMMANDS),
+        ),
+        fielded=tuple(fielded),
+    )
+
+
+def content(report: Report) -> dict[str, Any]:
+    """The deck's own part of the JSON document."""
+    deck = report.model
+    if not isinstance(deck, Deck):
+        return {"deck": None}
+
+    def entries(section: list[Any]) -> list[dict[str, Any]]:
+        return [
+            {
+                "card": e.card.name if e.card is not None else e.name,
+                "count": e.count,
+                "known": e.card is not None,
+                "line": e.pos[0],
+            }
+            for e in section
+        ]
+
+    return {
+        "catalogue": deck.catalogue.label,
+        "deck": {
+            "name": deck.name,
+            "faction": deck.faction,
+            "units": entries(deck.units.entries),
+            "commands": entries(deck.commands.entries),
+            "opening_unit": report.summary.leader,
+        },
+    }
+
+
+def skeleton(catalogue: Catalogue, faction: str, name: str) -> str:
+    """An empty deck of `faction`, listing the catalogue's cards of that faction in comments."""
+    f = FACTIONS[faction]
+    units = ", ".join(c.name for c in catalogue.of(faction, "unit")) or "none in the catalogue"
+    commands = ", ".join(c.name for c in catalogue.of(faction, "command")) or "none in the catalogue"
+    lines = [
+        f"game: {GAME_KEY}",
+        f"name: {json.dumps(name, ensure_ascii=False)}",
+        f"faction: {faction}  # {f.zh}",
+        f"# exactly {UNITS} unit cards, at most 3 copies of one: {{card: NAME, count: N}} or a bare name",
+        f"# {f.name} units: {units}",
+        "units: []",
+        f"# exactly {COMMANDS} command cards, at most 2 copies of one",
+        f"# {f.name} commands: {commands}",
+        "commands: []",
+        "# opening_unit: the unit you place on the field first (one of your units)",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+SYSTEM = HordeVsEmpire()
