@@ -106,13 +106,13 @@ def floor(folder: Path) -> float:
 def core_child(folder: str) -> None:
     """Run in a fresh process: time `batch.run` and report peak RSS of this process and its workers."""
     from armybuilder import batch
-    from armybuilder.games.asoiaf.catalogue import load_catalogue
+    from armybuilder.engine import Workspace
 
-    cat = load_catalogue()
-    batch.prepare()  # imports, like the catalogue load, are start-up: the `cli` figure counts them
+    ws = Workspace()
+    batch.prepare(ws)  # imports and the catalogue load are start-up: the `cli` figure counts them
     subs = batch.collect([folder])
     start = time.perf_counter()
-    with batch.run(subs, cat, batch.Config()) as results:
+    with batch.run(subs, ws, batch.Config()) as results:
         lists = sum(1 for _ in results)  # read every row back, as a report does
         valid = lists - results.invalid
     seconds = time.perf_counter() - start

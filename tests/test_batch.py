@@ -13,8 +13,8 @@ from xml.etree import ElementTree as ET
 
 import pytest
 import yaml
-from conftest import workspace_of
 from goldens import assert_golden
+from shared_fixtures import workspace_of
 from typer.testing import CliRunner, Result
 
 from armybuilder import batch

@@ -68,7 +68,7 @@ def test_the_issue_s_rule_ids_are_all_registered() -> None:
 
 def test_every_emitted_id_is_registered(tmp_path: Path) -> None:
     """Every problem a corpus of lists, imports and an event batch produces has a documented id."""
-    from conftest import EMITTED, registered_ids
+    from shared_fixtures import EMITTED, registered_ids
 
     runner = CliRunner()
     lists = sorted(str(p) for p in (ROOT / "tests" / "cases").rglob("*.yaml"))

@@ -1,6 +1,6 @@
 """The card catalogue: unit and command cards read from a folder of `*.yaml` files, looked up by name.
 
-A catalogue is loaded once per process (`load_catalogue`); it refuses a folder with any data-check error,
+A catalogue is loaded once per process (`datacheck.load_catalogue`); it refuses a folder with any data-check error,
 so every card in a `Catalogue` is well formed and the deck rules never meet a broken card.
 """
 
@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from armybuilder.errors import DataError
 from armybuilder.games.base import bundled_data
 from armybuilder.games.hve.keywords import Keyword
 from armybuilder.games.hve.names import norm
@@ -119,22 +118,3 @@ class Catalogue:
 
 def bundled_folder() -> Path:
     return bundled_data(DATA_FOLDER)
-
-
-def load_catalogue(folder: Path | None = None) -> Catalogue:
-    """The catalogue of `folder` (None: the bundled example); DataError naming the first data-check error."""
-    from armybuilder.games.hve.datacheck import check_folder
-
-    bundled = folder is None
-    where = bundled_folder() if folder is None else Path(folder)
-    cards, problems = check_folder(where)
-    for problem in problems:
-        if problem.is_error:
-            shown = "" if bundled else f" {where}"
-            raise DataError(
-                f"{problem.message} [{problem.rule}]; run `armybuilder data check --game {GAME_KEY}{shown}` "
-                "to see every problem of the card catalogue",
-                path=problem.file,
-                line=problem.line,
-            )
-    return Catalogue(cards, where, bundled=bundled)

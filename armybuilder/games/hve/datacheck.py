@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from armybuilder import yamlpos
 from armybuilder.errors import DataError
 from armybuilder.games.base import ProblemDoc
-from armybuilder.games.hve.catalogue import Card, UnitSide
+from armybuilder.games.hve.catalogue import GAME_KEY, Card, Catalogue, UnitSide, bundled_folder
 from armybuilder.games.hve.keywords import (
     COMMAND_TYPES,
     KEYWORD_TYPE,
@@ -679,3 +679,20 @@ def check_folder(folder: Path) -> tuple[list[Card], list[Problem]]:
     checker = _Checker()
     checker.run(catalogue_files(folder))
     return checker.cards, checker.problems
+
+
+def load_catalogue(folder: Path | None = None) -> Catalogue:
+    """The catalogue of `folder` (None: the bundled example); DataError naming the first data-check error."""
+    bundled = folder is None
+    where = bundled_folder() if folder is None else Path(folder)
+    cards, problems = check_folder(where)
+    for problem in problems:
+        if problem.is_error:
+            shown = "" if bundled else f" {where}"
+            raise DataError(
+                f"{problem.message} [{problem.rule}]; run `armybuilder data check --game {GAME_KEY}{shown}` "
+                "to see every problem of the card catalogue",
+                path=problem.file,
+                line=problem.line,
+            )
+    return Catalogue(cards, where, bundled=bundled)

@@ -21,8 +21,8 @@ from armybuilder.games.base import (
     Tally,
     json_document,
 )
-from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder, load_catalogue
-from armybuilder.games.hve.datacheck import DATA_RULES, check_folder
+from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
+from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
 from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
 from armybuilder.games.hve.rules import DECK_RULES, LOAD_RULES
