@@ -33,36 +33,31 @@ class ListReport(Report):
 
 def summarize(army: ArmyList, ctx: Army | None) -> Summary:
     """What every reporter and batch row reads of a checked list."""
-    commander = ctx.commander if ctx else None
-    points = ctx.points if ctx else army.points
-    total = ctx.total if ctx else None
-    neutral_total = ctx.neutral_total if ctx else None
-    neutral_cap = ctx.neutral_cap if ctx else None
+    faction = army.faction
+    if ctx is None:
+        key = faction.key if faction else None
+        details = dict(_NO_CONTEXT, name=army.name, player=army.player, faction=key, points=army.points)
+        return Summary(army.name, army.player, army.team, key, faction.name if faction else None,
+                       details=details)  # fmt: skip
+    commander = ctx.commander
+    points, total, cap = ctx.points, ctx.total, ctx.neutral_cap
+    neutral = ctx.neutral_total
     tallies: tuple[Tally, ...] = ()
-    if total is not None and points is not None:
-        tallies = (Tally("points", total, points),)
-        if neutral_cap is not None:
-            tallies += (Tally("neutral", neutral_total, neutral_cap),)
+    if points is not None:
+        tallies = (Tally("points", total, points),) if cap is None else (
+            Tally("points", total, points), Tally("neutral", neutral, cap))
+    title = commander.title if commander else None
+    key = faction.key if faction else None
     return Summary(
-        title=army.name,
-        player=army.player,
-        team=army.team,
-        side=army.faction_key,
-        side_name=army.faction.name if army.faction else None,
-        leader=commander.title if commander else None,
-        tallies=tallies,
-        fielded=tuple(e.card.id for e in army.entries() if e.card is not None),
-        details={
-            "name": army.name,
-            "player": army.player,
-            "faction": army.faction_key,
-            "points": points,
-            "total": total,
-            "neutral_total": neutral_total,
-            "neutral_cap": neutral_cap,
-            "commander": commander.title if commander else None,
-        },
-    )
+        army.name, army.player, army.team, key, faction.name if faction else None, title, tallies,
+        tuple(card.id for _, card in ctx.pairs),
+        {"name": army.name, "player": army.player, "faction": key, "points": points, "total": total,
+         "neutral_total": neutral, "neutral_cap": cap, "commander": title},
+    )  # fmt: skip
+
+
+_NO_CONTEXT: dict[str, object] = {"name": None, "player": None, "faction": None, "points": None, "total": None,
+               "neutral_total": None, "neutral_cap": None, "commander": None}  # fmt: skip
 
 
 def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = None) -> ListReport:
