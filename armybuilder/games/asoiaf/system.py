@@ -67,7 +67,7 @@ class Asoiaf(GameSystem):
     file_kinds = ("army list",)
     aliases = ("asoiaf-tmg", "song-of-ice-and-fire")
     export_formats: ClassVar[dict[str, str]] = EXPORT_FORMATS
-    import_formats = ("warcouncil", "asoiaf-stats", "tts")
+    import_formats = ("warcouncil", "asoiaf-stats", "tts", "text")
     new_options = (
         NewOption("faction", "The army's faction, e.g. stark."),
         NewOption("points", "Game size in points (default 40)."),
@@ -181,7 +181,9 @@ class Asoiaf(GameSystem):
         from armybuilder.games.asoiaf import interchange
         from armybuilder.games.asoiaf.listwriter import dump_list
 
-        return dump_list(interchange.import_list(fmt, text, data, path), data)
+        # a batch cannot tell a named format from a detected one: an asoiaf-stats look-alike that its
+        # reader refuses is read as pasted text either way
+        return dump_list(interchange.import_list(fmt, text, data, path, detected=True), data)
 
     # --- output ---------------------------------------------------------------------------------
 

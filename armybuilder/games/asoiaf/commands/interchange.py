@@ -1,4 +1,5 @@
-"""Command: `import` — a list from another tool's format (War Council, asoiaf-stats, TTS) into our YAML."""
+"""Command: `import` — a list from another tool's format (War Council, asoiaf-stats, TTS) or as a player
+pasted it into our YAML."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class FromFormat(StrEnum):
     warcouncil = "warcouncil"
     asoiaf_stats = "asoiaf-stats"
     tts = "tts"
+    text = "text"
 
 
 _LOOKS_LIKE_PATH = re.compile(r".*\.(txt|ya?ml|json|md|html|code)$|.*[\\/]$", re.IGNORECASE)
@@ -71,17 +73,23 @@ def import_(
     ),
     output: str = typer.Option("-", "--output", "-o", help="The YAML list to write; '-' is standard output."),
     force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
+    explain: bool = typer.Option(
+        False,
+        "--explain",
+        help="Print each line of a pasted list beside what it became (card id and slot, or why it was "
+        "skipped), on standard error.",
+    ),
     data: Path | None = DataOption,
 ) -> None:
-    """Turn a list from another tool into our YAML list: a War Council share code, asoiaf-stats text or a
-    Tabletop Simulator id string.
+    """Turn a list from another tool into our YAML list: a War Council share code, asoiaf-stats text, a
+    Tabletop Simulator id string, or a list as players paste it into e-mails, forums and chat (`text`).
 
     Every card name or id must resolve to exactly one card; anything that does not is an error naming its
     line. The result validates like any list. Exit 0 when written, 2 when the input cannot be imported.
     """
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
-    from armybuilder.games.asoiaf.interchange import detect, import_comment, import_list
+    from armybuilder.games.asoiaf.interchange import Reading, detect, import_comment, import_list, pasted
     from armybuilder.games.asoiaf.interchange.common import MAX_INPUT_CHARS
     from armybuilder.games.asoiaf.listwriter import dump_list
 
@@ -96,17 +104,29 @@ def import_(
         if re.search(r"(?m)^\s*faction\s*:\s*[a-z]+\s*$", text) and re.search(r"(?m)^\s*points\s*:", text):
             fatal(f"{name} is already a YAML list: check it with `armybuilder validate`")
         fatal(
-            f"{name}: cannot tell which format this is; give --from warcouncil, --from asoiaf-stats or --from tts"
+            f"{name}: cannot tell which format this is; give --from warcouncil, --from asoiaf-stats, "
+            "--from tts or --from text"
         )
+    readings: list[Reading] = []
     try:
-        spec = import_list(fmt, text, cat, name)
-        write_atomic(output, dump_list(spec, cat, import_comment(fmt, spec, name)), force=force)
+        spec = import_list(fmt, text, cat, name, detected=from_ is None, readings=readings)
+    except ArmyBuilderError as exc:
+        if explain and readings:
+            sys.stderr.write(pasted.explain(readings, []))
+        fatal(str(exc))
+    if explain:
+        if spec.fmt == pasted.FORMAT:
+            sys.stderr.write(pasted.explain(readings, spec.notes))
+        else:
+            sys.stderr.write(f"{name}: read as {spec.fmt}; --explain shows the lines of a pasted list (--from text)\n")
+    try:
+        write_atomic(output, dump_list(spec, cat, import_comment(spec.fmt, spec, name)), force=force)
     except ArmyBuilderError as exc:
         fatal(str(exc))
     if output != "-":
         units = len(spec.units)
         print(
-            f"Imported {fmt} list to {output}: {cat.factions[spec.faction].name}, {spec.points} points, "
+            f"Imported {spec.fmt} list to {output}: {cat.factions[spec.faction].name}, {spec.points} points, "
             f"{count(units, 'combat unit')}, {count(len(spec.ncus), 'NCU')}."
         )
 

@@ -28,6 +28,7 @@ class ImportedList(ListSpec):
     """An imported list, with notes for the YAML comment (a defaulted game size, skipped fields)."""
 
     notes: list[str] = field(default_factory=list)
+    fmt: str = ""  # the format it was read as (set by `import_list`)
 
 
 def check_size(text: str, source: str) -> None:

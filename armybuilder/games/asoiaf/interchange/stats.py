@@ -97,6 +97,15 @@ def looks_like(text: str) -> bool:
     return False
 
 
+def has_faction(text: str) -> bool:
+    """Whether `text` has the `Faction:` line its reader needs (without one, `read` always refuses it)."""
+    for raw in text.splitlines():
+        key = _KEY.fullmatch(raw.replace("\t", "    ").replace("\u00a0", " ").strip())
+        if key and key["key"].casefold() == "faction":
+            return True
+    return False
+
+
 def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
     check_size(text, source)
     problems = Collector(source)
