@@ -492,6 +492,17 @@ def test_points(head: str, points: int, catalogue: Catalogue) -> None:
     assert spec.faction == "stark"
 
 
+def test_a_commander_section_and_a_title_naming_the_faction(catalogue: Catalogue) -> None:
+    text = (
+        "**Lannister - 40pts**\n\nCommander\nTywin Lannister - Lord of Casterly Rock\n\nCombat Units\n"
+        "Lannister Guardsmen - 5\n  Tywin Lannister - Lord of Casterly Rock - C\nStone Crows - 5\n"
+    )
+    spec = read(text, catalogue)
+    assert (spec.faction, spec.points, spec.name) == ("lannister", 40, None)
+    assert shape(spec)["units"] == [("10101", ["20104"]), ("10116", [])]
+    assert not any(note.startswith("No `Faction:` line") for note in spec.notes)
+
+
 def test_points_is_not_a_size(catalogue: Catalogue) -> None:
     with pytest.raises(InterchangeError, match="`Points: many` is not a game size such as 40") as caught:
         read("Faction: Stark\nPoints: many\nStark Sworn Swords\n", catalogue)

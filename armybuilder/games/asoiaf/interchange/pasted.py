@@ -244,29 +244,28 @@ def _clean(raw: str) -> tuple[int, str, str]:
     return indent, bullet, " ".join(text.split())
 
 
-def _take_cost(text: str) -> tuple[str, int | None, bool, bool]:
-    """(name, cost, marked as commander, whether any cost or mark was written) of a card's text."""
+def _take_cost(text: str) -> tuple[str, int | None, bool]:
+    """(name, cost, marked as commander) of a card's text: the cost and mark taken off, wherever written."""
     marked = False
     cost: int | None = None
-    written = False
     changed = True
     while changed:
         changed = False
         text, marks = _MARK.subn("", text)
         if marks:
-            marked = written = changed = True
+            marked = changed = True
         head = _COST_HEAD.match(text)
         if head:
-            text, changed, written = text[head.end() :], True, True
+            text, changed = text[head.end() :], True
             cost, marked = _cost(head["cost"], cost, marked)
         for pattern in _COST_TAILS:
             tail = pattern.search(text)
             if tail and tail.start() > 0:
-                text, changed, written = text[: tail.start()], True, True
+                text, changed = text[: tail.start()], True
                 cost, marked = _cost(tail["cost"], cost, marked)
                 break
         text = text.strip()
-    return text.strip(" ,;:|"), cost, marked, written
+    return text.strip(" ,;:|"), cost, marked
 
 
 def _cost(value: str, cost: int | None, marked: bool) -> tuple[int | None, bool]:
@@ -355,8 +354,9 @@ class _Reader:
 
     def read(self, text: str) -> ImportedList:
         lines = text.splitlines()
-        if len([line for line in lines if line.strip()]) > MAX_LINES:
-            self.problems.add(f"{len(lines)} lines; a list is a few dozen — paste one list at a time", 1)
+        filled = sum(1 for line in lines if line.strip())
+        if filled > MAX_LINES:
+            self.problems.add(f"{filled:,} lines; a list is a few dozen — paste one list at a time", 1)
             self.problems.raise_if_any()
         section: Slot | None = None
         seen_card = False
@@ -374,7 +374,7 @@ class _Reader:
                 self._skip(row, "separator")
                 continue
             segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", content) if s.strip()]
-            if len(segments) > 1 and all(self._is_meta(s, seen_card) for s in segments):
+            if len(segments) > 1 and all(self._is_meta(s) for s in segments):
                 for segment in segments:
                     self._meta(row, segment, seen_card)
                 continue
@@ -388,7 +388,7 @@ class _Reader:
                 awaiting_commander = True
                 self._skip(row, "section header")
                 continue
-            if self._is_meta(content, seen_card):
+            if self._is_meta(content):
                 self._meta(row, content, seen_card)
                 continue
             key = _KEY.fullmatch(content)
@@ -409,20 +409,20 @@ class _Reader:
                 or any(p.marked or (p.cost is not None and p.cost <= MAX_COST) for p in pieces)
             )
             known = any(p.exact or len(p.short) == 1 for p in pieces)
-            if not seen_card and not marked_up and not known and not self._close(content):
-                self._title(row, content)
-                continue
             if awaiting_commander:
                 awaiting_commander = False
                 pieces[0].header = pieces[0].marked = True
                 self._set_commander(row, pieces[0])
                 row.pieces = pieces[:1]
                 continue
+            if not seen_card and not marked_up and not known and not self._close(content):
+                self._title(row, content)
+                continue
             seen_card = True
             row.pieces = pieces
         return self._finish()
 
-    def _is_meta(self, text: str, seen_card: bool) -> bool:
+    def _is_meta(self, text: str) -> bool:
         """Whether `text` is a line of the list's header or footer rather than a card."""
         key = _KEY.fullmatch(text)
         if key and key["key"].strip().casefold() in _KEYS:
@@ -486,7 +486,7 @@ class _Reader:
                 self.points = (int(size["b"] or size["a"]), row.number)
                 row.said.append(f"points: {self.points[0]}")
         elif key == "commander":
-            name, cost, _, _ = _take_cost(value)
+            name, cost, _ = _take_cost(value)
             piece = _Piece(row.number, name, cost, True, False, None, 0, header=True)
             piece.exact, piece.short = lookup(self.catalogue, name)
             row.pieces.append(piece)
@@ -508,7 +508,9 @@ class _Reader:
             self.points = (int(size["n"]), row.number)
             text = " ".join(f"{text[: size.start()]} {text[size.end() :]}".split()).strip(" -–—:|,")
             row.said.append(f"points: {self.points[0]}")
-        if text and "name" not in self.values and "title" not in self.values:
+        if text and find_faction(self.catalogue, text) is not None and "faction" not in self.values:
+            self._key(row, "faction", "Faction", text)  # `**Stark - 40pts**`
+        elif text and "name" not in self.values and "title" not in self.values:
             self.values["title"] = (text, row.number)
             row.said.append(f"name: {text}")
         elif text:
@@ -549,7 +551,7 @@ class _Reader:
         return [whole]
 
     def _piece(self, number: int, text: str, attached: bool, section: Slot | None, indent: int) -> _Piece:
-        name, cost, marked, _ = _take_cost(text)
+        name, cost, marked = _take_cost(text)
         piece = _Piece(number, name or text, cost, marked, attached, section, indent)
         piece.exact, piece.short = lookup(self.catalogue, piece.name)
         return piece
