@@ -627,6 +627,11 @@ def test_readings_are_kept_for_the_caller(catalogue: Catalogue) -> None:
         ("game: asoiaf\nunits: []\n", None),
         ("Stark Sworn Swords (5)\n" * 400, None),
         ("12\n34\n", None),
+        ("Dear organiser,\nhere is my list for Saturday.\nSee you there\n", None),  # no cost, mark or header
+        ("Veterans of the Watch\nJon Snow\n", None),  # read with --from text
+        ("Veterans of the Watch - 7\nJon Snow\n", "text"),
+        ("Veterans of the Watch\nwith Jon Snow\n", "text"),
+        ("NCUs\nAemon\n", "text"),
     ],
 )
 def test_detect(text: str, fmt: str | None) -> None:

@@ -154,6 +154,14 @@ _POINTS_LINE = re.compile(
 )
 _POINTS_VALUE = re.compile(r"\s*(?P<a>\d{1,4})(?:\s*/\s*(?P<b>\d{1,4}))?(?:\s*(?:pts?|points?)\.?)?(?:\s.*)?")
 _TITLE_POINTS = re.compile(r"\s*[(\[]?\s*(?P<n>\d{2,4})\s*(?:pts?|points?)\.?\s*[)\]]?", re.IGNORECASE)
+_LIST_SIGNAL = re.compile(
+    r"[(\[{]\s*(?:\d{1,2}|c)\s*(?:pts?|points?)?\s*[)\]}]"  # (6) (C) [6] (6 pts)
+    r"|\b\d{1,2}\s*(?:pts?|points?)\b"  # 6pts, 40 points
+    r"|\w\s+[-–—:]\s*\d{1,2}\s*$"  # Name - 6
+    r"|^\W*(?:with|w/|\+)\s*\w"  # with Umber Champion, + Robb Stark
+    r"|^\W*(?:combat units?|non[- ]?combat units?|ncus?|enemy attachments?|commander|faction|points)\b",
+    re.IGNORECASE,
+)
 _YAML_LIST = re.compile(r"^(?:units|ncus|enemy_attachments|game)\s*:", re.MULTILINE)
 _YAML_KEYS = (re.compile(r"^faction\s*:", re.MULTILINE), re.compile(r"^points\s*:", re.MULTILINE))
 
@@ -195,14 +203,18 @@ class _Row:
 
 
 def looks_like(text: str) -> bool:
-    """Whether `text` may be a pasted list (for `detect`, after every stricter format): a few lines of words,
-    and not one of our YAML lists (those are read as YAML, with their own errors)."""
+    """Whether `text` may be a pasted list (for `detect`, after every stricter format): a few lines of words
+    with something only a list has (a cost, a commander mark, a list header or an attachment's `with`),
+    and not one of our YAML lists (those are read as YAML, with their own errors). A list with none of
+    these is still read with `--from text`."""
     lines = [line for line in text.splitlines() if line.strip()]
     if not 2 <= len(lines) <= MAX_LINES:
         return False
     if _YAML_LIST.search(text) or all(p.search(text) for p in _YAML_KEYS):
         return False
-    return sum(1 for line in lines if re.search(r"[^\W\d_]{3}", line)) >= 2
+    if sum(1 for line in lines if re.search(r"[^\W\d_]{3}", line)) < 2:
+        return False
+    return any(_LIST_SIGNAL.search(line) for line in lines)
 
 
 def read(text: str, catalogue: Catalogue, source: str, readings: list[Reading] | None = None) -> ImportedList:
