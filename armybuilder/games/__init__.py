@@ -24,6 +24,7 @@ ENTRY_POINT_GROUP = "armybuilder.games"
 # key -> module holding `SYSTEM`; imported only when a file of that game is read
 BUNDLED: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.system",
+    "agot-board-game": "armybuilder.games.agot.system",
 }
 
 _loaded: dict[str, GameSystem] = {}
