@@ -327,7 +327,7 @@ class Reader:
             what = "empty" if value is None else f"{_type_name(value)}, not a mapping"
             self.schema(
                 f"the file is {what}: a position file is a mapping with game, edition, players, round and houses",
-                _own_pos(value) if value is not None else Pos(1, 1),
+                getattr(value, "pos", Pos(1, 1)),
             )
             return None
         self.unknown_keys(value, TOP_KEYS, "at the top level")
@@ -582,7 +582,7 @@ class Reader:
 
     def read_tokens(self, block: dict[Any, Any], h: HouseBlock) -> None:
         v = block["power_on_board"]
-        where = _val_pos(block, "power_on_board")
+        where = _key_pos(block, "power_on_board")
         if not isinstance(v, list):
             self.schema(
                 f"{h.name}'s power_on_board is {_type_name(v)}: write a list of areas, e.g. [Riverrun]", where
@@ -598,7 +598,7 @@ class Reader:
 
     def read_cards(self, block: dict[Any, Any], h: HouseBlock) -> None:
         v = block["house_cards"]
-        where = _val_pos(block, "house_cards")
+        where = _key_pos(block, "house_cards")
         if not isinstance(v, dict):
             self.schema(
                 f"{h.name}'s house_cards is {_type_name(v)}: write {{hand: 7, discarded: 0}} (counts or lists of names)",
@@ -640,7 +640,7 @@ class Reader:
 
     def read_units(self, block: dict[Any, Any], h: HouseBlock) -> None:
         v = block["units"]
-        where = _val_pos(block, "units")
+        where = _key_pos(block, "units")
         if not isinstance(v, dict):
             self.schema(
                 f"{h.name}'s units is {_type_name(v)}: write a mapping of areas, e.g. Winterfell: {{footman: 1}}",
@@ -705,7 +705,7 @@ class Reader:
 
     def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:
         v = block["orders"]
-        where = _val_pos(block, "orders")
+        where = _key_pos(block, "orders")
         if not isinstance(v, dict):
             self.schema(
                 f"{h.name}'s orders is {_type_name(v)}: write a mapping of areas to orders, e.g. Winterfell: march-0",

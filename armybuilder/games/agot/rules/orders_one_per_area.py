@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "orders-one-per-area"
 SEVERITY = Severity.ERROR
+WORDS = {2: "two", 3: "three", 4: "four"}
 
 
 def check(position: Position) -> Iterator[Problem]:
@@ -29,7 +30,7 @@ def check(position: Position) -> Iterator[Problem]:
                 yield position.problem(
                     ID,
                     SEVERITY,
-                    f"{name} has {len(orders)} orders ({keys}); an area takes one order, however many units "
+                    f"{name} has {WORDS.get(len(orders), str(len(orders)))} orders ({keys}); an area takes one order, however many units "
                     "are there: keep one",
                     order.pos,
                 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.agot.position import Position
+from armybuilder.games.agot.text import plural
 from armybuilder.problems import Problem, Severity
 
 ID = "special-orders-limit"
@@ -38,7 +39,7 @@ def check(position: Position) -> Iterator[Problem]:
             yield position.problem(
                 ID,
                 SEVERITY,
-                f"{block.name} placed {starred} starred orders; King's Court position {place} allows {stars}: "
+                f"{block.name} placed {plural(starred, 'starred order')}; King's Court position {place} allows {stars}: "
                 f"turn {starred - stars} into {'a normal order' if starred - stars == 1 else 'normal orders'}",
                 block.pos,
             )

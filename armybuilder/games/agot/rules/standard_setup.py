@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from armybuilder.games.agot.data import TOKEN_NAMES, TOKENS, TRACK_NAMES, TRACKS
+from armybuilder.games.agot.data import TOKEN_NAMES, TOKENS, TRACK_NAMES, TRACKS, UNIT_SINGULAR
 from armybuilder.games.agot.position import HouseBlock, Position
 from armybuilder.games.agot.text import and_list, units
 from armybuilder.problems import Problem, Severity
@@ -65,7 +65,7 @@ def _units(position: Position, block: HouseBlock, start: dict[str, dict[str, int
 def _unit_problem(
     position: Position, block: HouseBlock, area: str, kind: str, want: int, got: int, where: Pos
 ) -> Problem:
-    start = units(want, kind) if want else f"no {units(2, kind).split(' ', 1)[1]}"
+    start = units(want, kind) if want else f"no {UNIT_SINGULAR.get(kind, kind)}"
     return position.problem(
         ID,
         SEVERITY,

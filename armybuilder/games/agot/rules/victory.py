@@ -39,6 +39,6 @@ def check(position: Position) -> Iterator[Problem]:
                 ID,
                 SEVERITY,
                 f"{block.name} controls {len(castles)} castles and strongholds: the game ended at once "
-                f"({need} win); check the position",
+                f"({need} win it); check the position",
                 block.pos,
             )
