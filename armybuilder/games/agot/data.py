@@ -94,14 +94,18 @@ class Edition:
     area_aliases: dict[str, str]
     house_names: dict[str, str]  # id -> English name (every house of the game)
     house_index: dict[str, str]  # id or alias -> id (every house of the game)
+    home_of: dict[str, str] = field(default_factory=dict)  # house -> its home area
     _area_cache: dict[str, Resolved] = field(default_factory=dict)
     _house_cache: dict[str, tuple[str | None, str]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.home_of = {house: area for area, house in self.homes.items()}
+
     def area(self, raw: str) -> Resolved:
-        """The area a (trimmed) name stands for; cached, so every file of a batch shares the work."""
+        """The area a name stands for (trimmed first); cached, so every file of a batch shares the work."""
         found = self._area_cache.get(raw)
         if found is None:
-            found = self._resolve_area(raw)
+            found = self._resolve_area(raw.strip())
             if len(self._area_cache) < 10_000:  # hostile files must not grow the cache without bound
                 self._area_cache[raw] = found
         return found

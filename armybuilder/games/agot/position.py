@@ -9,7 +9,6 @@ of the model, so no rule ever meets it. Reading never raises.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +49,8 @@ HOUSE_KEYS = ("supply", "power_available", "power_on_board", "house_cards", "uni
 PHASES = ("setup", "westeros", "planning", "action")
 PUT_TO_THE_SWORD = ("no-defense", "no-march-plus1", "none")
 NO_POS = Pos(0, 0)
+LIVE = ("ok", "noted")  # area statuses the rules read (unknown and out-of-play areas are skipped)
+_NO_KEYS: dict[Any, Pos] = {}
 
 
 @dataclass(slots=True)
@@ -60,10 +61,14 @@ class Stack:
     pos: Pos
     counts: dict[str, int]
     total: int = 0
+    land: int = 0  # footmen, knights and siege engines
 
-    def land_units(self) -> int:
-        c = self.counts
-        return c.get("footman", 0) + c.get("knight", 0) + c.get("siege_engine", 0)
+    def add(self, counts: dict[str, int]) -> None:
+        for kind, n in counts.items():
+            self.counts[kind] = self.counts.get(kind, 0) + n
+            self.total += n
+            if kind != "ship":
+                self.land += n
 
 
 @dataclass(slots=True)
@@ -98,13 +103,24 @@ class HouseBlock:
     units_pos: Pos = NO_POS
     orders: list[Order] | None = None
     orders_pos: Pos = NO_POS
+    _totals: dict[str, int] | None = None
+    _armies: list[tuple[str, int]] | None = None
 
     def unit_totals(self) -> dict[str, int]:
-        totals: dict[str, int] = {}
-        for stack in (self.stacks or {}).values():
-            for kind, n in stack.counts.items():
-                totals[kind] = totals.get(kind, 0) + n
-        return totals
+        """Units of each kind in all entries together (computed once; do not change the result)."""
+        if self._totals is None:
+            totals: dict[str, int] = {}
+            for stack in (self.stacks or {}).values():
+                for kind, n in stack.counts.items():
+                    totals[kind] = totals.get(kind, 0) + n
+            self._totals = totals
+        return self._totals
+
+    def armies(self) -> list[tuple[str, int]]:
+        """(area, size) of every army (2+ units in one area), every entry counted, in file order."""
+        if self._armies is None:
+            self._armies = [(name, s.total) for name, s in (self.stacks or {}).items() if s.total >= 2]
+        return self._armies
 
 
 @dataclass(slots=True)
@@ -169,6 +185,7 @@ class Position:
     found: list[Problem] = field(default_factory=list)  # problems found while reading
     _presence: dict[str, dict[str, Stack]] | None = None
     _control: dict[str, frozenset[str]] | None = None
+    _stacks: list[tuple[HouseBlock, Stack]] | None = None
 
     # --- helpers the rules share ------------------------------------------------------------------
 
@@ -197,48 +214,43 @@ class Position:
     def control(self) -> dict[str, frozenset[str]]:
         """House -> the land areas it controls (§1.1: land units; else its power token; else its home)."""
         if self._control is None:
-            presence = self.presence()
-            land_holders: dict[str, set[str]] = {}
-            for name, stacks in presence.items():
-                for hid, stack in stacks.items():
-                    if stack.land_units() > 0:
-                        land_holders.setdefault(name, set()).add(hid)
-            token_holders: dict[str, set[str]] = {}
-            for hid, block in self.houses.items():
-                for place, _ in block.tokens or ():
-                    if place.status in ("ok", "noted"):
-                        token_holders.setdefault(place.name, set()).add(hid)
             areas = self.edition.areas
-            control: dict[str, frozenset[str]] = {}
+            land_holders: dict[str, set[str]] = {}
+            token_holders: dict[str, set[str]] = {}
+            held_by: dict[str, set[str]] = {}
             for hid, block in self.houses.items():
-                held: set[str] = set()
+                held = held_by[hid] = set()
                 for name, stack in (block.stacks or {}).items():
-                    if stack.place.status in ("ok", "noted") and stack.land_units() > 0:
+                    if stack.land > 0 and stack.place.status in LIVE:
                         area = areas.get(name)
                         if area is None or area.kind == "land":
                             held.add(name)
+                            land_holders.setdefault(name, set()).add(hid)
                 for place, _ in block.tokens or ():
-                    if place.status not in ("ok", "noted") or place.name in held:
+                    if place.status in LIVE:
+                        token_holders.setdefault(place.name, set()).add(hid)
+            out = self.edition.out_3p if self.edition.number == 2 and self.players == 3 else frozenset()
+            control: dict[str, frozenset[str]] = {}
+            for hid, block in self.houses.items():
+                held = held_by[hid]
+                for place, _ in block.tokens or ():
+                    name = place.name
+                    if place.status not in LIVE or name in held or (place.area and place.area.kind != "land"):
                         continue
-                    if place.area is not None and place.area.kind != "land":
-                        continue
-                    if not (land_holders.get(place.name, set()) - {hid}):
-                        held.add(place.name)
-                for home, owner in self.edition.homes.items():
-                    if owner != hid or home in held:
-                        continue
-                    if self.edition.number == 2 and self.players == 3 and home in self.edition.out_3p:
-                        continue
-                    others = (land_holders.get(home, set()) | token_holders.get(home, set())) - {hid}
-                    if not others:
+                    holders = land_holders.get(name)
+                    if not holders or holders == {hid}:
+                        held.add(name)
+                home = self.edition.home_of.get(hid)
+                if home is not None and home not in held and home not in out:
+                    others = land_holders.get(home, set()) | token_holders.get(home, set())
+                    if not others - {hid}:
                         held.add(home)
                 control[hid] = frozenset(held)
             self._control = control
         return self._control
 
     def armies(self, block: HouseBlock) -> list[tuple[str, int]]:
-        """(area, size) of every army of a house (2+ units in one area), every entry counted."""
-        return [(name, s.total) for name, s in (block.stacks or {}).items() if s.total >= 2]
+        return block.armies()
 
 
 # --- reading ------------------------------------------------------------------------------------------
@@ -303,6 +315,7 @@ class Reader:
         self.ed1_unknown: list[tuple[Resolved, Pos]] = []
         self.ed: Edition
         self.position: Position
+        self.out3 = False  # a 3-player second-edition game: part of the map is out of play
 
     def add(self, rule: str, severity: Severity, message: str, pos: Pos) -> None:
         self.found.append(Problem(rule, severity, message, self.path, pos[0], pos[1]))
@@ -363,6 +376,7 @@ class Reader:
         pos.players_pos = _val_pos(value, "players")
         if _is_int(players) and ed.players_min <= players <= ed.players_max:
             pos.players = players
+            self.out3 = ed.number == 2 and players == 3
         else:
             self.schema(
                 f"players {_show(players)} is not a player count of the {ed.word} edition "
@@ -435,7 +449,11 @@ class Reader:
 
     def house(self, raw: Any, where: Pos, what: str) -> str | None:
         """The house id a name stands for, or None (reported: schema for a non-name, else unknown-house)."""
-        if not isinstance(raw, str):
+        if type(raw) is str:
+            hid = self.ed.house_index.get(raw)
+            if hid is not None and hid in self.ed.houses:  # the usual case: an id or alias, exactly
+                return hid
+        else:
             self.schema(f"{what} {_show(raw)} is {_type_name(raw)}: write a house id such as stark", where)
             return None
         name = raw.strip()
@@ -457,16 +475,17 @@ class Reader:
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False) -> Resolved | None:
         """The area a name stands for (None: not a name at all, reported as schema)."""
-        if not isinstance(raw, str):
+        if type(raw) is not str:
             self.schema(
                 f"{what} {_show(raw)} is {_type_name(raw)}: write an area name such as Winterfell", where
             )
             return None
-        name = raw.strip()
-        r = self.ed.area(name)
+        r = self.ed.area(raw)
         status = r.status
         if status == "ok":
-            if self.ed.number == 2 and self.position.players == 3 and r.name in self.ed.out_3p:
+            if not self.out3:
+                return r
+            if r.name in self.ed.out_3p:
                 self.add(
                     "area-out-of-play",
                     E,
@@ -487,7 +506,7 @@ class Reader:
         if r.hint == "summer":
             message = "the second edition has East Summer Sea and West Summer Sea, not Summer Sea: write one of them"
         else:
-            message = f'"{name}" is not an area of the second-edition map{r.hint or ": check the spelling"}'
+            message = f'"{r.name}" is not an area of the second-edition map{r.hint or ": check the spelling"}'
         self.add("unknown-area", E, message, where)
         return r
 
@@ -605,6 +624,10 @@ class Reader:
                 where,
             )
             return
+        hand, discarded = v.get("hand"), v.get("discarded")
+        if len(v) == 2 and type(hand) is int and type(discarded) is int and hand >= 0 and discarded >= 0:
+            h.cards = Cards(where, hand, discarded, [])  # the usual counts, checked at once
+            return
         self.unknown_keys(v, ("hand", "discarded"), f"in {h.name}'s house_cards")
         missing = [k for k in ("hand", "discarded") if k not in v]
         if missing:
@@ -649,8 +672,9 @@ class Reader:
             return
         stacks: dict[str, Stack] = {}
         units = self.ed.units
+        key_pos = getattr(v, "key_pos", _NO_KEYS)
         for key, kinds in v.items():
-            kpos = _key_pos(v, key)
+            kpos = key_pos.get(key, NO_POS)
             place = self.place(key, kpos, "a unit area", units=True)
             if place is None:
                 continue
@@ -662,6 +686,9 @@ class Reader:
                 continue
             counts: dict[str, int] = {}
             for kind, n in kinds.items():
+                if type(n) is int and n >= 0 and kind in units:  # the usual entry, checked at once
+                    counts[kind] = n
+                    continue
                 kind_pos = _key_pos(kinds, kind)
                 if not isinstance(kind, str):
                     self.schema(
@@ -677,16 +704,15 @@ class Reader:
                     counts[kind] = c
             stack = stacks.get(place.name)
             if stack is None:
-                stacks[place.name] = Stack(place, kpos, counts, sum(counts.values()))
+                total = sum(counts.values())
+                stacks[place.name] = Stack(place, kpos, counts, total, total - counts.get("ship", 0))
             else:
                 self.schema(
                     f"{_show(key)} names {place.name} again (line {stack.pos[0]}): the units are added together; "
                     "merge the two entries",
                     kpos,
                 )
-                for kind, c in counts.items():
-                    stack.counts[kind] = stack.counts.get(kind, 0) + c
-                stack.total += sum(counts.values())
+                stack.add(counts)
         h.stacks, h.units_pos = stacks, where
 
     def unknown_unit(self, kind: str, where: Pos) -> None:
@@ -712,14 +738,16 @@ class Reader:
                 where,
             )
             return
-        names = tuple(self.data.order_tokens)
+        known = self.data.order_tokens
         orders: list[Order] = []
+        key_pos = getattr(v, "key_pos", _NO_KEYS)
         for key, token in v.items():
-            kpos = _key_pos(v, key)
+            kpos = key_pos.get(key, NO_POS)
             place = self.place(key, kpos, "an order area")
             if place is None:
                 continue
-            if not (isinstance(token, str) and token in self.data.order_tokens):
+            if type(token) is not str or token not in known:
+                names = tuple(known)
                 hint = _close(token, names) if isinstance(token, str) else ""
                 self.schema(
                     f"{_show(token)} is not an order token{hint}; the tokens are {', '.join(names)}",
@@ -757,8 +785,8 @@ class Reader:
                 continue
             houses: list[tuple[str, Pos]] = []
             broken = False
-            for i, item in enumerate(items):
-                ipos = _item_pos(items, i)
+            item_pos = getattr(items, "item_pos", None) or [NO_POS] * len(items)
+            for item, ipos in zip(items, item_pos, strict=False):
                 hid = self.house(item, ipos, "a track entry")
                 if hid is not None:
                     houses.append((hid, ipos))
@@ -959,7 +987,10 @@ def read(path: str, value: Any, data: AgotData) -> tuple[Position | None, list[P
     return position, reader.found
 
 
-def stacks_of(position: Position) -> Iterator[tuple[HouseBlock, Stack]]:
-    for block in position.houses.values():
-        for stack in (block.stacks or {}).values():
-            yield block, stack
+def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:
+    """Every (house, stack) of the file, in file order (computed once)."""
+    if position._stacks is None:
+        position._stacks = [
+            (block, stack) for block in position.houses.values() for stack in (block.stacks or {}).values()
+        ]
+    return position._stacks

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from armybuilder.errors import UsageError
 from armybuilder.games.agot import datacheck
-from armybuilder.games.agot.data import TRACKS, AgotData, load
+from armybuilder.games.agot.data import AgotData, load
 from armybuilder.games.agot.position import ALIASES, KEY, Position, read
 from armybuilder.games.agot.rules import ACTIVE, REGISTRY
-from armybuilder.games.agot.supply import cuts, sizes
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
     Document,
@@ -41,30 +40,36 @@ def _doc(text: str | None) -> str:
     return " ".join(first.split())
 
 
-def house_figures(position: Position) -> dict[str, Any]:
-    """Per house: supply, the armies it allows and has, units against caps, power, track positions."""
+def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
+    """Per house: supply, the armies it allows and has, units against caps, power, track positions.
+
+    `breaches`: the lines of the `army-supply` problems (each at its house's key)."""
     ed = position.edition
     track = position.data.supply_track
-    influence = position.influence or {}
+    places = {
+        t: {h: i for i, (h, _) in reversed(list(enumerate(tr.houses, 1)))}
+        for t, tr in (position.influence or {}).items()
+    }
     result: dict[str, Any] = {}
     for hid, block in position.houses.items():
-        figures: dict[str, Any] = {"name": block.name, "supply": block.supply}
-        row = track[block.supply] if block.supply is not None and 0 <= block.supply < len(track) else None
-        figures["armies_allowed"] = list(row) if row is not None else None
-        armies = position.armies(block) if block.stacks is not None else []
-        figures["armies"] = sizes(armies) if block.stacks is not None else None
-        figures["supply_breach"] = bool(row is not None and block.stacks is not None and cuts(armies, row))
+        supply = block.supply
+        row = track[supply] if supply is not None and 0 <= supply < len(track) else None
+        units = None
+        armies = None
         if block.stacks is not None:
             totals = block.unit_totals()
-            figures["units"] = {k: {"value": totals.get(k, 0), "limit": ed.caps[k]} for k in ed.units}
-        else:
-            figures["units"] = None
-        figures["power_available"] = block.power_available
-        figures["power_on_board"] = len(block.tokens) if block.tokens is not None else None
-        figures["tracks"] = {
-            t: next((i for i, (h, _) in enumerate(influence[t].houses, 1) if h == hid), None)
-            for t in TRACKS
-            if t in influence
+            units = {k: {"value": totals.get(k, 0), "limit": ed.caps[k]} for k in ed.units}
+            armies = sorted((size for _, size in block.armies()), reverse=True)
+        figures: dict[str, Any] = {
+            "name": block.name,
+            "supply": supply,
+            "armies_allowed": list(row) if row is not None else None,
+            "armies": armies,
+            "supply_breach": block.pos[0] in breaches,
+            "units": units,
+            "power_available": block.power_available,
+            "power_on_board": len(block.tokens) if block.tokens is not None else None,
+            "tracks": {t: p.get(hid) for t, p in places.items()},
         }
         if block.cards is not None:
             figures["house_cards"] = {"hand": block.cards.hand, "discarded": block.cards.discarded}
@@ -134,7 +139,8 @@ class AgotSystem(GameSystem):
     def _summary(self, position: Position | None, problems: list[Problem]) -> Summary:
         if position is None:
             return Summary()
-        figures = house_figures(position)
+        lines = {p.line for p in problems if p.rule == "army-supply"}
+        figures = house_figures(position, lines)
         breaches = sum(1 for f in figures.values() if f["supply_breach"])
         if position.name:
             title = position.name

@@ -17,7 +17,7 @@ def check(position: Position) -> Iterator[Problem]:
     units = "footmen, knights and siege engines" if position.edition.number == 2 else "footmen and knights"
     for _, stack in stacks_of(position):
         area = stack.place.area
-        if area is None or area.kind == "land" or stack.place.status != "ok" or not stack.land_units():
+        if area is None or area.kind == "land" or stack.place.status != "ok" or not stack.land:
             continue
         what = "sea area" if area.kind == "sea" else "port"
         yield position.problem(

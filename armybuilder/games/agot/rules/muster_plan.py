@@ -29,7 +29,7 @@ class _Plan:
         self.block = block
         self.units = {name: dict(s.counts) for name, s in (block.stacks or {}).items()}
         ed = position.edition
-        self.totals = block.unit_totals()
+        self.totals = dict(block.unit_totals())
         self.caps_broken = {k for k in ed.units if self.totals.get(k, 0) > ed.caps[k]}
         track = position.data.supply_track
         supply = block.supply
