@@ -92,3 +92,14 @@ def test_data_is_loaded_once_and_cached_names_are_shared() -> None:
     d = data()
     check(HEAD + "houses:\n  stark:\n    units: {Winterfell: {footman: 1}}\n")
     assert "Winterfell" in d.editions[2]._area_cache
+
+
+def test_docs_list_every_id_and_their_example_is_clean() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "agot-board-game.md").read_text("utf-8")
+    for d in SYSTEM.problem_docs():
+        assert f"| `{d.id}` |" in doc
+    example = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+    report = check(example)
+    assert report.problems == [], [str(p) for p in report.problems]
