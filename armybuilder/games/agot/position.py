@@ -521,7 +521,7 @@ class Reader:
             N,
             "not checked against the first-edition map, whose area list is inferred: "
             + ", ".join(seen.values()),
-            self.ed1_unknown[0][1],
+            min(where for _, where in self.ed1_unknown),
         )
 
     def count(self, v: Any, where: Pos, what: str) -> int | None:
