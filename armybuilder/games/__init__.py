@@ -26,6 +26,7 @@ ENTRY_POINT_GROUP = "armybuilder.games"
 BUNDLED: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.system",
     "horde-vs-empire-cards": "armybuilder.games.hve.system",
+    "agot-board-game": "armybuilder.games.agot.system",
 }
 
 _loaded: dict[str, GameSystem] = {}

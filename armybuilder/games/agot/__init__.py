@@ -1,0 +1,1 @@
+"""A Game of Thrones: The Board Game (FFG, first and second edition): position files and their checks."""

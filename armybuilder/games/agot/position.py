@@ -1,0 +1,996 @@
+"""A position file read into the model every rule works on.
+
+Reading checks the shape of the file (`schema` problems) and resolves every house and area name once
+(`unknown-house`, `unknown-area`, `area-out-of-play` and `unknown-unit-type` are found here); from then
+on the rules see English names and plain numbers. Anything of the wrong shape is reported and left out
+of the model, so no rule ever meets it. Reading never raises.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from armybuilder.games.agot.data import (
+    LAND_UNITS,
+    TOKENS,
+    TRACK_NAMES,
+    TRACKS,
+    AgotData,
+    Edition,
+    Resolved,
+)
+from armybuilder.problems import Problem, Severity
+from armybuilder.yamlpos import Pos, PosList, PosMap
+
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
+KEY = "agot-board-game"
+ALIASES = ("agot", "agot-bg", "a-game-of-thrones-board-game", "权力游戏")
+GAME_NAMES = frozenset(n.casefold() for n in (KEY, *ALIASES))
+TOP_KEYS = (
+    "game",
+    "edition",
+    "players",
+    "round",
+    "houses",
+    "name",
+    "phase",
+    "wildling_threat",
+    "influence",
+    "dominance_tokens",
+    "neutral_forces",
+    "westeros_cards",
+    "put_to_the_sword",
+    "muster",
+)
+REQUIRED = ("game", "edition", "players", "round", "houses")
+HOUSE_KEYS = ("supply", "power_available", "power_on_board", "house_cards", "units", "orders")
+PHASES = ("setup", "westeros", "planning", "action")
+PUT_TO_THE_SWORD = ("no-defense", "no-march-plus1", "none")
+NO_POS = Pos(0, 0)
+LIVE = ("ok", "noted")  # area statuses the rules read (unknown and out-of-play areas are skipped)
+_NO_KEYS: dict[Any, Pos] = {}
+
+
+@dataclass(slots=True)
+class Stack:
+    """One house's units in one area (keys naming the same area added together)."""
+
+    place: Resolved
+    pos: Pos
+    counts: dict[str, int]
+    total: int = 0
+    land: int = 0  # footmen, knights and siege engines
+
+    def add(self, counts: dict[str, int]) -> None:
+        for kind, n in counts.items():
+            self.counts[kind] = self.counts.get(kind, 0) + n
+            self.total += n
+            if kind != "ship":
+                self.land += n
+
+
+@dataclass(slots=True)
+class Order:
+    place: Resolved
+    key: str  # as written
+    token: str
+    pos: Pos  # of the key
+
+
+@dataclass(slots=True)
+class Cards:
+    pos: Pos
+    hand: int
+    discarded: int
+    names: list[tuple[str, Pos]]  # names given in either list
+
+
+@dataclass(slots=True)
+class HouseBlock:
+    id: str
+    name: str
+    pos: Pos
+    supply: int | None = None
+    supply_pos: Pos = NO_POS
+    power_available: int | None = None
+    power_available_pos: Pos = NO_POS
+    tokens: list[tuple[Resolved, Pos]] | None = None  # power_on_board
+    tokens_pos: Pos = NO_POS
+    cards: Cards | None = None
+    stacks: dict[str, Stack] | None = None  # units, by area name
+    units_pos: Pos = NO_POS
+    orders: list[Order] | None = None
+    orders_pos: Pos = NO_POS
+    _totals: dict[str, int] | None = None
+    _armies: list[tuple[str, int]] | None = None
+
+    def unit_totals(self) -> dict[str, int]:
+        """Units of each kind in all entries together (computed once; do not change the result)."""
+        if self._totals is None:
+            totals: dict[str, int] = {}
+            for stack in (self.stacks or {}).values():
+                for kind, n in stack.counts.items():
+                    totals[kind] = totals.get(kind, 0) + n
+            self._totals = totals
+        return self._totals
+
+    def armies(self) -> list[tuple[str, int]]:
+        """(area, size) of every army (2+ units in one area), every entry counted, in file order."""
+        if self._armies is None:
+            self._armies = [(name, s.total) for name, s in (self.stacks or {}).items() if s.total >= 2]
+        return self._armies
+
+
+@dataclass(slots=True)
+class MusterItem:
+    """One purchase: `unit` placed in the source, a ship into `target`, or an upgrade to `unit`."""
+
+    what: str  # "unit", "ship" or "upgrade"
+    unit: str
+    pos: Pos
+    target: Resolved | None = None
+
+
+@dataclass(slots=True)
+class MusterSource:
+    place: Resolved
+    pos: Pos
+    items: list[MusterItem]
+
+
+@dataclass(slots=True)
+class MusterPlan:
+    house: str
+    pos: Pos
+    sources: list[MusterSource]
+
+
+@dataclass(slots=True)
+class Track:
+    pos: Pos
+    houses: list[tuple[str, Pos]]  # resolved houses, in order (unknown names left out)
+    broken: bool = False  # a name was reported (unknown-house, schema): the track is left to that report
+
+
+@dataclass
+class Position:
+    """The file as the rules see it. Absent keys stay None: a rule runs only on what is present."""
+
+    path: str
+    data: AgotData
+    edition: Edition
+    players: int | None = None
+    players_pos: Pos = NO_POS
+    round: int | None = None
+    round_pos: Pos = NO_POS
+    name: str | None = None
+    phase: str | None = None
+    phase_pos: Pos = NO_POS
+    wildling: int | None = None
+    wildling_pos: Pos = NO_POS
+    influence: dict[str, Track] | None = None
+    influence_pos: Pos = NO_POS
+    dominance: dict[str, tuple[str, Pos]] | None = None
+    dominance_pos: Pos = NO_POS
+    neutral: list[tuple[Resolved, Pos]] | None = None
+    neutral_pos: Pos = NO_POS
+    westeros: list[tuple[str, Pos]] | None = None
+    westeros_pos: Pos = NO_POS
+    put_to_the_sword: str | None = None
+    houses: dict[str, HouseBlock] = field(default_factory=dict)
+    houses_pos: Pos = NO_POS
+    muster: list[MusterPlan] | None = None
+    found: list[Problem] = field(default_factory=list)  # problems found while reading
+    _presence: dict[str, dict[str, Stack]] | None = None
+    _control: dict[str, frozenset[str]] | None = None
+    _stacks: list[tuple[HouseBlock, Stack]] | None = None
+
+    # --- helpers the rules share ------------------------------------------------------------------
+
+    def problem(self, rule: str, severity: Severity, message: str, pos: Pos) -> Problem:
+        return Problem(rule, severity, message, self.path, pos[0], pos[1])
+
+    def house_name(self, hid: str) -> str:
+        return self.data.house_names.get(hid, hid)
+
+    @property
+    def playing(self) -> tuple[str, ...] | None:
+        """The houses in play at this player count (None when `players` is unusable)."""
+        return self.edition.by_players.get(self.players) if self.players is not None else None
+
+    def presence(self) -> dict[str, dict[str, Stack]]:
+        """Area name -> house -> its stack there, for areas the rules may read (live ones)."""
+        if self._presence is None:
+            presence: dict[str, dict[str, Stack]] = {}
+            for hid, block in self.houses.items():
+                for name, stack in (block.stacks or {}).items():
+                    if stack.total > 0 and stack.place.status in ("ok", "noted"):
+                        presence.setdefault(name, {})[hid] = stack
+            self._presence = presence
+        return self._presence
+
+    def control(self) -> dict[str, frozenset[str]]:
+        """House -> the land areas it controls (§1.1: land units; else its power token; else its home)."""
+        if self._control is None:
+            areas = self.edition.areas
+            land_holders: dict[str, set[str]] = {}
+            token_holders: dict[str, set[str]] = {}
+            held_by: dict[str, set[str]] = {}
+            for hid, block in self.houses.items():
+                held = held_by[hid] = set()
+                for name, stack in (block.stacks or {}).items():
+                    if stack.land > 0 and stack.place.status in LIVE:
+                        area = areas.get(name)
+                        if area is None or area.kind == "land":
+                            held.add(name)
+                            land_holders.setdefault(name, set()).add(hid)
+                for place, _ in block.tokens or ():
+                    if place.status in LIVE:
+                        token_holders.setdefault(place.name, set()).add(hid)
+            out = self.edition.out_3p if self.edition.number == 2 and self.players == 3 else frozenset()
+            control: dict[str, frozenset[str]] = {}
+            for hid, block in self.houses.items():
+                held = held_by[hid]
+                for place, _ in block.tokens or ():
+                    name = place.name
+                    if place.status not in LIVE or name in held or (place.area and place.area.kind != "land"):
+                        continue
+                    holders = land_holders.get(name)
+                    if not holders or holders == {hid}:
+                        held.add(name)
+                home = self.edition.home_of.get(hid)
+                if home is not None and home not in held and home not in out:
+                    others = land_holders.get(home, set()) | token_holders.get(home, set())
+                    if not others - {hid}:
+                        held.add(home)
+                control[hid] = frozenset(held)
+            self._control = control
+        return self._control
+
+    def armies(self, block: HouseBlock) -> list[tuple[str, int]]:
+        return block.armies()
+
+
+# --- reading ------------------------------------------------------------------------------------------
+
+
+def _key_pos(m: Any, key: Any) -> Pos:
+    if isinstance(m, PosMap) and key in m.key_pos:
+        return m.key_pos[key]
+    return _own_pos(m)
+
+
+def _val_pos(m: Any, key: Any) -> Pos:
+    return m.at(key) if isinstance(m, PosMap) else NO_POS
+
+
+def _own_pos(v: Any) -> Pos:
+    pos: Pos = getattr(v, "pos", NO_POS)
+    return pos
+
+
+def _item_pos(v: Any, i: int) -> Pos:
+    return v.at(i) if isinstance(v, PosList) else NO_POS
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _show(v: Any) -> str:
+    text = repr(v) if not isinstance(v, str) else f'"{v}"'
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _type_name(v: Any) -> str:
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, str):
+        return "text"
+    if isinstance(v, int):
+        return "a number"
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    return type(v).__name__
+
+
+def _close(name: str, options: tuple[str, ...] | list[str]) -> str:
+    found = difflib.get_close_matches(name, list(options), n=1, cutoff=0.6)
+    return f'; did you mean "{found[0]}"?' if found else ""
+
+
+class Reader:
+    """Reads one document into a `Position`, collecting problems in `position.found`."""
+
+    def __init__(self, path: str, data: AgotData) -> None:
+        self.path = path
+        self.data = data
+        self.found: list[Problem] = []
+        self.ed1_unknown: list[tuple[Resolved, Pos]] = []
+        self.ed: Edition
+        self.position: Position
+        self.out3 = False  # a 3-player second-edition game: part of the map is out of play
+
+    def add(self, rule: str, severity: Severity, message: str, pos: Pos) -> None:
+        self.found.append(Problem(rule, severity, message, self.path, pos[0], pos[1]))
+
+    def schema(self, message: str, pos: Pos) -> None:
+        self.found.append(Problem("schema", E, message, self.path, pos[0], pos[1]))
+
+    def unknown_keys(self, m: dict[Any, Any], known: tuple[str, ...], where: str) -> None:
+        for key in m:
+            if key not in known:
+                hint = _close(key, known) if isinstance(key, str) else ""
+                self.schema(
+                    f"unknown key {_show(key)} {where}{hint}; the keys are {', '.join(known)}",
+                    _key_pos(m, key),
+                )
+
+    # --- the document -------------------------------------------------------------------------------
+
+    def read(self, value: Any) -> Position | None:
+        """The position, or None when the file is too broken for any rule (required keys, edition)."""
+        if not isinstance(value, dict):
+            what = "empty" if value is None else f"{_type_name(value)}, not a mapping"
+            self.schema(
+                f"the file is {what}: a position file is a mapping with game, edition, players, round and houses",
+                getattr(value, "pos", Pos(1, 1)),
+            )
+            return None
+        self.unknown_keys(value, TOP_KEYS, "at the top level")
+        top = _own_pos(value)
+        missing = [k for k in REQUIRED if k not in value]
+        for k in missing:
+            self.schema(f"the required key `{k}` is missing: add it", top if top != NO_POS else Pos(1, 1))
+        game = value.get("game")
+        if "game" in value and not (
+            isinstance(game, str) and " ".join(game.split()).casefold() in GAME_NAMES
+        ):
+            self.schema(
+                f"game {_show(game)} is not agot-board-game: write `game: agot-board-game`",
+                _val_pos(value, "game"),
+            )
+            return None
+        edition_raw = value.get("edition")
+        if "edition" in value and not (_is_int(edition_raw) and edition_raw in self.data.editions):
+            self.schema(
+                f"edition {_show(edition_raw)} is not 1 or 2: write `edition: 1` (2003) or `edition: 2` (2011)",
+                _val_pos(value, "edition"),
+            )
+            return None
+        if missing:
+            return None
+        ed = self.data.editions[value["edition"]]
+        pos = Position(self.path, self.data, ed)
+        pos.found = self.found
+        self.position = pos
+        self.ed = ed
+
+        players = value["players"]
+        pos.players_pos = _val_pos(value, "players")
+        if _is_int(players) and ed.players_min <= players <= ed.players_max:
+            pos.players = players
+            self.out3 = ed.number == 2 and players == 3
+        else:
+            self.schema(
+                f"players {_show(players)} is not a player count of the {ed.word} edition "
+                f"({ed.players_min} to {ed.players_max}): write a whole number in that range",
+                pos.players_pos,
+            )
+        rnd = value["round"]
+        pos.round_pos = _val_pos(value, "round")
+        if _is_int(rnd):
+            pos.round = rnd
+        else:
+            self.schema(f"round {_show(rnd)} is not a whole number: write the round, 1 to 10", pos.round_pos)
+
+        name = value.get("name")
+        if "name" in value:
+            if isinstance(name, str):
+                pos.name = name.strip() or None
+            else:
+                self.schema(
+                    f"name is {_type_name(name)}: write the position's name as text", _val_pos(value, "name")
+                )
+
+        self.read_scalars(value, pos)
+        self.read_houses(value, pos)
+        self.read_influence(value, pos)
+        self.read_dominance(value, pos)
+        self.read_neutral(value, pos)
+        self.read_westeros(value, pos)
+        self.read_muster(value, pos)
+        self.note_ed1_areas()
+        return pos
+
+    def read_scalars(self, value: dict[Any, Any], pos: Position) -> None:
+        if "phase" in value:
+            phase = value["phase"]
+            pos.phase_pos = _val_pos(value, "phase")
+            if isinstance(phase, str) and phase in PHASES:
+                pos.phase = phase
+            else:
+                hint = _close(phase, PHASES) if isinstance(phase, str) else ""
+                self.schema(f"phase {_show(phase)} is not one of {', '.join(PHASES)}{hint}", pos.phase_pos)
+        if "wildling_threat" in value:
+            threat = value["wildling_threat"]
+            pos.wildling_pos = _val_pos(value, "wildling_threat")
+            if _is_int(threat):
+                pos.wildling = threat
+            else:
+                self.schema(
+                    f"wildling_threat is {_type_name(threat)}: write the Wildlings track value, 0 to 12",
+                    pos.wildling_pos,
+                )
+        if "put_to_the_sword" in value:
+            choice = value["put_to_the_sword"]
+            where = _val_pos(value, "put_to_the_sword")
+            if self.ed.number == 1:
+                self.schema(
+                    "put_to_the_sword is a second-edition card's choice; the first edition has no such card: remove it",
+                    _key_pos(value, "put_to_the_sword"),
+                )
+            elif isinstance(choice, str) and choice in PUT_TO_THE_SWORD:
+                pos.put_to_the_sword = choice
+            else:
+                hint = _close(choice, PUT_TO_THE_SWORD) if isinstance(choice, str) else ""
+                self.schema(
+                    f"put_to_the_sword {_show(choice)} is not one of {', '.join(PUT_TO_THE_SWORD)}{hint}",
+                    where,
+                )
+
+    # --- names --------------------------------------------------------------------------------------
+
+    def house(self, raw: Any, where: Pos, what: str) -> str | None:
+        """The house id a name stands for, or None (reported: schema for a non-name, else unknown-house)."""
+        if type(raw) is str:
+            hid = self.ed.house_index.get(raw)
+            if hid is not None and hid in self.ed.houses:  # the usual case: an id or alias, exactly
+                return hid
+        else:
+            self.schema(f"{what} {_show(raw)} is {_type_name(raw)}: write a house id such as stark", where)
+            return None
+        name = raw.strip()
+        hid, close = self.ed.house(name)
+        if hid is not None and hid in self.ed.houses:
+            return hid
+        if hid == "martell":
+            self.add(
+                "unknown-house",
+                E,
+                "Martell is a second-edition house; the first edition has Stark, Lannister, Baratheon, "
+                "Greyjoy and Tyrell: remove it or write `edition: 2`",
+                where,
+            )
+            return None
+        hint = f'; did you mean "{close}"?' if close else f"; the houses are {', '.join(self.ed.houses)}"
+        self.add("unknown-house", E, f'"{name}" is not a house of the {self.ed.word} edition{hint}', where)
+        return None
+
+    def place(self, raw: Any, where: Pos, what: str, units: bool = False) -> Resolved | None:
+        """The area a name stands for (None: not a name at all, reported as schema)."""
+        if type(raw) is not str:
+            self.schema(
+                f"{what} {_show(raw)} is {_type_name(raw)}: write an area name such as Winterfell", where
+            )
+            return None
+        r = self.ed.area(raw)
+        status = r.status
+        if status == "ok":
+            if not self.out3:
+                return r
+            if r.name in self.ed.out_3p:
+                self.add(
+                    "area-out-of-play",
+                    E,
+                    f"{r.name} is out of play in a 3-player game: remove the entry",
+                    where,
+                )
+                return Resolved(r.name, "out", r.area)
+            return r
+        if status == "noted":
+            self.ed1_unknown.append((r, where))
+            return r
+        if status == "wall":
+            fix = "move the units south of Castle Black" if units else "remove the entry"
+            self.add(
+                "area-out-of-play", E, f"the lands beyond the Wall are not part of the game: {fix}", where
+            )
+            return r
+        if r.hint == "summer":
+            message = "the second edition has East Summer Sea and West Summer Sea, not Summer Sea: write one of them"
+        else:
+            message = f'"{r.name}" is not an area of the second-edition map{r.hint or ": check the spelling"}'
+        self.add("unknown-area", E, message, where)
+        return r
+
+    def note_ed1_areas(self) -> None:
+        if not self.ed1_unknown:
+            return
+        seen: dict[str, str] = {}
+        for r, _ in self.ed1_unknown:
+            seen.setdefault(r.name, f'"{r.name}"{r.hint}')
+        self.add(
+            "unknown-area",
+            N,
+            "not checked against the first-edition map, whose area list is inferred: "
+            + ", ".join(seen.values()),
+            min(where for _, where in self.ed1_unknown),
+        )
+
+    def count(self, v: Any, where: Pos, what: str) -> int | None:
+        if _is_int(v) and v >= 0:
+            return int(v)
+        if _is_int(v):
+            self.schema(f"{what} is {v}: a count cannot be negative", where)
+        else:
+            self.schema(f"{what} is {_type_name(v)} ({_show(v)}): write a whole number, 0 or more", where)
+        return None
+
+    # --- houses ---------------------------------------------------------------------------------------
+
+    def read_houses(self, value: dict[Any, Any], pos: Position) -> None:
+        houses = value["houses"]
+        pos.houses_pos = _val_pos(value, "houses")
+        if not isinstance(houses, dict) or not houses:
+            what = "empty" if isinstance(houses, dict) or houses is None else _type_name(houses)
+            self.schema(
+                f"houses is {what}: list each house as `stark:` with its block (supply, units, …) below it",
+                pos.houses_pos,
+            )
+            return
+        first: dict[str, Pos] = {}
+        for key, block in houses.items():
+            kpos = _key_pos(houses, key)
+            hid = self.house(key, kpos, "house")
+            if hid is None:
+                continue
+            if hid in first:
+                self.schema(
+                    f"{_show(key)} names {self.data.house_names[hid]} again (first at line {first[hid][0]}): "
+                    "this block is ignored; merge the two blocks",
+                    kpos,
+                )
+                continue
+            first[hid] = kpos
+            h = HouseBlock(hid, self.data.house_names[hid], kpos)
+            if block is None:
+                pos.houses[hid] = h
+                continue
+            if not isinstance(block, dict):
+                self.schema(
+                    f"the {h.name} block is {_type_name(block)}: write a mapping (supply, units, orders, …)",
+                    _val_pos(houses, key),
+                )
+                pos.houses[hid] = h
+                continue
+            self.unknown_keys(block, HOUSE_KEYS, f"in the {h.name} block")
+            self.read_house(block, h)
+            pos.houses[hid] = h
+
+    def read_house(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        if "supply" in block:
+            v = block["supply"]
+            where = _val_pos(block, "supply")
+            if _is_int(v):
+                h.supply, h.supply_pos = v, where
+            else:
+                self.schema(
+                    f"{h.name}'s supply is {_type_name(v)} ({_show(v)}): write the Supply track level, 0 to 6",
+                    where,
+                )
+        if "power_available" in block:
+            where = _val_pos(block, "power_available")
+            n = self.count(block["power_available"], where, f"{h.name}'s power_available")
+            if n is not None:
+                h.power_available, h.power_available_pos = n, where
+        if "power_on_board" in block:
+            self.read_tokens(block, h)
+        if "house_cards" in block:
+            self.read_cards(block, h)
+        if "units" in block:
+            self.read_units(block, h)
+        if "orders" in block:
+            self.read_orders(block, h)
+
+    def read_tokens(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        v = block["power_on_board"]
+        where = _key_pos(block, "power_on_board")
+        if not isinstance(v, list):
+            self.schema(
+                f"{h.name}'s power_on_board is {_type_name(v)}: write a list of areas, e.g. [Riverrun]", where
+            )
+            return
+        tokens: list[tuple[Resolved, Pos]] = []
+        for i, item in enumerate(v):
+            ipos = _item_pos(v, i)
+            place = self.place(item, ipos, "a power token area")
+            if place is not None:
+                tokens.append((place, ipos))
+        h.tokens, h.tokens_pos = tokens, where
+
+    def read_cards(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        v = block["house_cards"]
+        where = _key_pos(block, "house_cards")
+        if not isinstance(v, dict):
+            self.schema(
+                f"{h.name}'s house_cards is {_type_name(v)}: write {{hand: 7, discarded: 0}} (counts or lists of names)",
+                where,
+            )
+            return
+        hand, discarded = v.get("hand"), v.get("discarded")
+        if len(v) == 2 and type(hand) is int and type(discarded) is int and hand >= 0 and discarded >= 0:
+            h.cards = Cards(where, hand, discarded, [])  # the usual counts, checked at once
+            return
+        self.unknown_keys(v, ("hand", "discarded"), f"in {h.name}'s house_cards")
+        missing = [k for k in ("hand", "discarded") if k not in v]
+        if missing:
+            self.schema(
+                f"{h.name}'s house_cards needs both hand and discarded: add {' and '.join(missing)}", where
+            )
+            return
+        counts: list[int] = []
+        names: list[tuple[str, Pos]] = []
+        for key in ("hand", "discarded"):
+            item = v[key]
+            ipos = _val_pos(v, key)
+            if isinstance(item, list):
+                good = True
+                for i, name in enumerate(item):
+                    if isinstance(name, str):
+                        names.append((name.strip(), _item_pos(item, i)))
+                    else:
+                        self.schema(
+                            f"a card name in {h.name}'s {key} is {_type_name(name)} ({_show(name)}): write the card's name",
+                            _item_pos(item, i),
+                        )
+                        good = False
+                if not good:
+                    return
+                counts.append(len(item))
+            else:
+                n = self.count(item, ipos, f"{h.name}'s {key}")
+                if n is None:
+                    return
+                counts.append(n)
+        h.cards = Cards(where, counts[0], counts[1], names)
+
+    def read_units(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        v = block["units"]
+        where = _key_pos(block, "units")
+        if not isinstance(v, dict):
+            self.schema(
+                f"{h.name}'s units is {_type_name(v)}: write a mapping of areas, e.g. Winterfell: {{footman: 1}}",
+                where,
+            )
+            return
+        stacks: dict[str, Stack] = {}
+        units = self.ed.units
+        key_pos = getattr(v, "key_pos", _NO_KEYS)
+        for key, kinds in v.items():
+            kpos = key_pos.get(key, NO_POS)
+            place = self.place(key, kpos, "a unit area", units=True)
+            if place is None:
+                continue
+            if not isinstance(kinds, dict):
+                self.schema(
+                    f"{h.name}'s units in {place.name} is {_type_name(kinds)}: write a mapping such as {{footman: 2}}",
+                    _val_pos(v, key),
+                )
+                continue
+            counts: dict[str, int] = {}
+            for kind, n in kinds.items():
+                if type(n) is int and n >= 0 and kind in units:  # the usual entry, checked at once
+                    counts[kind] = n
+                    continue
+                kind_pos = _key_pos(kinds, kind)
+                if not isinstance(kind, str):
+                    self.schema(
+                        f"unit kind {_show(kind)} is {_type_name(kind)}: write footman, knight, ship…",
+                        kind_pos,
+                    )
+                    continue
+                if kind not in units:
+                    self.unknown_unit(kind, kind_pos)
+                    continue
+                c = self.count(n, _val_pos(kinds, kind), f"{h.name}'s {kind} count in {place.name}")
+                if c is not None:
+                    counts[kind] = c
+            stack = stacks.get(place.name)
+            if stack is None:
+                total = sum(counts.values())
+                stacks[place.name] = Stack(place, kpos, counts, total, total - counts.get("ship", 0))
+            else:
+                self.schema(
+                    f"{_show(key)} names {place.name} again (line {stack.pos[0]}): the units are added together; "
+                    "merge the two entries",
+                    kpos,
+                )
+                stack.add(counts)
+        h.stacks, h.units_pos = stacks, where
+
+    def unknown_unit(self, kind: str, where: Pos) -> None:
+        if kind == "siege_engine" and self.ed.number == 1:
+            self.add(
+                "unknown-unit-type", E, "siege engines are not part of the first edition: remove them", where
+            )
+            return
+        hint = _close(kind, self.ed.units)
+        self.add(
+            "unknown-unit-type",
+            E,
+            f'"{kind}" is not a unit; the units are {", ".join(self.ed.units)}{hint}',
+            where,
+        )
+
+    def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        v = block["orders"]
+        where = _key_pos(block, "orders")
+        if not isinstance(v, dict):
+            self.schema(
+                f"{h.name}'s orders is {_type_name(v)}: write a mapping of areas to orders, e.g. Winterfell: march-0",
+                where,
+            )
+            return
+        known = self.data.order_tokens
+        orders: list[Order] = []
+        key_pos = getattr(v, "key_pos", _NO_KEYS)
+        for key, token in v.items():
+            kpos = key_pos.get(key, NO_POS)
+            place = self.place(key, kpos, "an order area")
+            if place is None:
+                continue
+            if type(token) is not str or token not in known:
+                names = tuple(known)
+                hint = _close(token, names) if isinstance(token, str) else ""
+                self.schema(
+                    f"{_show(token)} is not an order token{hint}; the tokens are {', '.join(names)}",
+                    _val_pos(v, key),
+                )
+                continue
+            orders.append(Order(place, key.strip(), token, kpos))
+        h.orders, h.orders_pos = orders, where
+
+    # --- tracks, tokens, lists ------------------------------------------------------------------------
+
+    def read_influence(self, value: dict[Any, Any], pos: Position) -> None:
+        if "influence" not in value:
+            return
+        v = value["influence"]
+        pos.influence_pos = _val_pos(value, "influence")
+        if not isinstance(v, dict):
+            self.schema(
+                f"influence is {_type_name(v)}: write iron_throne, fiefdoms and kings_court, each a list of houses",
+                pos.influence_pos,
+            )
+            return
+        self.unknown_keys(v, TRACKS, "in influence")
+        tracks: dict[str, Track] = {}
+        for track in TRACKS:
+            if track not in v:
+                continue
+            items = v[track]
+            tpos = _val_pos(v, track)
+            if not isinstance(items, list):
+                self.schema(
+                    f"the {TRACK_NAMES[track]} track is {_type_name(items)}: write a list of houses, position 1 first",
+                    tpos,
+                )
+                continue
+            houses: list[tuple[str, Pos]] = []
+            broken = False
+            item_pos = getattr(items, "item_pos", None) or [NO_POS] * len(items)
+            for item, ipos in zip(items, item_pos, strict=False):
+                hid = self.house(item, ipos, "a track entry")
+                if hid is not None:
+                    houses.append((hid, ipos))
+                else:
+                    broken = True
+            tracks[track] = Track(tpos, houses, broken)
+        pos.influence = tracks
+
+    def read_dominance(self, value: dict[Any, Any], pos: Position) -> None:
+        if "dominance_tokens" not in value:
+            return
+        v = value["dominance_tokens"]
+        pos.dominance_pos = _val_pos(value, "dominance_tokens")
+        if not isinstance(v, dict):
+            self.schema(
+                f"dominance_tokens is {_type_name(v)}: write iron_throne, valyrian_steel_blade and messenger_raven "
+                "with their holders",
+                pos.dominance_pos,
+            )
+            return
+        self.unknown_keys(v, tuple(TOKENS), "in dominance_tokens")
+        tokens: dict[str, tuple[str, Pos]] = {}
+        for token in TOKENS:
+            if token in v:
+                where = _val_pos(v, token)
+                hid = self.house(v[token], where, "a token holder")
+                if hid is not None:
+                    tokens[token] = (hid, where)
+        pos.dominance = tokens
+
+    def read_neutral(self, value: dict[Any, Any], pos: Position) -> None:
+        if "neutral_forces" not in value:
+            return
+        v = value["neutral_forces"]
+        pos.neutral_pos = _val_pos(value, "neutral_forces")
+        if not isinstance(v, list):
+            self.schema(
+                f"neutral_forces is {_type_name(v)}: write a list of areas, e.g. [King's Landing, The Eyrie]",
+                pos.neutral_pos,
+            )
+            return
+        areas: list[tuple[Resolved, Pos]] = []
+        for i, item in enumerate(v):
+            ipos = _item_pos(v, i)
+            place = self.place(item, ipos, "a neutral force area")
+            if place is not None:
+                areas.append((place, ipos))
+        pos.neutral = areas
+
+    def read_westeros(self, value: dict[Any, Any], pos: Position) -> None:
+        if "westeros_cards" not in value:
+            return
+        v = value["westeros_cards"]
+        pos.westeros_pos = _val_pos(value, "westeros_cards")
+        if not isinstance(v, list):
+            self.schema(
+                f"westeros_cards is {_type_name(v)}: write a list of this round's cards, e.g. [Supply, Mustering]",
+                pos.westeros_pos,
+            )
+            return
+        if len(v) > 3:
+            self.schema(
+                f"westeros_cards lists {len(v)} cards; a round reveals 3 (one per deck): keep this round's 3",
+                pos.westeros_pos,
+            )
+        cards: list[tuple[str, Pos]] = []
+        known = tuple(self.ed.westeros)
+        for i, item in enumerate(v):
+            ipos = _item_pos(v, i)
+            name = item.strip() if isinstance(item, str) else None
+            if name is None or name not in self.ed.westeros:
+                hint = _close(name, known) if name is not None else ""
+                self.schema(f"{_show(item)} is not a Westeros card of the {self.ed.word} edition{hint}", ipos)
+                continue
+            cards.append((name, ipos))
+        pos.westeros = cards
+
+    # --- muster ---------------------------------------------------------------------------------------
+
+    def read_muster(self, value: dict[Any, Any], pos: Position) -> None:
+        if "muster" not in value:
+            return
+        v = value["muster"]
+        where = _val_pos(value, "muster")
+        if not isinstance(v, dict):
+            self.schema(
+                f"muster is {_type_name(v)}: write house -> source area -> list of units, e.g. "
+                "lannister: {Lannisport: [footman]}",
+                where,
+            )
+            return
+        plans: list[MusterPlan] = []
+        seen: set[str] = set()
+        for key, sources in v.items():
+            kpos = _key_pos(v, key)
+            hid = self.house(key, kpos, "a muster house")
+            if hid is None:
+                continue
+            name = self.data.house_names[hid]
+            if hid in seen:
+                self.schema(
+                    f"{_show(key)} names {name} again in muster: this plan is ignored; merge the two", kpos
+                )
+                continue
+            seen.add(hid)
+            if hid not in pos.houses:
+                self.schema(
+                    f"muster has a plan for {name}, which has no block under houses: add its block "
+                    "(the plan is checked against its units)",
+                    kpos,
+                )
+                continue
+            if not isinstance(sources, dict):
+                self.schema(
+                    f"{name}'s muster plan is {_type_name(sources)}: write source area -> list of units",
+                    _val_pos(v, key),
+                )
+                continue
+            plan = MusterPlan(hid, kpos, [])
+            by_area: dict[str, MusterSource] = {}
+            for skey, items in sources.items():
+                spos = _key_pos(sources, skey)
+                place = self.place(skey, spos, "a muster source area")
+                if place is None:
+                    continue
+                if not isinstance(items, list):
+                    self.schema(
+                        f"the plan for {place.name} is {_type_name(items)}: write a list such as [footman, {{ship: "
+                        "The Golden Sound}]",
+                        _val_pos(sources, skey),
+                    )
+                    continue
+                parsed = [
+                    m for i, item in enumerate(items) if (m := self.muster_item(item, _item_pos(items, i)))
+                ]
+                source = by_area.get(place.name)
+                if source is None:
+                    source = by_area[place.name] = MusterSource(place, spos, [])
+                    plan.sources.append(source)
+                else:
+                    self.schema(
+                        f"{_show(skey)} names {place.name} again (line {source.pos[0]}): the plans are added "
+                        "together; merge the two entries",
+                        spos,
+                    )
+                source.items.extend(parsed)
+            plans.append(plan)
+        pos.muster = plans
+
+    def muster_item(self, item: Any, where: Pos) -> MusterItem | None:
+        if isinstance(item, str):
+            kind = item.strip()
+            if kind == "ship":
+                self.schema(
+                    "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)",
+                    where,
+                )
+                return None
+            if kind in LAND_UNITS and kind in self.ed.units:
+                return MusterItem("unit", kind, where)
+            self.unknown_unit(kind, where)
+            return None
+        if isinstance(item, dict) and len(item) == 1:
+            ((key, target),) = item.items()
+            tpos = _val_pos(item, key)
+            if key == "ship":
+                place = self.place(target, tpos, "a mustered ship's area")
+                return MusterItem("ship", "ship", where, place) if place is not None else None
+            if key == "upgrade":
+                if not isinstance(target, str):
+                    self.schema(
+                        f"upgrade {_show(target)}: write {{upgrade: knight}} or {{upgrade: siege_engine}}",
+                        tpos,
+                    )
+                    return None
+                kind = target.strip()
+                if kind in ("footman", "ship"):
+                    self.schema(
+                        f"a footman can be upgraded only to a knight or a siege engine, not to a {kind}: "
+                        "write {upgrade: knight}",
+                        tpos,
+                    )
+                    return None
+                if kind in self.ed.units:
+                    return MusterItem("upgrade", kind, where)
+                self.unknown_unit(kind, tpos)
+                return None
+        self.schema(
+            f"muster item {_show(item)} is not a unit, {{ship: AREA}} or {{upgrade: knight}}: write one of those",
+            where,
+        )
+        return None
+
+
+def read(path: str, value: Any, data: AgotData) -> tuple[Position | None, list[Problem]]:
+    reader = Reader(path, data)
+    position = reader.read(value)
+    return position, reader.found
+
+
+def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:
+    """Every (house, stack) of the file, in file order (computed once)."""
+    if position._stacks is None:
+        position._stacks = [
+            (block, stack) for block in position.houses.values() for stack in (block.stacks or {}).values()
+        ]
+    return position._stacks

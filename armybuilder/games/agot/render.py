@@ -1,0 +1,191 @@
+"""How a checked position looks: `show` (rich), Markdown and one self-contained HTML page.
+
+Per house: its supply level with the armies it allows beside the armies it has, units against the caps,
+power tokens, its places on the influence tracks, and the areas with problems; then every problem.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+from armybuilder.games.agot.data import TRACK_NAMES, UNIT_PLURAL
+from armybuilder.games.agot.position import Position
+from armybuilder.games.base import Report
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+COLUMNS = (
+    "house",
+    "supply",
+    "armies allowed",
+    "armies",
+    "units / caps",
+    "power",
+    "tracks",
+    "areas with problems",
+)
+
+
+def _numbers(values: Any) -> str:
+    if values is None:
+        return "-"
+    return ", ".join(str(v) for v in values) or "none"
+
+
+def _units(units: Any) -> str:
+    if not units:
+        return "-"
+    return ", ".join(f"{UNIT_PLURAL.get(k, k)} {v['value']}/{v['limit']}" for k, v in units.items())
+
+
+def _power(f: dict[str, Any]) -> str:
+    available, board = f.get("power_available"), f.get("power_on_board")
+    if available is None and board is None:
+        return "-"
+    return f"{available if available is not None else '?'} available, {board if board is not None else '?'} on board"
+
+
+def _tracks(f: dict[str, Any]) -> str:
+    tracks = f.get("tracks") or {}
+    return ", ".join(f"{TRACK_NAMES[t]} {p if p is not None else '-'}" for t, p in tracks.items()) or "-"
+
+
+def problem_areas(report: Report) -> dict[str, list[str]]:
+    """House -> the areas (units, orders, power tokens) that a problem points at, in file order."""
+    position = report.model
+    if not isinstance(position, Position):
+        return {}
+    lines = {p.line for p in report.problems if p.severity.value != "note"}
+    result: dict[str, list[str]] = {}
+    for hid, block in position.houses.items():
+        found: list[str] = []
+        entries = [(s.pos, name) for name, s in (block.stacks or {}).items()]
+        entries += [(o.pos, o.place.name) for o in block.orders or ()]
+        entries += [(where, place.name) for place, where in block.tokens or ()]
+        for pos, name in sorted(entries):
+            if pos[0] in lines and name not in found:
+                found.append(name)
+        result[hid] = found
+    return result
+
+
+def rows(report: Report) -> list[tuple[str, ...]]:
+    figures = report.summary.details.get("houses") or {}
+    areas = problem_areas(report)
+    result: list[tuple[str, ...]] = []
+    for hid, f in figures.items():
+        supply = f.get("supply")
+        result.append(
+            (
+                f.get("name", hid),
+                "-" if supply is None else str(supply),
+                _numbers(f.get("armies_allowed")),
+                _numbers(f.get("armies")) + (" (breach)" if f.get("supply_breach") else ""),
+                _units(f.get("units")),
+                _power(f),
+                _tracks(f),
+                ", ".join(areas.get(hid, ())) or "-",
+            )
+        )
+    return result
+
+
+def _verdict(report: Report) -> str:
+    errors, warnings, notes = len(report.errors), len(report.warnings), len(report.notes)
+    word = "valid" if report.valid else "invalid"
+    return f"{word}: {errors} error(s), {warnings} warning(s), {notes} note(s)"
+
+
+def _heading(report: Report) -> str:
+    title = report.summary.title or report.path
+    return f"{title} ({report.path})" if report.summary.title else title
+
+
+def show(report: Report) -> RenderableType:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    parts: list[RenderableType] = [
+        Text(_heading(report), style="bold"),
+        Text(_verdict(report), style="green" if report.valid else "red"),
+    ]
+    table_rows = rows(report)
+    if table_rows:
+        table = Table(*COLUMNS, show_lines=False)
+        for row in table_rows:
+            table.add_row(*row)
+        parts.append(table)
+    for p in report.problems:
+        style = {"error": "red", "warning": "yellow"}.get(p.severity.value, "cyan")
+        line = Text()
+        line.append(f"{p.line}:{p.column} ", style="dim")
+        line.append(f"{p.severity.value} ", style=style)
+        line.append(f"{p.rule} ", style="bold")
+        line.append(p.message)
+        parts.append(line)
+    return Group(*parts)
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def markdown(report: Report) -> str:
+    out = [f"# {_md_cell(_heading(report))}", "", f"**{_verdict(report)}**", ""]
+    table_rows = rows(report)
+    if table_rows:
+        out.append("| " + " | ".join(COLUMNS) + " |")
+        out.append("|" + "---|" * len(COLUMNS))
+        out.extend("| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table_rows)
+        out.append("")
+    if report.problems:
+        out.append("## Problems")
+        out.append("")
+        out.append("| line | severity | rule | message |")
+        out.append("|---|---|---|---|")
+        out.extend(
+            f"| {p.line}:{p.column} | {p.severity.value} | `{p.rule}` | {_md_cell(p.message)} |"
+            for p in report.problems
+        )
+        out.append("")
+    return "\n".join(out)
+
+
+_CSS = (
+    "body{font-family:system-ui,sans-serif;margin:2em;color:#222}"
+    "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;text-align:left}"
+    "th{background:#eee}.error{color:#b00}.warning{color:#a60}.note{color:#06a}.valid{color:#070}"
+)
+
+
+def html_page(report: Report) -> str:
+    e = html.escape
+    head = (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'; img-src data:\">"
+        f"<title>{e(_heading(report))}</title><style>{_CSS}</style></head><body>"
+    )
+    body = [f"<h1>{e(_heading(report))}</h1>"]
+    body.append(
+        f'<p class="{"valid" if report.valid else "error"}"><strong>{e(_verdict(report))}</strong></p>'
+    )
+    table_rows = rows(report)
+    if table_rows:
+        body.append("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in COLUMNS) + "</tr>")
+        body.extend("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in table_rows)
+        body.append("</table>")
+    if report.problems:
+        body.append(
+            "<h2>Problems</h2><table><tr><th>line</th><th>severity</th><th>rule</th><th>message</th></tr>"
+        )
+        body.extend(
+            f'<tr class="{e(p.severity.value)}"><td>{p.line}:{p.column}</td><td>{e(p.severity.value)}</td>'
+            f"<td><code>{e(p.rule)}</code></td><td>{e(p.message)}</td></tr>"
+            for p in report.problems
+        )
+        body.append("</table>")
+    return head + "".join(body) + "</body></html>\n"

@@ -1,0 +1,29 @@
+"""Units of two or more houses share one area (land, sea or port): every battle ends with the loser
+retreating or destroyed, so no area holds two houses' units between actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.games.agot.text import and_list
+from armybuilder.problems import Problem, Severity
+
+ID = "contested-area"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    for name, stacks in position.presence().items():
+        if len(stacks) < 2:
+            continue
+        ordered = sorted(stacks.items(), key=lambda hs: hs[1].pos, reverse=True)
+        houses = [position.house_name(hid) for hid, _ in ordered]
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"{and_list(houses)} units share {name}; every battle ends with the loser retreating or "
+            "destroyed: remove one side",
+            ordered[0][1].pos,
+        )

@@ -1,0 +1,48 @@
+"""A house of the edition that is not used at this player count has a block under `houses` or a plan
+under `muster`. The block is still checked by the other rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "house-not-playing"
+SEVERITY = Severity.ERROR
+
+
+def _why(position: Position, hid: str) -> str:
+    players = position.players
+    if position.edition.number == 1:
+        return (
+            "its starting units stay on the board as neutral strength: list their areas under neutral_forces "
+            f"and remove the {hid} block"
+        )
+    if players == 3:
+        return f"its areas are out of play: remove the {hid} block"
+    return f"neutral force tokens stand in its areas instead: remove the {hid} block"
+
+
+def check(position: Position) -> Iterator[Problem]:
+    playing = position.playing
+    if playing is None:
+        return
+    for hid, block in position.houses.items():
+        if hid not in playing:
+            yield position.problem(
+                ID,
+                SEVERITY,
+                f"{block.name} is not played in a {position.players}-player game; {_why(position, hid)}",
+                block.pos,
+            )
+    for plan in position.muster or ():
+        if plan.house not in playing:
+            yield position.problem(
+                ID,
+                SEVERITY,
+                f"{position.house_name(plan.house)} is not played in a {position.players}-player game: "
+                f"remove its muster plan",
+                plan.pos,
+            )

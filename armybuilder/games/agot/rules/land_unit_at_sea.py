@@ -1,0 +1,25 @@
+"""A footman, knight or siege engine stands in a sea area or (second edition) a port: land units
+belong in land areas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position, stacks_of
+from armybuilder.problems import Problem, Severity
+
+ID = "land-unit-at-sea"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    units = "footmen, knights and siege engines" if position.edition.number == 2 else "footmen and knights"
+    for _, stack in stacks_of(position):
+        area = stack.place.area
+        if area is None or area.kind == "land" or stack.place.status != "ok" or not stack.land:
+            continue
+        what = "sea area" if area.kind == "sea" else "port"
+        yield position.problem(
+            ID, SEVERITY, f"{units} may only be in land areas: {area.name} is a {what}", stack.pos
+        )

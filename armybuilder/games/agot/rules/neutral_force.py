@@ -1,0 +1,34 @@
+"""A house has units in an area listed under `neutral_forces`: a neutral force token leaves the board
+once an army has marched in, so the two cannot stand together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position, stacks_of
+from armybuilder.problems import Problem, Severity
+
+ID = "neutral-force"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    if not position.neutral:
+        return
+    listed = {place.name for place, _ in position.neutral if place.status in ("ok", "noted")}
+    ed = position.edition
+    table = ed.neutral.get(position.players or 0) or (ed.neutral[min(ed.neutral)] if ed.number == 1 else {})
+    for _, stack in stacks_of(position):
+        name = stack.place.name
+        if name not in listed or stack.total <= 0 or stack.place.status not in ("ok", "noted"):
+            continue
+        strength = table.get(name)
+        shown = f" ({strength})" if strength is not None else ""
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"{name} still holds its neutral force{shown}: remove {name} from neutral_forces once an army "
+            "has marched in, or move the units out",
+            stack.pos,
+        )

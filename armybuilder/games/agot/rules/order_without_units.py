@@ -1,0 +1,30 @@
+"""An order stands on an area where its house has no unit: only an area with a unit of the house
+receives an order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "order-without-units"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    for block in position.houses.values():
+        if not block.orders or block.stacks is None:
+            continue
+        for order in block.orders:
+            if order.place.status not in ("ok", "noted"):
+                continue
+            stack = block.stacks.get(order.place.name)
+            if stack is None or stack.total <= 0:
+                yield position.problem(
+                    ID,
+                    SEVERITY,
+                    f"{block.name} has no unit in {order.place.name} to receive an order: remove the order",
+                    order.pos,
+                )

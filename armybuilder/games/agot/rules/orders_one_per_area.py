@@ -1,0 +1,36 @@
+"""Two order keys of one house name the same area (for example `Riverrun` and `奔流城`): an area takes
+one order, however many units stand there. A key repeated literally is a `syntax` error instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Order, Position
+from armybuilder.problems import Problem, Severity
+
+ID = "orders-one-per-area"
+SEVERITY = Severity.ERROR
+WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def check(position: Position) -> Iterator[Problem]:
+    for block in position.houses.values():
+        if not block.orders or len(block.orders) < 2:
+            continue
+        by_area: dict[str, list[Order]] = {}
+        for order in block.orders:
+            if order.place.status in ("ok", "noted"):
+                by_area.setdefault(order.place.name, []).append(order)
+        for name, orders in by_area.items():
+            if len(orders) < 2:
+                continue
+            keys = ", ".join(o.key for o in orders)
+            for order in orders[1:]:
+                yield position.problem(
+                    ID,
+                    SEVERITY,
+                    f"{name} has {WORDS.get(len(orders), str(len(orders)))} orders ({keys}); an area takes one order, however many units "
+                    "are there: keep one",
+                    order.pos,
+                )

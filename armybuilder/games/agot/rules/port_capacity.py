@@ -1,0 +1,39 @@
+"""Second edition: a port holds at most 3 ships, all houses together (rulebook p.25, Ports)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "port-capacity"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    if position.edition.number != 2:
+        return
+    cap = position.data.port_capacity
+    for name, stacks in position.presence().items():
+        area = stacks[next(iter(stacks))].place.area
+        if area is None or area.kind != "port":
+            continue
+        ordered = sorted(stacks.values(), key=lambda s: s.pos)
+        total = sum(s.counts.get("ship", 0) for s in ordered)
+        if total <= cap:
+            continue
+        running = 0
+        for stack in ordered:
+            running += stack.counts.get("ship", 0)
+            if running > cap:
+                over = total - cap
+                it = "it" if over == 1 else "them"
+                yield position.problem(
+                    ID,
+                    SEVERITY,
+                    f"{name} holds {total} ships; a port holds at most {cap}: move {over} to {area.sea} "
+                    f"or destroy {it}",
+                    stack.pos,
+                )
+                break

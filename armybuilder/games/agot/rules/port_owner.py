@@ -1,0 +1,32 @@
+"""Second edition: a house has ships in a port whose land area it does not control; only the house
+that controls the land area may use its port (rulebook p.25).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position, stacks_of
+from armybuilder.problems import Problem, Severity
+
+ID = "port-owner"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    if position.edition.number != 2:
+        return
+    for block, stack in stacks_of(position):
+        area = stack.place.area
+        if area is None or area.kind != "port" or stack.place.status != "ok" or not stack.counts.get("ship"):
+            continue
+        land = area.land or ""
+        if land in position.control().get(block.id, ()):
+            continue
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"{block.name} has ships in {area.name} but does not control {land}; only the house that controls "
+            f"{land} may use its port: destroy the ships or take {land}",
+            stack.pos,
+        )

@@ -1,0 +1,30 @@
+"""A house has more than its 20 power tokens out: the tokens available plus those on the board,
+every listed token counted, legal or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "power-tokens"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    owned = position.data.power_per_house
+    for block in position.houses.values():
+        if block.power_available is None and block.tokens is None:
+            continue
+        available = block.power_available or 0
+        board = len(block.tokens or ())
+        if available + board > owned:
+            yield position.problem(
+                ID,
+                SEVERITY,
+                f"{block.name} has {available + board} power tokens out ({available} available, {board} on the "
+                f"board); a house owns {owned}: remove {available + board - owned}",
+                block.pos,
+            )

@@ -1,0 +1,22 @@
+"""`round` is not a round of the game: the game lasts 10 rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "round-range"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    rounds = position.data.rounds
+    if position.round is not None and not 1 <= position.round <= rounds:
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"round {position.round} does not exist: the game lasts {rounds} rounds; write a round from 1 to {rounds}",
+            position.round_pos,
+        )

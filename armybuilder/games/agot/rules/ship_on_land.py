@@ -1,0 +1,26 @@
+"""A ship stands in a land area (the islands Dragonstone, Pyke and The Arbor are land). Ships belong in
+sea areas and, in the second edition, ports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position, stacks_of
+from armybuilder.problems import Problem, Severity
+
+ID = "ship-on-land"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    ports = position.edition.number == 2
+    for _, stack in stacks_of(position):
+        area = stack.place.area
+        if area is None or area.kind != "land" or stack.place.status != "ok" or not stack.counts.get("ship"):
+            continue
+        port = f"; its port is {area.port}" if area.port else ""
+        where = "sea areas or ports" if ports else "sea areas"
+        yield position.problem(
+            ID, SEVERITY, f"ships may only be in {where}: {area.name} is a land area{port}", stack.pos
+        )

@@ -1,0 +1,24 @@
+"""A house's `supply` is not a level of the Supply track (0 to 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "supply-range"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    top = len(position.data.supply_track) - 1
+    for block in position.houses.values():
+        if block.supply is not None and not 0 <= block.supply <= top:
+            yield position.problem(
+                ID,
+                SEVERITY,
+                f"{block.name}: supply {block.supply} is off the Supply track (0 to {top}): "
+                "set the level its supply icons give",
+                block.supply_pos,
+            )

@@ -1,0 +1,38 @@
+"""A support order stands on Dragonstone, Pyke or The Arbor: no land area borders them and land units
+cannot support a battle at sea. The first edition forbids it (an error); in the second it supports
+nothing (a warning).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "support-on-island"
+SEVERITY = Severity.ERROR
+TOKENS = ("support", "support-plus1-star")
+
+
+def check(position: Position) -> Iterator[Problem]:
+    ed = position.edition
+    for block in position.houses.values():
+        for order in block.orders or ():
+            name = order.place.name
+            if order.token not in TOKENS or name not in ed.islands or order.place.status != "ok":
+                continue
+            if ed.island_support_error:
+                yield position.problem(
+                    ID,
+                    SEVERITY,
+                    f"the first edition forbids support orders on {name}: no land area borders it; place another order",
+                    order.pos,
+                )
+            else:
+                yield position.problem(
+                    ID,
+                    Severity.WARNING,
+                    f"a support order on {name} supports nothing: no land area borders it",
+                    order.pos,
+                )

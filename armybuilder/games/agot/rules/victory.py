@@ -1,0 +1,44 @@
+"""Second edition (warning): a house controls 7 or more areas with a castle or stronghold, so the game
+ended at once. In the first edition its cities and strongholds are known for three areas only, so the
+rule is skipped with one note per file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "victory"
+SEVERITY = Severity.WARNING
+
+
+def check(position: Position) -> Iterator[Problem]:
+    blocks = [
+        b for b in position.houses.values() if any(s.total > 0 for s in (b.stacks or {}).values()) or b.tokens
+    ]
+    if not blocks:
+        return
+    ed = position.edition
+    if ed.number == 1:
+        yield position.problem(
+            ID,
+            Severity.NOTE,
+            "not checked in the first edition: its cities and strongholds are known for three areas only "
+            "(Lannisport, Riverrun, Harrenhal), so the areas held towards victory cannot be counted",
+            blocks[0].pos,
+        )
+        return
+    need = ed.win_areas.get(position.players or 0, max(ed.win_areas.values()))
+    control = position.control()
+    for block in blocks:
+        castles = sorted(n for n in control.get(block.id, ()) if n in ed.areas and ed.areas[n].castle)
+        if len(castles) >= need:
+            yield position.problem(
+                ID,
+                SEVERITY,
+                f"{block.name} controls {len(castles)} castles and strongholds: the game ended at once "
+                f"({need} win it); check the position",
+                block.pos,
+            )

@@ -1,0 +1,23 @@
+"""`wildling_threat` is not a space of the Wildlings track: it moves in steps of 2 from 0 to 12."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.agot.position import Position
+from armybuilder.problems import Problem, Severity
+
+ID = "wildling-track"
+SEVERITY = Severity.ERROR
+
+
+def check(position: Position) -> Iterator[Problem]:
+    steps = position.data.wildling_steps
+    if position.wildling is not None and position.wildling not in steps:
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"wildling threat {position.wildling} is not on the track: it moves in steps of 2 from "
+            f"{steps[0]} to {steps[-1]}",
+            position.wildling_pos,
+        )

@@ -1,0 +1,196 @@
+"""A Game of Thrones: The Board Game (FFG, first and second edition): position and set-up checks.
+
+The system the core calls for files with `game: agot-board-game`: it loads the data once, reads a
+position file into a `Position`, runs every rule of `rules/` over it and hands back a Report with a
+summary per house. Rendering lives in `render.py`, the start of a game in `newfile.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from armybuilder.errors import UsageError
+from armybuilder.games.agot import datacheck
+from armybuilder.games.agot.data import AgotData, load
+from armybuilder.games.agot.position import ALIASES, KEY, Position, read
+from armybuilder.games.agot.rules import ACTIVE, REGISTRY
+from armybuilder.games.base import (
+    DEFAULT_OPTIONS,
+    Document,
+    GameSystem,
+    NewOption,
+    Options,
+    ProblemDoc,
+    Report,
+    Summary,
+    Tally,
+    json_document,
+)
+from armybuilder.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType  # noqa: TID251 - a type only
+
+
+def _doc(text: str | None) -> str:
+    """A rule's documentation: its docstring as one paragraph."""
+    first = (text or "").strip().split("\n\n")[0]
+    return " ".join(first.split())
+
+
+def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
+    """Per house: supply, the armies it allows and has, units against caps, power, track positions.
+
+    `breaches`: the lines of the `army-supply` problems (each at its house's key)."""
+    ed = position.edition
+    track = position.data.supply_track
+    places = {
+        t: {h: i for i, (h, _) in reversed(list(enumerate(tr.houses, 1)))}
+        for t, tr in (position.influence or {}).items()
+    }
+    result: dict[str, Any] = {}
+    for hid, block in position.houses.items():
+        supply = block.supply
+        row = track[supply] if supply is not None and 0 <= supply < len(track) else None
+        units = None
+        armies = None
+        if block.stacks is not None:
+            totals = block.unit_totals()
+            units = {k: {"value": totals.get(k, 0), "limit": ed.caps[k]} for k in ed.units}
+            armies = sorted((size for _, size in block.armies()), reverse=True)
+        figures: dict[str, Any] = {
+            "name": block.name,
+            "supply": supply,
+            "armies_allowed": list(row) if row is not None else None,
+            "armies": armies,
+            "supply_breach": block.pos[0] in breaches,
+            "units": units,
+            "power_available": block.power_available,
+            "power_on_board": len(block.tokens) if block.tokens is not None else None,
+            "tracks": {t: p.get(hid) for t, p in places.items()},
+        }
+        if block.cards is not None:
+            figures["house_cards"] = {"hand": block.cards.hand, "discarded": block.cards.discarded}
+        result[hid] = figures
+    return result
+
+
+class AgotSystem(GameSystem):
+    key: ClassVar[str] = KEY
+    title: ClassVar[str] = "A Game of Thrones: The Board Game (first and second edition)"
+    file_kinds: ClassVar[tuple[str, ...]] = ("position",)
+    aliases: ClassVar[tuple[str, ...]] = ALIASES
+    export_formats: ClassVar[dict[str, str]] = {
+        "json": "the checked position as JSON",
+        "md": "a Markdown report: per house supply, armies, units, power and tracks, then the problems",
+        "html": "the same report as one self-contained HTML page",
+    }
+    new_options: ClassVar[tuple[NewOption, ...]] = (
+        NewOption("edition", "1 (2003, 3-5 players) or 2 (2011, 3-6 players); default 2"),
+        NewOption("players", "the number of players; default the edition's most (5 or 6)"),
+    )
+
+    # --- data -------------------------------------------------------------------------------------
+
+    def load_data(self, folder: Path | None = None, version: str | None = None) -> AgotData:
+        return load(folder)
+
+    def check_data(self, folder: Path | None = None) -> list[Problem]:
+        return datacheck.check_data(folder)
+
+    # --- files ------------------------------------------------------------------------------------
+
+    def problem_docs(self) -> Sequence[ProblemDoc]:
+        docs = [
+            ProblemDoc(rule.ID, rule.SEVERITY, _doc(rule.__doc__), getattr(rule, "ORIGIN", "rule"))
+            for rule in REGISTRY.values()
+        ]
+        docs.extend(ProblemDoc(i, Severity.ERROR, d, "data") for i, d in datacheck.DOCS.items())
+        return docs
+
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+        path = document.path
+        if document.error is not None:
+            return Report(path, self.key, [document.error], options.strict, Summary())
+        problems: list[Problem] = []
+        position: Position | None = None
+        try:
+            position, problems = read(path, document.value, data)
+            if position is not None:
+                for rule in ACTIVE:
+                    problems.extend(rule.check(position))
+        except Exception as exc:  # a bug must not stop a batch; the hostile-input tests keep this unreached
+            problems.append(
+                Problem(
+                    "schema",
+                    Severity.ERROR,
+                    f"this file could not be checked (internal error: {type(exc).__name__}); please report it",
+                    path,
+                    1,
+                    1,
+                )
+            )
+            position = None
+        problems.sort(key=Problem.sort_key)
+        return Report(path, self.key, problems, options.strict, self._summary(position, problems), position)
+
+    def _summary(self, position: Position | None, problems: list[Problem]) -> Summary:
+        if position is None:
+            return Summary()
+        lines = {p.line for p in problems if p.rule == "army-supply"}
+        figures = house_figures(position, lines)
+        breaches = sum(1 for f in figures.values() if f["supply_breach"])
+        if position.name:
+            title = position.name
+        else:
+            parts = [f"edition {position.edition.number}"]
+            if position.round is not None:
+                parts.append(f"round {position.round}")
+            if position.players is not None:
+                parts.append(f"{position.players} players")
+            title = ", ".join(parts)
+        details = {
+            "edition": position.edition.number,
+            "players": position.players,
+            "round": position.round,
+            "phase": position.phase,
+            "houses": figures,
+        }
+        return Summary(
+            title=title,
+            tallies=(Tally("houses", len(position.houses)), Tally("supply breaches", breaches)),
+            details=details,
+        )
+
+    # --- output -----------------------------------------------------------------------------------
+
+    def show(self, report: Report) -> RenderableType:
+        from armybuilder.games.agot import render
+
+        return render.show(report)
+
+    def export(self, report: Report, fmt: str, **options: Any) -> str:
+        from armybuilder.games.agot import render
+
+        if fmt == "json":
+            return json_document(self, report, {})
+        if fmt == "md":
+            return render.markdown(report)
+        if fmt == "html":
+            return render.html_page(report)
+        raise UsageError(f"{self.title} cannot export {fmt}; formats: {', '.join(self.export_formats)}")
+
+    def new_file(self, data: Any, **options: Any) -> str:
+        from armybuilder.games.agot.newfile import new_position
+
+        unknown = set(options) - {"edition", "players"}
+        if unknown:
+            raise UsageError(
+                f"`new --game {self.key}` takes --edition and --players, not {', '.join(sorted(unknown))}"
+            )
+        return new_position(data, options.get("edition"), options.get("players"))
+
+
+SYSTEM = AgotSystem()

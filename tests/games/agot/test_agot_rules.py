@@ -1,0 +1,686 @@
+"""Every rule of agot-board-game: an invalid case (rule id and line, marked `#! rule-id` in the YAML) and
+a valid case where the rule stays silent."""
+
+from __future__ import annotations
+
+import pytest
+from agot_helpers import at, check, ids, marks, messages
+
+from armybuilder.games.agot.rules import REGISTRY
+from armybuilder.problems import Severity
+
+ED2 = "game: agot-board-game\nedition: 2\nplayers: 6\nround: 3\n"
+ED2_3 = "game: agot-board-game\nedition: 2\nplayers: 3\nround: 3\n"
+ED2_4 = "game: agot-board-game\nedition: 2\nplayers: 4\nround: 3\n"
+ED1 = "game: agot-board-game\nedition: 1\nplayers: 5\nround: 3\n"
+ED1_4 = "game: agot-board-game\nedition: 1\nplayers: 4\nround: 3\n"
+
+# (rule, severity expected at the marks, text)
+INVALID: list[tuple[str, Severity, str]] = [
+    ("unknown-house", Severity.ERROR, ED2 + "houses:\n  starkk: {supply: 1}  #! unknown-house\n"),
+    ("unknown-house", Severity.ERROR, ED1 + "houses:\n  martell: {supply: 1}  #! unknown-house\n"),
+    (
+        "unknown-house",
+        Severity.ERROR,
+        ED2 + "influence:\n  fiefdoms: [stark, lanister]  #! unknown-house\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "unknown-house",
+        Severity.ERROR,
+        ED2 + "dominance_tokens: {iron_throne: baratheonn}  #! unknown-house\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "unknown-house",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark: {}\nmuster:\n  starks: {}  #! unknown-house\n",
+    ),
+    (
+        "unknown-area",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    units:\n      Winterfel: {footman: 1}  #! unknown-area\n",
+    ),
+    (
+        "unknown-area",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    units:\n      Summer Sea: {ship: 1}  #! unknown-area\n",
+    ),
+    (
+        "unknown-area",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    power_on_board: [Nowhere]  #! unknown-area\n",
+    ),
+    (
+        "unknown-area",
+        Severity.NOTE,
+        ED1
+        + "houses:\n  greyjoy:\n    units:\n      Port of Pyke: {ship: 1}  #! unknown-area\n      Winterfel: {footman: 1}\n",
+    ),
+    (
+        "area-out-of-play",
+        Severity.ERROR,
+        ED2_3 + "houses:\n  stark:\n    units:\n      Pyke: {footman: 1}  #! area-out-of-play\n",
+    ),
+    (
+        "area-out-of-play",
+        Severity.ERROR,
+        ED1 + "houses:\n  stark:\n    units:\n      北方: {footman: 1}  #! area-out-of-play\n",
+    ),
+    (
+        "area-out-of-play",
+        Severity.ERROR,
+        ED2 + "neutral_forces: [Beyond the Wall]  #! area-out-of-play\nhouses:\n  stark: {}\n",
+    ),
+    ("house-not-playing", Severity.ERROR, ED2_4 + "houses:\n  martell: {supply: 2}  #! house-not-playing\n"),
+    ("house-not-playing", Severity.ERROR, ED1_4 + "houses:\n  greyjoy: {supply: 2}  #! house-not-playing\n"),
+    (
+        "house-not-playing",
+        Severity.ERROR,
+        ED2_3 + "houses:\n  tyrell: {}  #! house-not-playing\nmuster:\n  tyrell: {}  #! house-not-playing\n",
+    ),
+    (
+        "unknown-unit-type",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    units:\n      Winterfell: {dragon: 1}  #! unknown-unit-type\n",
+    ),
+    (
+        "unknown-unit-type",
+        Severity.ERROR,
+        ED1 + "houses:\n  stark:\n    units:\n      Winterfell: {siege_engine: 1}  #! unknown-unit-type\n",
+    ),
+    (
+        "unknown-unit-type",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  stark: {units: {Winterfell: {footman: 1}}}\nmuster:\n  stark:\n    Winterfell: [horse]  #! unknown-unit-type\n",
+    ),
+    (
+        "ship-on-land",
+        Severity.ERROR,
+        ED2 + "houses:\n  lannister:\n    units:\n      Lannisport: {ship: 1}  #! ship-on-land\n",
+    ),
+    (
+        "ship-on-land",
+        Severity.ERROR,
+        ED1 + "houses:\n  greyjoy:\n    units:\n      Pyke: {ship: 1}  #! ship-on-land\n",
+    ),
+    (
+        "land-unit-at-sea",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  lannister:\n    units:\n      The Golden Sound: {footman: 1}  #! land-unit-at-sea\n",
+    ),
+    (
+        "land-unit-at-sea",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  lannister:\n    units:\n      Port of Lannisport: {knight: 1}  #! land-unit-at-sea\n",
+    ),
+    (
+        "port-capacity",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  lannister:\n    units:\n      Lannisport: {footman: 1}\n      Port of Lannisport: {ship: 4}  #! port-capacity\n",
+    ),
+    (
+        "port-owner",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  greyjoy:\n    units:\n      Port of Lannisport: {ship: 1}  #! port-owner\n  lannister:\n"
+        "    units: {Stoney Sept: {footman: 1}}\n",
+    ),
+    (
+        "unit-cap",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  stark:  #! unit-cap\n    units:\n      Winterfell: {knight: 3}\n      Moat Cailin: {knight: 3}\n",
+    ),
+    (
+        "unit-cap",
+        Severity.ERROR,
+        ED1
+        + "houses:\n  greyjoy:  #! unit-cap\n    units:\n      Ironman's Bay: {ship: 3}\n      Sunset Sea: {ship: 3}\n",
+    ),
+    (
+        "army-supply",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:  #! army-supply\n    supply: 1\n    units:\n      Winterfell: {footman: 3}\n"
+        "      Moat Cailin: {footman: 3}\n",
+    ),
+    ("supply-range", Severity.ERROR, ED2 + "houses:\n  stark:\n    supply: 7  #! supply-range\n"),
+    ("supply-range", Severity.ERROR, ED1 + "houses:\n  stark:\n    supply: -1  #! supply-range\n"),
+    (
+        "supply-icons",
+        Severity.WARNING,
+        ED2 + "houses:\n  stark:\n    supply: 3  #! supply-icons\n    units: {Winterfell: {footman: 1}}\n",
+    ),
+    ("supply-icons", Severity.NOTE, ED1 + "houses:\n  stark:\n    supply: 3  #! supply-icons\n"),
+    (
+        "contested-area",
+        Severity.ERROR,
+        ED2 + "houses:\n  lannister:\n    units: {Harrenhal: {footman: 1}}\n  stark:\n"
+        "    units: {Harrenhal: {knight: 1}}  #! contested-area\n",
+    ),
+    (
+        "neutral-force",
+        Severity.ERROR,
+        ED2 + "neutral_forces: [King's Landing]\nhouses:\n  baratheon:\n    units:\n"
+        "      King's Landing: {footman: 2}  #! neutral-force\n",
+    ),
+    (
+        "house-cards",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    house_cards: {hand: 6, discarded: 2}  #! house-cards\n",
+    ),
+    (
+        "house-cards",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    house_cards: {hand: 0, discarded: 7}  #! house-cards\n",
+    ),
+    (
+        "house-cards",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  stark:\n    house_cards:\n      hand: [Eddard Stark, Robb Stark, Roose Bolton, Greatjon Umber,"
+        " The Blackfish, Catelyn Stark]\n      discarded:\n        - The Hound  #! house-cards\n",
+    ),
+    (
+        "house-cards",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  stark:\n    house_cards:\n      hand:\n        - Eddard Stark\n        - Eddard Stark  #! house-cards\n"
+        "        - Robb Stark\n        - Roose Bolton\n        - Greatjon Umber\n        - The Blackfish\n"
+        "        - Ned Stark  #! house-cards\n      discarded: []\n",
+    ),
+    (
+        "house-cards",
+        Severity.NOTE,
+        ED1 + "houses:\n  stark:\n    house_cards:\n      hand:\n        - Eddard Stark  #! house-cards\n"
+        "        - A\n        - B\n        - C\n        - D\n        - E\n        - F\n      discarded: []\n",
+    ),
+    (
+        "power-tokens",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  stark:  #! power-tokens\n    power_available: 19\n    power_on_board: [Karhold, The Twins]\n",
+    ),
+    (
+        "power-token-placement",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    power_on_board:\n      - Bay of Ice  #! power-token-placement\n"
+        "      - Port of Winterfell  #! power-token-placement\n      - Karhold\n      - Karhold  #! power-token-placement\n",
+    ),
+    (
+        "power-token-placement",
+        Severity.ERROR,
+        ED2
+        + "neutral_forces: [The Eyrie]\nhouses:\n  lannister:\n    units: {Riverrun: {footman: 1}}\n  stark:\n"
+        "    power_on_board:\n      - Riverrun  #! power-token-placement\n      - The Eyrie  #! power-token-placement\n",
+    ),
+    (
+        "influence-tracks",
+        Severity.ERROR,
+        ED2_3 + "influence:\n  iron_throne: [stark, lannister, greyjoy]  #! influence-tracks\n"
+        "  fiefdoms: [stark, lannister, baratheon]\n  kings_court:\n    - stark\n    - stark  #! influence-tracks\n"
+        "    - lannister\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "dominance-tokens",
+        Severity.ERROR,
+        ED2_3 + "influence:\n  iron_throne: [lannister, stark, baratheon]\n"
+        "dominance_tokens: {iron_throne: stark, messenger_raven: greyjoy}  #! dominance-tokens\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "order-without-units",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  stark:\n    units: {Winterfell: {footman: 1}}\n    orders:\n      Winterfell: march-0\n"
+        "      Karhold: raid  #! order-without-units\n",
+    ),
+    (
+        "orders-one-per-area",
+        Severity.ERROR,
+        ED1
+        + "houses:\n  lannister:\n    units: {Riverrun: {footman: 1}}\n    orders:\n      Riverrun: march-0\n"
+        "      奔流城: raid  #! orders-one-per-area\n",
+    ),
+    (
+        "order-supply",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  stark:  #! order-supply\n    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}}\n"
+        "    orders: {Winterfell: march-0, Karhold: march-0}\n",
+    ),
+    (
+        "special-orders-limit",
+        Severity.ERROR,
+        ED2 + "influence:\n  kings_court: [lannister, stark, martell, baratheon, tyrell, greyjoy]\nhouses:\n"
+        "  greyjoy:  #! special-orders-limit\n    units: {Pyke: {footman: 1}}\n    orders: {Pyke: raid-star}\n",
+    ),
+    (
+        "special-orders-limit",
+        Severity.NOTE,
+        ED1 + "influence:\n  kings_court: [stark, lannister, baratheon, greyjoy, tyrell]\nhouses:\n"
+        "  stark:  #! special-orders-limit\n    units: {Winterfell: {footman: 1}}\n    orders: {Winterfell: raid-star}\n",
+    ),
+    (
+        "consolidate-at-sea",
+        Severity.ERROR,
+        ED1 + "houses:\n  greyjoy:\n    units: {Ironman's Bay: {ship: 1}}\n    orders:\n"
+        "      Ironman's Bay: consolidate  #! consolidate-at-sea\n",
+    ),
+    (
+        "consolidate-at-sea",
+        Severity.WARNING,
+        ED2 + "houses:\n  greyjoy:\n    units: {Ironman's Bay: {ship: 1}}\n    orders:\n"
+        "      Ironman's Bay: consolidate-star  #! consolidate-at-sea\n",
+    ),
+    (
+        "support-on-island",
+        Severity.ERROR,
+        ED1
+        + "houses:\n  greyjoy:\n    units: {Pyke: {footman: 1}}\n    orders:\n      Pyke: support  #! support-on-island\n",
+    ),
+    (
+        "support-on-island",
+        Severity.WARNING,
+        ED2 + "houses:\n  baratheon:\n    units: {Dragonstone: {footman: 1}}\n    orders:\n"
+        "      Dragonstone: support-plus1-star  #! support-on-island\n",
+    ),
+    (
+        "westeros-restriction",
+        Severity.WARNING,
+        ED2 + "westeros_cards: [Storm of Swords, Web of Lies, Sea of Storms]\nhouses:\n  stark:\n"
+        "    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}, Bay of Ice: {ship: 1}}\n    orders:\n"
+        "      Winterfell: defense-plus1  #! westeros-restriction\n      Karhold: support  #! westeros-restriction\n"
+        "      Bay of Ice: raid-star  #! westeros-restriction\n",
+    ),
+    (
+        "westeros-restriction",
+        Severity.WARNING,
+        ED2
+        + "westeros_cards: [Put to the Sword, Rains of Autumn]\nput_to_the_sword: no-defense\nhouses:\n  stark:\n"
+        "    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}}\n    orders:\n"
+        "      Winterfell: defense-plus2-star  #! westeros-restriction\n"
+        "      Karhold: march-plus1-star  #! westeros-restriction\n",
+    ),
+    (
+        "westeros-restriction",
+        Severity.WARNING,
+        "game: agot-board-game\nedition: 1\nplayers: 5\nround: 1\nwesteros_cards: [Supply]  #! westeros-restriction\n"
+        "houses:\n  stark: {}\n",
+    ),
+    (
+        "wildling-track",
+        Severity.ERROR,
+        ED2 + "wildling_threat: 13  #! wildling-track\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "round-range",
+        Severity.ERROR,
+        "game: agot-board-game\nedition: 2\nplayers: 6\nround: 11  #! round-range\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "round-range",
+        Severity.ERROR,
+        "game: agot-board-game\nedition: 2\nplayers: 6\nround: 0  #! round-range\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "victory",
+        Severity.WARNING,
+        ED2
+        + "houses:\n  lannister:  #! victory\n    units:\n      Riverrun: {footman: 1}\n      Seagard: {footman: 1}\n"
+        "      Harrenhal: {footman: 1}\n      Crackclaw Point: {footman: 1}\n      The Reach: {footman: 1}\n"
+        "      Flint's Finger: {footman: 1}\n",
+    ),
+    (
+        "victory",
+        Severity.NOTE,
+        ED1 + "houses:\n  lannister:  #! victory\n    units: {Riverrun: {footman: 1}}\n",
+    ),
+    (
+        "standard-setup",
+        Severity.ERROR,
+        "game: agot-board-game\nedition: 2\nplayers: 3\nround: 2  #! standard-setup\nphase: setup\nwildling_threat: 4  #! standard-setup\n"
+        "neutral_forces: [King's Landing, Harrenhal]  #! standard-setup, standard-setup\n"
+        "influence:\n  iron_throne: [lannister, baratheon, stark]  #! standard-setup\n"
+        "dominance_tokens: {messenger_raven: stark}  #! standard-setup\n"
+        "houses:\n  lannister:\n    supply: 3  #! standard-setup\n    power_available: 4  #! standard-setup\n"
+        "    power_on_board: [Harrenhal]  #! standard-setup\n    house_cards: {hand: 6, discarded: 1}  #! standard-setup\n"
+        "    units:\n      Lannisport: {footman: 1, knight: 1}\n      Stoney Sept: {footman: 2}  #! standard-setup\n"
+        "      The Golden Sound: {ship: 1}\n      Port of Lannisport: {ship: 1}  #! standard-setup\n"
+        "    orders: {Lannisport: march-0}  #! standard-setup\n",
+    ),
+    (
+        "standard-setup",
+        Severity.ERROR,
+        ED2.replace("round: 3", "round: 1") + "phase: setup\nhouses:\n  lannister:\n"
+        "    units:  #! standard-setup\n      Lannisport: {footman: 1, knight: 1}\n      Stoney Sept: {footman: 1}\n"
+        "      The Golden Sound: {ship: 1}\n",
+    ),
+    (
+        "standard-setup",
+        Severity.NOTE,
+        "game: agot-board-game\nedition: 1\nplayers: 5\nround: 1\nphase: setup\nhouses:\n  stark:\n"
+        "    supply: 1  #! standard-setup\n",
+    ),
+    (
+        "muster-plan",
+        Severity.ERROR,
+        ED2 + "houses:\n  lannister:\n    supply: 2\n    units:\n      Lannisport: {footman: 1}\n"
+        "      Stoney Sept: {footman: 1}\n      Seagard: {footman: 1}\nmuster:\n  lannister:\n"
+        "    Lannisport: [knight, footman]  #! muster-plan\n    Stoney Sept: [footman]  #! muster-plan\n"
+        "    Riverrun: [footman]  #! muster-plan\n    Seagard:\n      - {upgrade: knight}\n      - {upgrade: knight}  #! muster-plan\n",
+    ),
+    (
+        "muster-plan",
+        Severity.ERROR,
+        ED2 + "houses:\n  lannister:\n    supply: 2\n    units:\n      Lannisport: {footman: 1}\n"
+        "      Port of Lannisport: {ship: 3}\n  greyjoy:\n    units: {Ironman's Bay: {ship: 1}}\nmuster:\n  lannister:\n"
+        "    Lannisport:\n      - {ship: Port of Lannisport}  #! muster-plan\n      - {ship: Sunset Sea}  #! muster-plan\n",
+    ),
+    (
+        "muster-plan",
+        Severity.ERROR,
+        ED2
+        + "houses:\n  greyjoy:\n    supply: 2\n    units:\n      Pyke: {footman: 1}\n      Seagard: {footman: 1}\n"
+        "  lannister:\n    units: {Ironman's Bay: {ship: 1}}\nmuster:\n  greyjoy:\n"
+        "    Seagard: [{ship: Ironman's Bay}]  #! muster-plan\n",
+    ),
+    (
+        "muster-plan",
+        Severity.ERROR,
+        ED2 + "houses:\n  stark:\n    supply: 1\n    units:\n      Winterfell: {knight: 2, footman: 1}\n"
+        "      White Harbor: {knight: 2}\n      Karhold: {knight: 1}\nmuster:\n  stark:\n    Winterfell: [{upgrade: knight}]  #! muster-plan\n"
+        "    White Harbor: [footman]  #! muster-plan\n",
+    ),
+    (
+        "muster-plan",
+        Severity.NOTE,
+        ED1 + "houses:\n  stark:\n    supply: 1\n    units: {Winterfell: {footman: 1}}\nmuster:\n  stark:\n"
+        "    Winterfell: [footman]  #! muster-plan\n",
+    ),
+]
+
+VALID: list[tuple[str, str]] = [
+    ("unknown-house", ED1 + "houses:\n  史塔克家族: {supply: 1}\n  兰尼斯特: {supply: 1}\n"),
+    (
+        "unknown-area",
+        ED2 + "houses:\n  stark:\n    units:\n      奔流城: {footman: 1}\n      Bay of Ice: {ship: 1}\n",
+    ),
+    (
+        "unknown-area",
+        ED1 + "houses:\n  stark:\n    units:\n      夏海: {ship: 1}\n      White Harbor: {footman: 1}\n",
+    ),
+    ("area-out-of-play", ED2 + "houses:\n  greyjoy:\n    units:\n      Pyke: {footman: 1}\n"),
+    ("house-not-playing", ED2 + "houses:\n  martell: {supply: 2}\n"),
+    (
+        "unknown-unit-type",
+        ED2 + "houses:\n  stark:\n    units:\n      Winterfell: {siege_engine: 1, footman: 0}\n",
+    ),
+    (
+        "ship-on-land",
+        ED2
+        + "houses:\n  lannister:\n    units:\n      Lannisport: {footman: 1}\n      Port of Lannisport: {ship: 1}\n",
+    ),
+    (
+        "land-unit-at-sea",
+        ED2
+        + "houses:\n  lannister:\n    units:\n      Lannisport: {footman: 1, knight: 1, siege_engine: 1}\n",
+    ),
+    (
+        "port-capacity",
+        ED2
+        + "houses:\n  lannister:\n    units:\n      Lannisport: {footman: 1}\n      Port of Lannisport: {ship: 3}\n",
+    ),
+    ("port-owner", ED2 + "houses:\n  lannister:\n    units:\n      Port of Lannisport: {ship: 1}\n"),
+    (
+        "port-owner",
+        ED2
+        + "houses:\n  greyjoy:\n    power_on_board: [Lannisport]\n    units:\n      Port of Lannisport: {ship: 1}\n",
+    ),
+    (
+        "unit-cap",
+        ED2
+        + "houses:\n  stark:\n    units:\n      Winterfell: {knight: 3}\n      Moat Cailin: {knight: 2}\n",
+    ),
+    (
+        "army-supply",
+        ED1
+        + "houses:\n  lannister:\n    supply: 5\n    units:\n      Harrenhal: {footman: 4}\n      Riverrun: {footman: 3}\n"
+        "      Seagard: {footman: 2}\n      Stoney Sept: {footman: 2}\n      Lannisport: {footman: 1}\n",
+    ),
+    ("supply-range", ED2 + "houses:\n  stark:\n    supply: 0\n  lannister:\n    supply: 6\n"),
+    ("supply-icons", ED2 + "houses:\n  lannister:\n    supply: 2\n    units: {Stoney Sept: {footman: 1}}\n"),
+    (
+        "contested-area",
+        ED2
+        + "houses:\n  lannister:\n    units: {Harrenhal: {footman: 1}}\n  stark:\n    units: {Riverrun: {knight: 1}}\n",
+    ),
+    (
+        "neutral-force",
+        ED2
+        + "neutral_forces: [King's Landing]\nhouses:\n  baratheon:\n    units:\n      Blackwater: {footman: 2}\n",
+    ),
+    ("house-cards", ED2 + "houses:\n  stark:\n    house_cards: {hand: 1, discarded: 6}\n"),
+    (
+        "house-cards",
+        ED2 + "houses:\n  stark:\n    house_cards:\n      hand: [Eddard Stark, Robb Stark]\n"
+        "      discarded: [Roose Bolton, Greatjon Umber, Ser Rodrik Cassel, The Blackfish, Catelyn Stark]\n",
+    ),
+    (
+        "power-tokens",
+        ED2 + "houses:\n  stark:\n    power_available: 18\n    power_on_board: [Karhold, The Twins]\n",
+    ),
+    (
+        "power-token-placement",
+        ED2
+        + "houses:\n  stark:\n    units: {Karhold: {footman: 1}}\n    power_on_board: [Karhold, Winterfell]\n",
+    ),
+    (
+        "influence-tracks",
+        ED2_3
+        + "influence:\n  iron_throne: [stark, lannister, baratheon]\n  fiefdoms: [baratheon, stark, lannister]\n"
+        "  kings_court: [lannister, 史塔克, baratheon]\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "dominance-tokens",
+        ED2_3 + "influence:\n  iron_throne: [lannister, stark, baratheon]\n"
+        "dominance_tokens: {iron_throne: lannister, messenger_raven: stark}\nhouses:\n  stark: {}\n",
+    ),
+    (
+        "order-without-units",
+        ED2 + "houses:\n  stark:\n    units: {Winterfell: {footman: 1}}\n    orders: {Winterfell: march-0}\n",
+    ),
+    (
+        "order-without-units",
+        ED2 + "houses:\n  stark:\n    orders: {Winterfell: march-0}\n",
+    ),  # no units key: not read as empty
+    (
+        "orders-one-per-area",
+        ED2 + "houses:\n  lannister:\n    units: {Riverrun: {footman: 1}, Harrenhal: {footman: 1}}\n"
+        "    orders: {Riverrun: march-0, Harrenhal: march-minus1}\n",
+    ),
+    (
+        "order-supply",
+        ED2 + "houses:\n  stark:\n    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}}\n"
+        "    orders: {Winterfell: defense-plus1, Karhold: defense-plus1}\n",
+    ),
+    (
+        "special-orders-limit",
+        ED2 + "influence:\n  kings_court: [lannister, stark, martell, baratheon, tyrell, greyjoy]\nhouses:\n"
+        "  lannister:\n    units: {Lannisport: {footman: 1}, Riverrun: {footman: 1}, Harrenhal: {footman: 1}}\n"
+        "    orders: {Lannisport: raid-star, Riverrun: march-plus1-star, Harrenhal: consolidate-star}\n",
+    ),
+    (
+        "consolidate-at-sea",
+        ED2 + "houses:\n  lannister:\n    units: {Lannisport: {footman: 1}, Port of Lannisport: {ship: 1}}\n"
+        "    orders: {Port of Lannisport: consolidate}\n",
+    ),
+    (
+        "support-on-island",
+        ED2 + "houses:\n  greyjoy:\n    units: {Pyke: {footman: 1}}\n    orders: {Pyke: defense-plus1}\n",
+    ),
+    (
+        "westeros-restriction",
+        ED2 + "westeros_cards: [Put to the Sword, Supply]\nput_to_the_sword: none\nhouses:\n  stark:\n"
+        "    units: {Winterfell: {footman: 1}}\n    orders: {Winterfell: defense-plus1}\n",
+    ),
+    ("wildling-track", ED2 + "wildling_threat: 12\nhouses:\n  stark: {}\n"),
+    ("round-range", ED2.replace("round: 3", "round: 10") + "houses:\n  stark: {}\n"),
+    (
+        "victory",
+        ED2 + "houses:\n  lannister:\n    units:\n      Riverrun: {footman: 1}\n      Seagard: {footman: 1}\n"
+        "      Harrenhal: {footman: 1}\n      Crackclaw Point: {footman: 1}\n      The Reach: {footman: 1}\n",
+    ),
+    ("standard-setup", ED2 + "houses:\n  stark:\n    supply: 4\n"),  # no phase: setup
+    (
+        "muster-plan",
+        ED2 + "houses:\n  lannister:\n    supply: 2\n    units:\n      Lannisport: {footman: 1}\n"
+        "      Port of Lannisport: {ship: 1}\nmuster:\n  lannister:\n    Lannisport: [{ship: Port of Lannisport}]\n",
+    ),
+]
+
+
+def _case_id(case: tuple[object, ...]) -> str:
+    return str(case[0])
+
+
+@pytest.mark.parametrize(("rule", "severity", "text"), INVALID, ids=[_case_id(c) for c in INVALID])
+def test_invalid(rule: str, severity: Severity, text: str) -> None:
+    report = check(text)
+    expected = {m for m in marks(text) if m[0] == rule}
+    assert expected, "the case marks no line"
+    assert at(report, rule) == expected, [str(p) for p in report.problems]
+    for p in report.problems:
+        if p.rule == rule:
+            assert p.severity is severity
+            assert p.column > 0 and p.message
+    assert "schema" not in ids(report), [str(p) for p in report.problems]
+
+
+@pytest.mark.parametrize(("rule", "text"), VALID, ids=[_case_id(c) for c in VALID])
+def test_valid(rule: str, text: str) -> None:
+    report = check(text)
+    assert rule not in ids(report), [str(p) for p in report.problems]
+    assert "schema" not in ids(report), [str(p) for p in report.problems]
+
+
+def test_every_rule_has_cases() -> None:
+    rules = set(REGISTRY) - {"syntax", "schema"}
+    assert rules <= {c[0] for c in INVALID}
+    assert rules <= {c[0] for c in VALID}
+
+
+# --- messages in the spec's wording ----------------------------------------------------------------
+
+
+def test_army_supply_message_names_house_supply_armies_and_what_to_remove() -> None:
+    text = (
+        ED1 + "houses:\n  lannister:\n    supply: 3\n    units:\n      Harrenhal: {knight: 3, footman: 1}\n"
+        "      The Golden Sound: {ship: 3}\n      Searoad Marches: {knight: 1, footman: 1}\n"
+        "      Stoney Sept: {footman: 2}\n"
+    )
+    assert messages(check(text), "army-supply") == [
+        "Lannister (supply 3) may field armies of 3, 2, 2, 2; it has 4, 3, 2, 2: destroy 2 units, "
+        "1 in Harrenhal and 1 in The Golden Sound"
+    ]
+
+
+def test_army_supply_cuts_armies_beyond_the_row_to_one_unit() -> None:
+    text = (
+        ED2 + "houses:\n  stark:\n    supply: 0\n    units:\n      Winterfell: {footman: 2}\n"
+        "      Karhold: {footman: 2}\n      The Twins: {footman: 3}\n"
+    )
+    (message,) = messages(check(text), "army-supply")
+    assert message.endswith("it has 3, 2, 2: destroy 2 units, 1 in The Twins and 1 in Karhold")
+
+
+def test_unit_cap_first_edition_ships_name_the_other_reading() -> None:
+    text = (
+        ED1 + "houses:\n  greyjoy:\n    units:\n      Ironman's Bay: {ship: 3}\n      Sunset Sea: {ship: 3}\n"
+    )
+    (message,) = messages(check(text), "unit-cap")
+    assert "6 ships; a house owns only 5 in the first edition" in message
+    assert "30 ships for 5 houses" in message
+
+
+def test_unknown_names_get_did_you_mean() -> None:
+    report = check(ED2 + "houses:\n  lanister:\n    units:\n      Winterfel: {footman: 1}\n")
+    assert messages(report, "unknown-house") == [
+        '"lanister" is not a house of the second edition; did you mean "lannister"?'
+    ]
+    report = check(ED2 + "houses:\n  stark:\n    units:\n      Winterfel: {footman: 1}\n")
+    assert messages(report, "unknown-area") == [
+        '"Winterfel" is not an area of the second-edition map; did you mean "Winterfell"?'
+    ]
+    report = check(ED2 + "houses:\n  stark:\n    units:\n      指城: {footman: 1}\n")
+    (message,) = messages(report, "unknown-area")
+    assert "石指城" in message
+
+
+def test_first_edition_unknown_areas_are_one_note_listing_each_name() -> None:
+    report = check(
+        ED1
+        + "houses:\n  greyjoy:\n    units:\n      Port of Pyke: {ship: 1}\n      Winterfel: {footman: 1}\n"
+        "    orders: {Winterfel: march-0}\n"
+    )
+    assert messages(report, "unknown-area") == [
+        'not checked against the first-edition map, whose area list is inferred: "Port of Pyke" '
+        '(a second-edition port), "Winterfel" (did you mean "Winterfell"?)'
+    ]
+    # the unknown kind is not checked by the kind rules, but the area still takes orders
+    assert "ship-on-land" not in ids(report) and "order-without-units" not in ids(report)
+
+
+def test_martell_in_the_first_edition() -> None:
+    (message,) = messages(check(ED1 + "houses:\n  martell: {}\n"), "unknown-house")
+    assert message.startswith("Martell is a second-edition house; the first edition has Stark, Lannister")
+
+
+def test_unknown_area_units_still_count_towards_totals() -> None:
+    text = (
+        ED2
+        + "houses:\n  stark:\n    supply: 0\n    units:\n      Nowhere: {footman: 3}\n      Winterfell: {footman: 3}\n"
+    )
+    report = check(text)
+    assert "army-supply" in ids(report)
+
+
+def test_contested_area_names_both_houses() -> None:
+    text = (
+        ED2
+        + "houses:\n  lannister:\n    units: {Harrenhal: {footman: 1}}\n  stark:\n    units: {Harrenhal: {knight: 1}}\n"
+    )
+    assert messages(check(text), "contested-area")[0].startswith("Stark and Lannister units share Harrenhal")
+
+
+def test_westeros_restriction_message() -> None:
+    text = (
+        ED1
+        + "westeros_cards: [Storm of Swords]\nhouses:\n  lannister:\n    units: {Searoad Marches: {knight: 2}}\n"
+        "    orders: {Searoad Marches: defense-plus2-star}\n"
+    )
+    (message,) = messages(check(text), "westeros-restriction")
+    assert message.startswith(
+        "no Defense orders may be placed this round (Storm of Swords): Searoad Marches has defense-plus2-star"
+    )
+
+
+def test_standard_setup_names_the_errata_for_the_lannister_port_ship() -> None:
+    text = (
+        ED2.replace("round: 3", "round: 1") + "phase: setup\nhouses:\n  lannister:\n    units:\n"
+        "      Lannisport: {footman: 1, knight: 1}\n      Stoney Sept: {footman: 1}\n      The Golden Sound: {ship: 1}\n"
+    )
+    assert messages(check(text), "standard-setup") == [
+        "set-up: Lannister starts with 1 ship in Port of Lannisport (FFG errata to the Lannister player screen), not 0"
+    ]
+
+
+def test_order_supply_names_the_other_march() -> None:
+    text = (
+        ED2 + "houses:\n  stark:\n    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}}\n"
+        "    orders: {Winterfell: march-0, Karhold: march-0}\n"
+    )
+    assert messages(check(text), "order-supply") == [
+        "Stark placed 2 march-0 orders; it has 1 (its other normal march is march-minus1): change 1 of them"
+    ]
