@@ -24,6 +24,7 @@ ENTRY_POINT_GROUP = "armybuilder.games"
 # key -> module holding `SYSTEM`; imported only when a file of that game is read
 BUNDLED: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.system",
+    "war-of-the-ring": "armybuilder.games.wotr.system",
 }
 
 _loaded: dict[str, GameSystem] = {}
