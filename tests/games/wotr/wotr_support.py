@@ -25,7 +25,9 @@ def document(text: str, path: str = "position.yaml") -> Document:
     try:
         return Document(path, yamlpos.load(text))
     except yamlpos.YamlError as exc:
-        return Document(path, None, error=Problem("syntax", Severity.ERROR, exc.message, path, exc.line, exc.column))
+        return Document(
+            path, None, error=Problem("syntax", Severity.ERROR, exc.message, path, exc.line, exc.column)
+        )
 
 
 def check(text: str, path: str = "position.yaml") -> Report:

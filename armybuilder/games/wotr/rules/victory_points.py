@@ -28,7 +28,11 @@ def check(position: Position) -> Iterator[Problem]:
         region = data.regions[entry.region]
         owner = data.owner_side(entry.region)
         if not region.is_settlement:
-            what = "a fortification, not a settlement" if region.settlement == "fortification" else "not a settlement"
+            what = (
+                "a fortification, not a settlement"
+                if region.settlement == "fortification"
+                else "not a settlement"
+            )
             yield position.problem(
                 ID,
                 SEVERITY,
