@@ -9,7 +9,7 @@ problem whose node is left out too. What the file does not state stays `None`: a
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,9 +45,11 @@ TOP_KEYS = (
     "control",
 )
 FELLOWSHIP_FIELDS = ("location", "progress", "revealed", "corruption", "mordor_step", "guide", "companions")
-POLITICAL_FIELDS = ("box", "active")
-HUNT_FIELDS = ("allocated", "free_peoples_dice_returned")
-RING_FIELDS = ("free_peoples", "shadow", "spent")
+# the fields of the sections that record values, each with its kind of value
+POLITICAL_FIELDS = {"box": "integer", "active": "flag"}
+HUNT_FIELDS = {"allocated": "count", "free_peoples_dice_returned": "flag"}
+RING_FIELDS = {"free_peoples": "count", "shadow": "count", "spent": "count"}
+SIDE_COUNTS = dict.fromkeys(SIDES, "count")
 
 _START = Pos(1, 1)
 
@@ -100,6 +102,7 @@ class Place:
     pos: Pos  # the region key
     stacks: dict[str, Stack] = field(default_factory=dict)
     damaged: bool = False  # something inside was left out (schema or unknown name)
+    sums: dict[str, int] | None = None  # army units and figures per side, counted once (Position.side_army)
 
 
 @dataclass(slots=True)
@@ -184,13 +187,26 @@ class Position:
     def nation(self, key: str) -> Nation:
         return self.data.nations[key]
 
+    def _sums(self, place: Place) -> dict[str, int]:
+        sums = place.sums
+        if sums is None:
+            nations = self.data.nations
+            sums = {"free_peoples": 0, "shadow": 0, "free_peoples figures": 0, "shadow figures": 0}
+            for stack in place.stacks.values():
+                side = nations[stack.nation].side
+                counts = stack.counts
+                sums[side] += counts.get("regular", 0) + counts.get("elite", 0)
+                sums[side + " figures"] += sum(counts.values())
+            place.sums = sums
+        return sums
+
     def side_army(self, place: Place, side: str) -> int:
-        nations = self.data.nations
-        return sum(s.army_units for s in place.stacks.values() if nations[s.nation].side == side)
+        """Army units (regulars and elites) of one side in a place, all its nations together."""
+        return self._sums(place)[side]
 
     def side_figures(self, place: Place, side: str) -> int:
-        nations = self.data.nations
-        return sum(s.total for s in place.stacks.values() if nations[s.nation].side == side)
+        """Every figure of one side in a place."""
+        return self._sums(place)[side + " figures"]
 
     def sieges(self) -> Iterator[Place]:
         """The `besieged` entries on Strongholds (the others are reported once and skipped)."""
@@ -400,23 +416,38 @@ class _Reader:
     ) -> Iterator[tuple[str, Any, Pos, Pos]]:
         """(canonical name, value, key position, value position) for each key that is a known name, once."""
         seen: dict[str, Pos] = {}
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
         for key, value in mapping.items():
-            kp, vp = self.positions(mapping, key, default)
-            if not isinstance(key, str):
-                self.schema(kp, f"{where}: {_type_name(key)} is not {what}")
-                continue
-            name = resolve(key, kp)
-            if name is None:
-                continue
-            if name in seen:
-                self.schema(
-                    kp,
-                    f'{where}: "{_shown(key)}" names {name} again (line {seen[name].line}); '
-                    "merge the two entries into one",
-                )
-                continue
-            seen[name] = kp
-            yield name, value, kp, vp
+            kp = key_pos.get(key, default)
+            name = self.name_key(key, kp, where, resolve, what, seen)
+            if name is not None:
+                yield name, value, kp, value_pos.get(key, kp)
+
+    def name_key(
+        self,
+        key: Any,
+        kp: Pos,
+        where: str,
+        resolve: Callable[[str, Pos], str | None],
+        what: str,
+        seen: dict[str, Pos],
+    ) -> str | None:
+        """The canonical name a mapping key stands for, once per mapping; None (reported) otherwise."""
+        if not isinstance(key, str):
+            self.schema(kp, f"{where}: {_type_name(key)} is not {what}")
+            return None
+        name = resolve(key, kp)
+        if name is None:
+            return None
+        if name in seen:
+            self.schema(
+                kp,
+                f'{where}: "{_shown(key)}" names {name} again (line {seen[name].line}); merge the two entries into one',
+            )
+            return None
+        seen[name] = kp
+        return name
 
     # --- resolvers (report unknown names) -------------------------------------------------------
 
@@ -440,48 +471,61 @@ class _Reader:
 
     # --- sections ---------------------------------------------------------------------------------
 
-    def figures(self, value: Any, nation: str, kp: Pos, vp: Pos, where: str) -> Stack:
+    def figures(self, value: Any, nation: str, kp: Pos, vp: Pos, *where: str) -> Stack:
+        """A figure mapping; `where` names its place (joined into a path only for a message)."""
+        stack = Stack(nation, kp)
+        if not isinstance(value, dict):
+            self.mapping(value, vp, " › ".join(where), "a figure mapping such as {regular: 1, elite: 1}")
+            stack.damaged = True
+            return stack
+        box = self.data.nations[nation].box
+        counts, count_pos = stack.counts, stack.count_pos
+        key_pos: dict[Any, Pos] = getattr(value, "key_pos", None) or {}
+        top = self.max
         before = len(self.p.problems)
-        stack = self._figures(value, nation, kp, vp, where)
+        for key, count in value.items():
+            # the usual entry: a canonical kind of this nation, written once, with a plain count
+            if key in box and key not in counts and count.__class__ is int and 0 <= count <= top:
+                counts[key] = count
+                count_pos[key] = key_pos.get(key, vp)
+            else:
+                self.figure_entry(stack, value, key, count, vp, " › ".join(where))
         stack.damaged = len(self.p.problems) > before
         return stack
 
-    def _figures(self, value: Any, nation: str, kp: Pos, vp: Pos, where: str) -> Stack:
-        stack = Stack(nation, kp)
-        mapping = self.mapping(value, vp, where, "a figure mapping such as {regular: 1, elite: 1}")
-        if mapping is None:
-            return stack
-        box = self.data.nations[nation].box
+    def figure_entry(
+        self, stack: Stack, mapping: dict[Any, Any], key: Any, count: Any, vp: Pos, where: str
+    ) -> None:
+        """One entry of a figure mapping off the usual path: an alias, a wrong kind or a wrong count."""
+        kpos, cpos = self.positions(mapping, key, vp)
+        if not isinstance(key, str):
+            self.schema(kpos, f"{where}: {_type_name(key)} is not a figure kind")
+            return
         kinds = self.names["figure_kinds"]
-        for key, count in mapping.items():
-            kpos, cpos = self.positions(mapping, key, vp)
-            if not isinstance(key, str):
-                self.schema(kpos, f"{where}: {_type_name(key)} is not a figure kind")
-                continue
-            kind = kinds.resolve(key)
-            if kind is None:
-                hint = did_you_mean(kinds.suggest(key))
-                self.unknown_figure(
-                    f'"{_shown(key)}" is not a figure kind; the kinds are regular, elite, leader, nazgul'
-                    + (f"; {hint}" if hint else ""),
-                    kpos,
-                )
-                continue
-            if kind not in box:
-                self.unknown_figure(
-                    f"{self.data.nations[nation].title} has no {self.data.kinds[kind].name} figures; Free Peoples "
-                    "leaders are grey, the only Shadow leaders are Nazgûl (Sauron)",
-                    kpos,
-                )
-                continue
-            if kind in stack.counts:
-                self.schema(kpos, f'{where}: "{_shown(key)}" names {kind} again; merge the two counts')
-                continue
-            n = self.count(count, cpos, f"{where} › {key}")
-            if n is not None:
-                stack.counts[kind] = n
-                stack.count_pos[kind] = kpos
-        return stack
+        kind = kinds.resolve(key)
+        if kind is None:
+            hint = did_you_mean(kinds.suggest(key))
+            self.unknown_figure(
+                f'"{_shown(key)}" is not a figure kind; the kinds are regular, elite, leader, nazgul'
+                + (f"; {hint}" if hint else ""),
+                kpos,
+            )
+            return
+        nation = self.data.nations[stack.nation]
+        if kind not in nation.box:
+            self.unknown_figure(
+                f"{nation.title} has no {self.data.kinds[kind].name} figures; Free Peoples "
+                "leaders are grey, the only Shadow leaders are Nazgûl (Sauron)",
+                kpos,
+            )
+            return
+        if kind in stack.counts:
+            self.schema(kpos, f'{where}: "{_shown(key)}" names {kind} again; merge the two counts')
+            return
+        n = self.count(count, cpos, f"{where} › {key}")
+        if n is not None:
+            stack.counts[kind] = n
+            stack.count_pos[kind] = kpos
 
     def pools(self, value: Any, pos: Pos, where: str) -> dict[str, Stack] | None:
         mapping = self.mapping(value, pos, where, "a mapping of nations to figures ({} for none)")
@@ -489,7 +533,7 @@ class _Reader:
             return None
         pools: dict[str, Stack] = {}
         for nation, figures, kp, vp in self.names_of(mapping, pos, where, self.nation_name, "a nation"):
-            pools[nation] = self.figures(figures, nation, kp, vp, f"{where} › {nation}")
+            pools[nation] = self.figures(figures, nation, kp, vp, where, nation)
         return pools
 
     def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
@@ -497,50 +541,85 @@ class _Reader:
         if mapping is None:
             return None
         places: dict[str, Place] = {}
-        for region, entry, kp, vp in self.names_of(mapping, pos, where, self.region, "a region"):
+        problems = self.p.problems
+        regions = self.data.regions
+        nations = self.data.nations
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        seen: dict[str, Pos] = {}
+        for key, entry in mapping.items():
+            kp = key_pos.get(key, pos)
+            # the usual key is a canonical region written once; anything else takes the reporting path
+            region = (
+                key
+                if key in regions and key not in seen
+                else self.name_key(key, kp, where, self.region, "a region", seen)
+            )
+            if region is None:
+                continue
+            seen[region] = kp
+            vp = value_pos.get(key, kp)
             place = Place(region, kp)
             places[region] = place
-            before = len(self.p.problems)
-            inner = self.mapping(entry, vp, f"{where} › {region}", "a mapping of nations to figures")
-            if inner is not None:
-                for nation, figures, nkp, nvp in self.names_of(
-                    inner, vp, f"{where} › {region}", self.nation_name, "a nation"
-                ):
-                    place.stacks[nation] = self.figures(
-                        figures, nation, nkp, nvp, f"{where} › {region} › {nation}"
+            if not isinstance(entry, dict):
+                self.mapping(entry, vp, f"{where} › {region}", "a mapping of nations to figures")
+                place.damaged = True
+                continue
+            before = len(problems)
+            stacks = place.stacks
+            inner_key_pos: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
+            inner_value_pos: dict[Any, Pos] = getattr(entry, "value_pos", None) or {}
+            for nkey, figures in entry.items():
+                nkp = inner_key_pos.get(nkey, vp)
+                if nkey in nations and nkey not in stacks:
+                    nation: str | None = nkey
+                else:
+                    named = {n: s.pos for n, s in stacks.items()}
+                    nation = self.name_key(
+                        nkey, nkp, f"{where} › {region}", self.nation_name, "a nation", named
                     )
-            place.damaged = len(self.p.problems) > before
+                if nation is not None:
+                    stacks[nation] = self.figures(
+                        figures, nation, nkp, inner_value_pos.get(nkey, nkp), where, region, nation
+                    )
+            place.damaged = len(problems) > before
         return places
 
-    def side_key(self, key: str, allowed: tuple[str, ...]) -> str | None:
+    def side_key(self, key: str, allowed: Collection[str]) -> str | None:
         if key in allowed:
             return key
         side = self.names["sides"].resolve(key)
         return side if side in allowed else None
 
-    def record(
-        self,
-        value: Any,
-        pos: Pos,
-        where: str,
-        fields: tuple[str, ...],
-        read: Callable[[str, Any, Pos, str], Any],
-    ) -> dict[str, Value] | None:
-        """A section recording values: only `fields` (sides accepted under their aliases), each read by `read`."""
+    def record(self, value: Any, pos: Pos, where: str, fields: Mapping[str, str]) -> dict[str, Value] | None:
+        """A section recording values: only `fields` (sides accepted under their aliases), each of its kind:
+        "count" (0..999), "integer" (±999) or "flag" (true/false)."""
         mapping = self.mapping(value, pos, where)
         if mapping is None:
             return None
         result: dict[str, Value] = {}
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        top = self.max
         for key, item in mapping.items():
-            kp, vp = self.positions(mapping, key, pos)
-            name = self.side_key(key, fields) if isinstance(key, str) else None
+            kp = key_pos.get(key, pos)
+            vp = value_pos.get(key, kp)
+            name = key if key in fields else self.side_key(key, fields) if isinstance(key, str) else None
             if name is None:
-                self.unknown_key(key, kp, where, fields)
+                self.unknown_key(key, kp, where, tuple(fields))
                 continue
             if name in result:
                 self.schema(kp, f'{where}: "{_shown(key)}" names {name} again; keep one')
                 continue
-            got = read(name, item, vp, f"{where} › {name}")
+            kind = fields[name]
+            if item.__class__ is int and (0 if kind == "count" else -top) <= item <= top and kind != "flag":
+                got: Any = item  # the usual value, checked in one step
+            elif kind == "count":
+                got = self.count(item, vp, f"{where} › {name}")
+            elif kind == "integer":
+                got = self.integer(item, vp, f"{where} › {name}")
+            else:
+                got = self.boolean(item, vp, f"{where} › {name}")
             if got is not None:
                 result[name] = Value(got, vp, kp)
         return result
@@ -661,20 +740,11 @@ class _Reader:
         for nation, entry, kp, vp in self.names_of(mapping, pos, "political", self.nation_name, "a nation"):
             political = PoliticalEntry(nation, kp)
             result[nation] = political
-            fields = self.record(entry, vp, f"political › {nation}", POLITICAL_FIELDS, self.political_field)
+            fields = self.record(entry, vp, f"political › {nation}", POLITICAL_FIELDS)
             if fields is not None:
                 political.box = fields.get("box")
                 political.active = fields.get("active")
         return result
-
-    def political_field(self, name: str, value: Any, pos: Pos, where: str) -> Any:
-        return self.integer(value, pos, where) if name == "box" else self.boolean(value, pos, where)
-
-    def counted(self, name: str, value: Any, pos: Pos, where: str) -> Any:
-        return self.count(value, pos, where)
-
-    def hunt_field(self, name: str, value: Any, pos: Pos, where: str) -> Any:
-        return self.count(value, pos, where) if name == "allocated" else self.boolean(value, pos, where)
 
     def hands(self, value: Any, pos: Pos) -> dict[str, Value] | None:
         limits = self.data.hand_limits.get(self.p.players, self.data.hand_limits[2])
@@ -850,17 +920,17 @@ class _Reader:
         elif key == "eliminated":
             p.eliminated = self.character_list(value, vp, "eliminated")
         elif key == "action_dice":
-            p.action_dice = self.record(value, vp, "action_dice", SIDES, self.counted)
+            p.action_dice = self.record(value, vp, "action_dice", SIDE_COUNTS)
         elif key == "hunt":
-            p.hunt = self.record(value, vp, "hunt", HUNT_FIELDS, self.hunt_field)
+            p.hunt = self.record(value, vp, "hunt", HUNT_FIELDS)
         elif key == "elven_rings":
-            p.elven_rings = self.record(value, vp, "elven_rings", RING_FIELDS, self.counted)
+            p.elven_rings = self.record(value, vp, "elven_rings", RING_FIELDS)
         elif key == "political":
             p.political = self.political(value, vp)
         elif key == "hands":
             p.hands = self.hands(value, vp)
         elif key == "victory_points":
-            p.victory_points = self.record(value, vp, "victory_points", SIDES, self.counted)
+            p.victory_points = self.record(value, vp, "victory_points", SIDE_COUNTS)
         elif key == "control":
             p.control = self.control(value, vp, kp)
 

@@ -47,20 +47,31 @@ def check(position: Position) -> Iterator[Problem]:
                     f"Shadow losses return to the reinforcements: move {loser.name}'s casualties there",
                     stack.pos,
                 )
-    entries: list[tuple[Pos, str, str, int]] = []
-    for stack in stacks(position):
-        for kind, n in stack.counts.items():
-            entries.append((stack.count_pos[kind], stack.nation, kind, n))
-    entries.sort(key=lambda e: e[0])
     totals: dict[tuple[str, str], int] = {}
+    get = totals.get
+    for stack in stacks(position):
+        nation = stack.nation
+        for kind, n in stack.counts.items():
+            if n:
+                key = (nation, kind)
+                totals[key] = get(key, 0) + n
+    nations = data.nations
+    excess = {key for key, total in totals.items() if total > nations[key[0]].box[key[1]]}
     over: dict[tuple[str, str], Pos] = {}
-    for pos, nation, kind, n in entries:
-        key = (nation, kind)
-        before = totals.get(key, 0)
-        totals[key] = before + n
-        box = data.nations[nation].box[kind]
-        if before <= box < before + n and key not in over:
-            over[key] = pos
+    if excess:  # only then: walk the entries in file order to find where each total passes the box
+        entries: list[tuple[Pos, str, str, int]] = []
+        for stack in stacks(position):
+            for kind, n in stack.counts.items():
+                if (stack.nation, kind) in excess:
+                    entries.append((stack.count_pos[kind], stack.nation, kind, n))
+        entries.sort(key=lambda e: e[0])
+        running: dict[tuple[str, str], int] = {}
+        for pos, nation, kind, n in entries:
+            key = (nation, kind)
+            before = running.get(key, 0)
+            running[key] = before + n
+            if before <= nations[nation].box[kind] < before + n and key not in over:
+                over[key] = pos
     for (nation, kind), pos in over.items():
         total, box = totals[(nation, kind)], data.nations[nation].box[kind]
         yield position.problem(

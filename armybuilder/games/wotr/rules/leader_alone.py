@@ -18,9 +18,11 @@ SEVERITY = Severity.ERROR
 
 
 def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:
+    if position.side_army(place, "free_peoples"):
+        return
     data = position.data
     leaders = {s.nation: s.get("leader") for s in place.stacks.values() if s.get("leader")}
-    if not leaders or position.side_army(place, "free_peoples"):
+    if not leaders:
         return
     total = sum(leaders.values())
     names = join([data.nations[n].title for n in leaders])
@@ -34,8 +36,11 @@ def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    side_army = position.side_army
     if position.board is not None:
         for place in position.board.values():
-            yield from _alone(position, place, f"in {place.region}")
+            if not side_army(place, "free_peoples"):
+                yield from _alone(position, place, f"in {place.region}")
     for place in position.sieges():
-        yield from _alone(position, place, f"in the Stronghold of {place.region}")
+        if not side_army(place, "free_peoples"):
+            yield from _alone(position, place, f"in the Stronghold of {place.region}")

@@ -32,7 +32,10 @@ def _unguarded(position: Position, region: str) -> bool:
 def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.captured is None:
         return
+    regions = position.data.regions
     for place in position.board.values():
+        if not regions[place.region].is_stronghold:
+            continue
         nazgul = sum(s.get("nazgul") for s in place.stacks.values())
         if nazgul and _unguarded(position, place.region):
             yield position.problem(
