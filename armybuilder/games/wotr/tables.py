@@ -155,9 +155,9 @@ def summary(position: Position) -> Summary:
     data = position.data
     tallies = []
     for side, label in (("shadow", "Shadow VP"), ("free_peoples", "Free Peoples VP")):
-        vp = position.known_vp(side) if position.victory_points is None else None
-        if position.victory_points is not None and side in position.victory_points:
-            vp = position.victory_points[side].value
+        recorded = None if position.victory_points is None else position.victory_points.get(side)
+        computed = position.captured_vp(side)
+        vp = recorded.value if recorded is not None else computed[0] if computed is not None else None
         if vp is not None:
             tallies.append(Tally(label, vp, data.vp_needed[side]))
     fellowship = position.fellowship

@@ -97,7 +97,7 @@ def check(position: Position) -> Iterator[Problem]:
                 yield position.problem(
                     ID,
                     Severity.WARNING,
-                    f"{kind_count_nation(position, missing, entry.short, kind)} {verb} unaccounted for "
+                    f"{kind_count_nation(position, missing, entry.adjective, kind)} {verb} unaccounted for "
                     f"({found} of the {box} found); list them in {where}",
                     at,
                 )
