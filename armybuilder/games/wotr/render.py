@@ -13,7 +13,7 @@ from armybuilder.games.base import Report
 from armybuilder.games.wotr.data import SIDES
 from armybuilder.games.wotr.position import Position
 from armybuilder.games.wotr.tables import figure_rows, limit_breaks, unstated
-from armybuilder.games.wotr.words import SIDE_WORDS, join
+from armybuilder.games.wotr.words import SIDE_WORDS, join, plural
 
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
@@ -182,7 +182,7 @@ def blocks(report: Report) -> list[Block]:
 
 def heading(report: Report) -> str:
     verdict = "valid" if report.valid else "invalid"
-    counts = f"{len(report.errors)} errors, {len(report.warnings)} warnings"
+    counts = f"{plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
     return f"{report.summary.title or 'position'} — {report.path} — {verdict} ({counts})"
 
 
