@@ -27,6 +27,7 @@ BUNDLED: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.system",
     "horde-vs-empire-cards": "armybuilder.games.hve.system",
     "agot-board-game": "armybuilder.games.agot.system",
+    "war-of-the-ring": "armybuilder.games.wotr.system",
 }
 
 _loaded: dict[str, GameSystem] = {}

@@ -1,0 +1,55 @@
+"""The guide is a companion of the highest level in the Fellowship (ties: any of them); with no companion
+left Gollum guides, and Gollum cannot guide while a companion is left (ch.8 the guide, l.2054-2070; Gollum
+as guide, l.2072-2074; l.2192).
+
+Needs `fellowship.guide` and `fellowship.companions`; points at the guide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.wotr.position import Position
+from armybuilder.games.wotr.words import join
+from armybuilder.problems import Problem, Severity
+
+ID = "fellowship-guide"
+SEVERITY = Severity.ERROR
+
+
+def _level(position: Position, name: str) -> int:
+    level = position.data.characters[name].level
+    return 99 if level is None else level
+
+
+def check(position: Position) -> Iterator[Problem]:
+    fellowship = position.fellowship
+    if fellowship is None or fellowship.companions is None or "guide" not in fellowship.fields:
+        return
+    guide_value = fellowship.fields["guide"]
+    guide: str = guide_value.value
+    companions = list(dict.fromkeys(c.name for c in fellowship.companions))
+    gollum = position.data.characters[guide].kind == "gollum"
+    message = None
+    if not companions:
+        if not gollum:
+            message = (
+                f"with no companion left Gollum guides the Fellowship, not {guide}; make Gollum the guide"
+            )
+    elif gollum:
+        message = (
+            f"Gollum cannot guide while a companion is left ({join(companions)}); pick the highest-level one"
+        )
+    elif guide not in companions:
+        message = f"{guide} is not in the Fellowship, so he cannot guide it; pick one of {join(companions)}"
+    else:
+        top = max(_level(position, name) for name in companions)
+        if top > _level(position, guide):
+            best = [name for name in companions if _level(position, name) == top]
+            verb = "is" if len(best) == 1 else "are"
+            message = (
+                f"{guide} (level {_level(position, guide)}) cannot guide while {join(best)} (level {top}) {verb} "
+                f"in the Fellowship; make {best[0]} the guide"
+            )
+    if message is not None:
+        yield position.problem(ID, SEVERITY, message, guide_value.pos)

@@ -1,0 +1,109 @@
+"""No nation has more figures of a kind out of the box than the box holds (ch.2 components, l.97-99;
+ch.6 recruiting limit, l.1513; casualties, l.1712-1716).
+
+Error: `board` + `besieged` + `reinforcements` + (Free Peoples only) `casualties` exceed the box count,
+counting whichever of these sections the file states, pointed at the entry (in file order) where the running
+total passes the box. Error: a Shadow nation under `casualties` (Shadow losses go back to the reinforcements).
+Warning: with all four sections stated, fewer figures than the box holds are accounted for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.wotr.position import Position, Stack
+from armybuilder.games.wotr.words import kind_count
+from armybuilder.problems import Problem, Severity
+from armybuilder.yamlpos import Pos
+
+ID = "figure-pool"
+SEVERITY = Severity.ERROR
+
+
+def stacks(position: Position) -> Iterator[Stack]:
+    """Every stack that counts as out of the box: open regions, Stronghold boxes, pools, FP casualties."""
+    for section in (position.board, position.besieged):
+        if section is not None:
+            for place in section.values():
+                yield from place.stacks.values()
+    if position.reinforcements is not None:
+        yield from position.reinforcements.values()
+    if position.casualties is not None:
+        nations = position.data.nations
+        for stack in position.casualties.values():
+            if nations[stack.nation].side == "free_peoples":
+                yield stack
+
+
+def check(position: Position) -> Iterator[Problem]:
+    data = position.data
+    if position.casualties is not None:
+        for stack in position.casualties.values():
+            loser = data.nations[stack.nation]
+            if loser.side == "shadow":
+                yield position.problem(
+                    ID,
+                    Severity.ERROR,
+                    f"Shadow losses return to the reinforcements: move {loser.name}'s casualties there",
+                    stack.pos,
+                )
+    totals: dict[tuple[str, str], int] = {}
+    get = totals.get
+    for stack in stacks(position):
+        nation = stack.nation
+        for kind, n in stack.counts.items():
+            if n:
+                key = (nation, kind)
+                totals[key] = get(key, 0) + n
+    nations = data.nations
+    excess = {key for key, total in totals.items() if total > nations[key[0]].box[key[1]]}
+    over: dict[tuple[str, str], Pos] = {}
+    if excess:  # only then: walk the entries in file order to find where each total passes the box
+        entries: list[tuple[Pos, str, str, int]] = []
+        for stack in stacks(position):
+            for kind, n in stack.counts.items():
+                if (stack.nation, kind) in excess:
+                    entries.append((stack.count_pos[kind], stack.nation, kind, n))
+        entries.sort(key=lambda e: e[0])
+        running: dict[tuple[str, str], int] = {}
+        for pos, nation, kind, n in entries:
+            key = (nation, kind)
+            before = running.get(key, 0)
+            running[key] = before + n
+            if before <= nations[nation].box[kind] < before + n and key not in over:
+                over[key] = pos
+    for (nation, kind), pos in over.items():
+        total, box = totals[(nation, kind)], data.nations[nation].box[kind]
+        yield position.problem(
+            ID,
+            Severity.ERROR,
+            f"{data.nations[nation].title} has {total} {data.kinds[kind].name} figures out of the "
+            f"box, but the box holds {box}; remove {total - box}",
+            pos,
+        )
+    sections = (position.board, position.besieged, position.reinforcements, position.casualties)
+    if any(s is None for s in sections):
+        return
+    assert position.reinforcements is not None
+    for entry in data.nations.values():
+        listed = position.reinforcements.get(entry.key)
+        at = listed.pos if listed is not None else position.key_pos("reinforcements")
+        for kind, box in entry.box.items():
+            found = totals.get((entry.key, kind), 0)
+            if found < box:
+                missing = box - found
+                where = "reinforcements or casualties" if entry.side == "free_peoples" else "reinforcements"
+                verb = "is" if missing == 1 else "are"
+                yield position.problem(
+                    ID,
+                    Severity.WARNING,
+                    f"{kind_count_nation(position, missing, entry.adjective, kind)} {verb} unaccounted for "
+                    f"({found} of the {box} found); list them in {where}",
+                    at,
+                )
+
+
+def kind_count_nation(position: Position, n: int, nation: str, kind: str) -> str:
+    """`2 Rohan elites`: the count, the nation, the kind."""
+    count, _, word = kind_count(position.data, n, kind).partition(" ")
+    return f"{count} {nation} {word}"

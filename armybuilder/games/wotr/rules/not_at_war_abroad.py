@@ -1,0 +1,49 @@
+"""A nation that is not At War keeps its armies in its own lands (ch.6 movement limits, l.1550; ch.7 At War
+and not At War, l.1914-1934, l.1938-1942): army units or leaders of a nation whose `political` box is not 0,
+in a region of another nation (regions of no nation are open to all). Nazgûl and characters are exempt.
+
+A warning: it is lawful after a retreat (the army must leave on its next move), and the nation of a
+wilderness region comes from outside the seed rulebook (Druadan Forest is read as Gondor). Needs `board`
+and `political` (also reads `besieged`); points at the nation key inside the region's entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.wotr.position import Place, Position
+from armybuilder.problems import Problem, Severity
+
+ID = "not-at-war-abroad"
+SEVERITY = Severity.WARNING
+
+
+def _places(position: Position) -> Iterator[Place]:
+    assert position.board is not None
+    yield from position.board.values()
+    yield from position.sieges()
+
+
+def check(position: Position) -> Iterator[Problem]:
+    if position.board is None or position.political is None:
+        return
+    data = position.data
+    political = position.political
+    for place in _places(position):
+        owner = data.regions[place.region].nation
+        if owner is None:
+            continue
+        for stack in place.stacks.values():
+            if stack.nation == owner or not (stack.army_units or stack.get("leader")):
+                continue
+            entry = political.get(stack.nation)
+            if entry is None or entry.box is None or entry.box.value == 0:
+                continue
+            nation = data.nations[stack.nation]
+            yield position.problem(
+                ID,
+                SEVERITY,
+                f"{nation.short} units in {place.region} ({data.nations[owner].short}) while {nation.name} "
+                "is not At War; allowed only after a retreat",
+                stack.pos,
+            )

@@ -1,0 +1,98 @@
+"""`show` and the exports: what a player reads of a position."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from rich.console import Console
+from wotr_support import SAMPLES, check
+
+from armybuilder.games.wotr.system import SYSTEM
+
+G = "game: war-of-the-ring\n"
+
+
+def _text(renderable: object) -> str:
+    out = io.StringIO()
+    Console(file=out, width=140, color_system=None, force_terminal=False).print(renderable)
+    return out.getvalue()
+
+
+def test_show_invalid_sample() -> None:
+    report = check((SAMPLES / "wotr-invalid.yaml").read_text("utf-8"), "wotr-invalid.yaml")
+    text = _text(SYSTEM.show(report))
+    assert "turn 6 position" in text and "invalid" in text
+    assert "Figures per nation" in text
+    assert "Minas Tirith: 11 Free Peoples army units (at most 10)" in text
+    assert "Helm's Deep (besieged): 6 army units (at most 5)" in text
+    assert "corruption: 13/12" in text
+    assert "guide: Meriadoc" in text
+    assert "companions (3): Gandalf the Grey, Strider and Meriadoc" in text
+    assert "action dice: Free Peoples 6, Shadow 8" in text
+    assert "Elven Rings: Free Peoples 2, Shadow 2, spent 0" in text
+    assert "Gondor At War passive" in text
+    assert "Shadow 2 recorded, 1 from captured settlements" in text
+    assert "stacking-limit" in text
+    assert "not stated (counted as 0 for the box): reinforcements, casualties" in text
+
+
+def test_show_figures_per_nation_for_the_set_up() -> None:
+    report = check((SAMPLES / "wotr-valid.yaml").read_text("utf-8"))
+    text = _text(SYSTEM.show(report))
+    gondor = next(
+        line for line in text.splitlines() if line.strip().startswith("Gondor") and "regulars" in line
+    )
+    assert [cell for cell in gondor.split() if cell != "│"] == [
+        "Gondor",
+        "regulars",
+        "9",
+        "0",
+        "6",
+        "0",
+        "0",
+        "of",
+        "15",
+    ]
+    assert "none: the position is valid" in text
+    assert "Regions over a limit" in text
+
+
+def test_show_unreadable() -> None:
+    report = check("[1, 2]\n")
+    assert "schema" in _text(SYSTEM.show(report))
+    report = check("game: [\n")
+    assert "syntax" in _text(SYSTEM.show(report))
+
+
+def test_export_json() -> None:
+    text = G + "name: T\nboard:\n  依魯伯: {矮人: {常規: 1}}\nfellowship: {corruption: 3}\n"
+    document = json.loads(SYSTEM.export(check(text), "json"))
+    assert document["game"] == "war-of-the-ring"
+    assert document["valid"] is True
+    assert document["position"]["board"] == {"Erebor": {"dwarves": {"regular": 1}}}
+    assert document["position"]["fellowship"] == {"corruption": 3, "mordor_step": None}
+    assert document["summary"]["tallies"]["corruption"] == {"value": 3, "limit": 12}
+    assert "captured" not in document["position"]
+
+
+def test_export_markdown_and_html_escape_input() -> None:
+    text = G + 'name: "<script>alert(1)</script> | *x*"\nboard:\n  "<b>Mordor</b>": {}\n'
+    report = check(text)
+    page = SYSTEM.export(report, "html")
+    assert "<script>" not in page and "<b>Mordor" not in page
+    assert "&lt;script&gt;" in page
+    assert "Content-Security-Policy" in page and "default-src 'none'" in page
+    md = SYSTEM.export(report, "md")
+    assert md.startswith("# ")
+    assert "\\<script\\>" in md
+    assert "| line | severity | rule | message |" in md
+
+
+def test_export_unknown_format() -> None:
+    import pytest
+
+    from armybuilder.errors import UsageError
+
+    with pytest.raises(UsageError):
+        SYSTEM.export(check(G), "pdf")
