@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from armybuilder.errors import UsageError
 from armybuilder.problems import Problem, Severity, Verdict
@@ -245,6 +245,25 @@ class GameSystem(ABC):
 
     def register_commands(self, app: typer.Typer) -> None:  # noqa: B027 - most games add none
         """Add the commands only this game has (for ASOIAF: deck, build, add, cards, …)."""
+
+
+class RuleModule(Protocol):
+    """A rule as a module: its id, severity, docstring (its documentation) and `check(model)`."""
+
+    ID: str
+    SEVERITY: Severity
+
+    def check(self, model: Any) -> Iterator[Problem]: ...
+
+
+def doc_text(text: str | None) -> str:
+    """A docstring as documentation: one paragraph per blank line, lines joined."""
+    return "\n\n".join(" ".join(part.split()) for part in (text or "").strip().split("\n\n"))
+
+
+def rule_docs(modules: Iterable[Any], origin: str = "rule") -> tuple[ProblemDoc, ...]:
+    """The ProblemDoc of each rule module (a system's `problem_docs` lists these with its load ids)."""
+    return tuple(ProblemDoc(m.ID, m.SEVERITY, doc_text(m.__doc__), origin) for m in modules)
 
 
 def json_document(system: GameSystem, report: Report, content: Mapping[str, Any]) -> str:

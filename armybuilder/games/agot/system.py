@@ -15,7 +15,7 @@ from armybuilder.errors import UsageError
 from armybuilder.games.agot import datacheck
 from armybuilder.games.agot.data import AgotData, load
 from armybuilder.games.agot.position import ALIASES, KEY, Position, read
-from armybuilder.games.agot.rules import ACTIVE, REGISTRY
+from armybuilder.games.agot.rules import ACTIVE, LOAD_DOCS, REGISTRY
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
     Document,
@@ -27,6 +27,7 @@ from armybuilder.games.base import (
     Summary,
     Tally,
     json_document,
+    rule_docs,
 )
 from armybuilder.problems import Problem, Severity
 
@@ -103,10 +104,7 @@ class AgotSystem(GameSystem):
     # --- files ------------------------------------------------------------------------------------
 
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [
-            ProblemDoc(rule.ID, rule.SEVERITY, _doc(rule.__doc__), getattr(rule, "ORIGIN", "rule"))
-            for rule in REGISTRY.values()
-        ]
+        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values())]
         docs.extend(ProblemDoc(i, Severity.ERROR, d, "data") for i, d in datacheck.DOCS.items())
         return docs
 

@@ -20,12 +20,13 @@ from armybuilder.games.base import (
     Summary,
     Tally,
     json_document,
+    rule_docs,
 )
 from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
 from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
 from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
-from armybuilder.games.hve.rules import DECK_RULES, LOAD_RULES
+from armybuilder.games.hve.rules import DECK_RULES, LOAD_DOCS
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
 from armybuilder.problems import Problem
@@ -76,8 +77,7 @@ class HordeVsEmpire(GameSystem):
     # --- files ------------------------------------------------------------------------------------
 
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [ProblemDoc(m.ID, m.SEVERITY, _doc(m), "load") for m in LOAD_RULES]
-        docs += [ProblemDoc(m.ID, m.SEVERITY, _doc(m), "rule") for m in DECK_RULES]
+        docs = [*LOAD_DOCS, *rule_docs(DECK_RULES)]
         return [*docs, *DATA_RULES]
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:

@@ -18,11 +18,12 @@ from armybuilder.games.base import (
     Summary,
     bundled_data,
     json_document,
+    rule_docs,
 )
 from armybuilder.games.wotr import data as wotr_data
 from armybuilder.games.wotr import datacheck, newfile, tables
 from armybuilder.games.wotr.position import read_position
-from armybuilder.games.wotr.rules import LOAD_STAGE, REGISTRY, RULES, doc
+from armybuilder.games.wotr.rules import LOAD_DOCS, REGISTRY, RULES
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -72,10 +73,7 @@ class WarOfTheRing(GameSystem):
     # --- files ------------------------------------------------------------------------------------
 
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [
-            ProblemDoc(rule.ID, rule.SEVERITY, doc(rule), "load" if rule.ID in LOAD_STAGE else "rule")
-            for rule in REGISTRY.values()
-        ]
+        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values())]
         return [*docs, *DATA_DOCS]
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:

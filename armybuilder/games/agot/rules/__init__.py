@@ -15,7 +15,6 @@ from typing import Protocol
 
 from armybuilder.games.agot.position import Position
 from armybuilder.games.agot.rules import (
-    area_out_of_play,
     army_supply,
     consolidate_at_sea,
     contested_area,
@@ -34,23 +33,18 @@ from armybuilder.games.agot.rules import (
     power_token_placement,
     power_tokens,
     round_range,
-    schema,
     ship_on_land,
     special_orders_limit,
     standard_setup,
     supply_icons,
     supply_range,
     support_on_island,
-    syntax,
     unit_cap,
-    unknown_area,
-    unknown_house,
-    unknown_unit_type,
     victory,
     westeros_restriction,
     wildling_track,
 )
-from armybuilder.problems import Problem, Severity
+from armybuilder.problems import Problem, ProblemDoc, Severity
 
 
 class Rule(Protocol):
@@ -61,13 +55,7 @@ class Rule(Protocol):
 
 
 _MODULES: tuple[ModuleType, ...] = (
-    syntax,
-    schema,
-    unknown_house,
-    unknown_area,
-    area_out_of_play,
     house_not_playing,
-    unknown_unit_type,
     ship_on_land,
     land_unit_at_sea,
     port_capacity,
@@ -97,11 +85,17 @@ _MODULES: tuple[ModuleType, ...] = (
     muster_plan,
 )
 
-REGISTRY: dict[str, Rule] = {m.ID: m for m in _MODULES}
-LOAD_IDS = frozenset(m.ID for m in _MODULES if getattr(m, "ORIGIN", "rule") == "load")
-# the rules whose check does the work (the others are found while the file is read)
-ACTIVE: tuple[Rule, ...] = tuple(
-    m
-    for m in _MODULES
-    if m.ID not in LOAD_IDS and m not in (unknown_house, unknown_area, area_out_of_play, unknown_unit_type)
+# Problems found while the file is read (position.py / deck.py), before any rule runs: documented
+# entries, not rule modules.
+LOAD_DOCS: tuple[ProblemDoc, ...] = (
+    ProblemDoc('area-out-of-play', Severity.ERROR, 'An area is never in play (Beyond the Wall) or is left out of a 3-player second-edition game. Found while names are resolved; its units and tokens still count towards the per-house totals.', "load"),
+    ProblemDoc('schema', Severity.ERROR, 'The file does not have the shape of a position file: a required key is missing, a value has the wrong type, a count is negative, a key or order token or card is unknown, or two keys name one house or area. Found while the file is read; the offending entry is left out of the model, so no other rule meets it.', "load"),
+    ProblemDoc('syntax', Severity.ERROR, 'The file cannot be read as YAML (a literally repeated key included): fix the text at the position given. Found while the file is read, before any rule runs; `check` yields nothing.', "load"),
+    ProblemDoc('unknown-area', Severity.ERROR, "An area name is not on the edition's map. An error in the second edition; in the first, whose area list is inferred, one note per file lists the names and the checks that need the kind of area skip them. Found while names are resolved.", "load"),
+    ProblemDoc('unknown-house', Severity.ERROR, "A house name (a houses or muster key, a track entry, a dominance token holder) is not a house of the file's edition: the first edition has no Martell. Found while names are resolved; the name is then ignored by every other rule.", "load"),
+    ProblemDoc('unknown-unit-type', Severity.ERROR, 'A unit kind is not a unit of the edition (footman, knight, ship; siege_engine in the second edition only). Found while the file is read; such units count nowhere.', "load"),
 )
+
+REGISTRY: dict[str, Rule] = {m.ID: m for m in _MODULES}
+LOAD_IDS = frozenset(d.id for d in LOAD_DOCS)
+ACTIVE: tuple[Rule, ...] = tuple(REGISTRY.values())

@@ -20,13 +20,11 @@ from armybuilder.games.hve.rules import (
     faction_card,
     mount_target_missing,
     opening_unit,
-    schema,
-    syntax,
     unit_copies,
     unknown_card,
     wrong_section,
 )
-from armybuilder.problems import Problem, Severity
+from armybuilder.problems import Problem, ProblemDoc, Severity
 
 
 class Rule(Protocol):
@@ -36,7 +34,6 @@ class Rule(Protocol):
     def check(self, deck: Deck) -> Iterator[Problem]: ...
 
 
-LOAD_RULES: tuple[ModuleType, ...] = (syntax, schema)
 
 DECK_RULES: tuple[ModuleType, ...] = (
     unknown_card,
@@ -52,4 +49,11 @@ DECK_RULES: tuple[ModuleType, ...] = (
     mount_target_missing,
 )
 
-REGISTRY: dict[str, Rule] = {m.ID: m for m in (*LOAD_RULES, *DECK_RULES)}
+# Problems found while the file is read (position.py / deck.py), before any rule runs: documented
+# entries, not rule modules.
+LOAD_DOCS: tuple[ProblemDoc, ...] = (
+    ProblemDoc('schema', Severity.ERROR, 'A file not shaped as its kind: a deck that is not a mapping, has an unknown key, a missing name, a section that is not a list, an entry that is not a card name or {card, count ≥ 1}, or an opening unit that is not a name; a card file that is not one mapping with only `cards:`, a list. A malformed deck entry takes no part in any other rule. Found while the file is read (deck.py, datacheck.py), so `check` yields nothing here.', "load"),
+    ProblemDoc('syntax', Severity.ERROR, 'A deck or card file that is not valid YAML (or not UTF-8 text); the problem points where the parser stopped. Found while the file is read (by the core for decks, by `data check` for card files), so `check` yields nothing here.', "load"),
+)
+
+REGISTRY: dict[str, Rule] = {m.ID: m for m in DECK_RULES}

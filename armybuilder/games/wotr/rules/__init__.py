@@ -31,18 +31,14 @@ from armybuilder.games.wotr.rules import (
     political_track,
     replaced_character,
     saruman_leaves_orthanc,
-    schema,
     siege_limit,
     siege_without_besieger,
     stacking_limit,
     standard_setup,
-    syntax,
-    unknown_figure,
-    unknown_region,
     victory_claim,
     victory_points,
 )
-from armybuilder.problems import Problem, Severity
+from armybuilder.problems import Problem, ProblemDoc, Severity
 
 
 class Rule(Protocol):
@@ -53,10 +49,6 @@ class Rule(Protocol):
 
 
 _MODULES: tuple[ModuleType, ...] = (
-    syntax,
-    schema,
-    unknown_region,
-    unknown_figure,
     figure_pool,
     stacking_limit,
     siege_limit,
@@ -82,9 +74,18 @@ _MODULES: tuple[ModuleType, ...] = (
     multiplayer_control,
 )
 
+# Problems found while the file is read (position.py / deck.py), before any rule runs: documented
+# entries, not rule modules.
+LOAD_DOCS: tuple[ProblemDoc, ...] = (
+    ProblemDoc('schema', Severity.ERROR, "The file's shape is wrong: not a mapping; an unknown key; a value of the wrong type; a count outside 0..999 or a number beyond ±999; `edition` other than 2, `players` outside 2..4, a negative `turn`, a `phase` outside 1..6 or given at turn 0; a `captured` value that is not a side; a `result` that is not one of the six; a `hands` or `control` key that is not a player of that player count; `control` in a 2-player file; Gollum or a minion among the companions; Gollum on the map; two keys of one mapping naming the same thing. Found while the file is read (position.py); the offending node is then left out of every rule.", "load"),
+    ProblemDoc('syntax', Severity.ERROR, "The file is not YAML (or not UTF-8 text): the parser's message at the place it stopped. Found by the core while the file is read; nothing else is checked in such a file.", "load"),
+    ProblemDoc('unknown-figure', Severity.ERROR, 'A nation key that is not one of the 8 nations; a figure kind the nation does not have (leaders only for the Free Peoples, Nazgûl only for Sauron); a character name that is not one of the 13 characters (the ambiguous "Gandalf" and "Aragorn" of the seed included). Found while the file is read, with "did you mean" suggestions; the entry is left out of the rules.', "load"),
+    ProblemDoc('unknown-region', Severity.ERROR, 'A name that must be a region (a key under `board`, `besieged` or `captured`, a region under `characters`, `fellowship.location`) is none of the 105 regions, after aliases and the matching rule. Found while the file is read, with up to three "did you mean" suggestions; the entry is left out of the rules.', "load"),
+)
+
 REGISTRY: dict[str, Rule] = {m.ID: m for m in _MODULES}
-LOAD_STAGE = frozenset(m.ID for m in _MODULES if getattr(m, "ORIGIN", "rule") == "load")
-RULES: tuple[Rule, ...] = tuple(m for m in _MODULES if m.ID not in LOAD_STAGE)
+LOAD_STAGE = frozenset(d.id for d in LOAD_DOCS)
+RULES: tuple[Rule, ...] = tuple(REGISTRY.values())
 
 
 def doc(rule: Rule) -> str:
