@@ -155,6 +155,14 @@ class AsoiafEventRules(EventRules):
     def team_event(self) -> bool:  # type: ignore[override]
         return bool(self.per_team)
 
+    @property
+    def _pool(self) -> bool:
+        """Whether any rule limits which cards a list may field (else each card need not be looked at)."""
+        return bool(
+            self.banned_cards or self.banned_characters or self.allowed_cards is not None
+            or self.newest_season is not None or not self.preview_cards or not self.homebrew_cards
+        )  # fmt: skip
+
     # --- one list ---------------------------------------------------------------------------------
 
     def check(self, report: Report) -> list[Problem]:
@@ -170,11 +178,14 @@ class AsoiafEventRules(EventRules):
             allowed = ", ".join(sorted(self.factions))
             problem("event-faction", f"{army.faction.name} is not allowed at {self.where}; allowed: {allowed}",
                     army.pos("faction"))  # fmt: skip
-        fielded = list(army.entries())
-        for entry in (*fielded, *army.reinforcements):
-            if entry.card is not None:
-                self._card_pool(entry, problem)
-        self._copies(fielded, problem)
+        ctx: Army | None = report.context
+        fielded = [e for e, _ in ctx.pairs] if ctx is not None else list(army.entries())
+        if self._pool:
+            for entry in (*fielded, *army.reinforcements):
+                if entry.card is not None:
+                    self._card_pool(entry, problem)
+        if self.copies_per_kind or self.copies_of:
+            self._copies(fielded, problem)
         if self.includes:
             lacks = unmatched(self.includes, [e.card for e in fielded if e.card is not None])
             if lacks:
@@ -191,7 +202,7 @@ class AsoiafEventRules(EventRules):
         card = entry.card
         assert card is not None
         pos = (entry.line, entry.column)
-        hit = [c for c in card.characters if c in self.banned_characters]
+        hit = [c for c in card.characters if c in self.banned_characters] if self.banned_characters else []
         if card.id in self.banned_cards:
             problem("event-ban", f"{card.title} is banned at {self.where} (banned_cards: "
                     f"{self.banned_cards[card.id]}); replace it", pos, card.id)  # fmt: skip
