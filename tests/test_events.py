@@ -4,6 +4,7 @@ hostile event files give positioned problems and exit 2, never a traceback."""
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 import shutil
@@ -621,3 +622,19 @@ def test_readme_documents_the_vocabulary_and_its_examples_are_usable(tmp_path: P
         event = tmp_path / f"readme-{n}.yaml"
         event.write_text(block, encoding="utf-8")
         batch.load_event(event, workspace_of(catalogue))  # raises EventError when a README example is unusable
+
+
+@pytest.mark.parametrize("suffix", ["csv", "html"])
+def test_team_problems_show_on_the_rows_of_every_report(tmp_path: Path, suffix: str) -> None:
+    folder = doubles_folder(tmp_path)
+    out = tmp_path / f"report.{suffix}"
+    result = runner.invoke(app, ["batch", str(folder), "--event", str(EVENTS / "doubles.yaml"), "--report", str(out)])
+    assert result.exit_code == 1
+    text = out.read_text(encoding="utf-8")
+    if suffix == "csv":
+        rows = {r["player"]: r for r in csv.DictReader(text.splitlines())}
+        assert rows["cat"]["verdict"] == rows["dan"]["verdict"] == "invalid"
+        assert rows["cat"]["first_problem"].startswith("event-neutral-cap")
+        assert rows["ann"]["verdict"] == rows["ben"]["verdict"] == "valid"
+    else:
+        assert text.count("event-neutral-cap") >= 2 and "event-team-factions" in text
