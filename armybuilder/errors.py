@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ArmyBuilderError(Exception):
     """A problem the user can fix: the message names the file, line and what to do."""
@@ -36,4 +38,13 @@ class UsageError(ArmyBuilderError):
 
 
 class EventError(ArmyBuilderError):
-    """The event file cannot be used (unreadable, malformed, unknown key, unknown card)."""
+    """The event file cannot be used (unreadable, malformed, unknown key, unknown card).
+
+    `problems` holds every positioned problem found in the file (`event-file` Problems), when the reader
+    got as far as collecting them; the message is the first one's."""
+
+    def __init__(
+        self, message: str, *, path: str | None = None, line: int | None = None, problems: tuple[Any, ...] = ()
+    ) -> None:
+        super().__init__(message, path=path, line=line)
+        self.problems = problems

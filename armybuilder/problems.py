@@ -82,7 +82,13 @@ CORE_DOCS = (
     ProblemDoc("event-two-lists", _E, "With `lists_per_player: 2`: a player submitted one list, two lists "
                "of different factions, or two lists sharing a character.", "event"),
     ProblemDoc("event-team", _E, "The player is on no team of the event's `teams:`, or the list names "
-               "another team than the event gives the player.", "event"),
+               "another team than the event gives the player, or (at an event with rules per team) the list "
+               "names no team at all.", "event"),
+    ProblemDoc("event-spare-list", _E, "With `spare_lists:`: a spare list of another faction than the "
+               "player's other lists.", "event"),
+    ProblemDoc("event-file", _E, "The event file itself cannot be used: not YAML, an unknown key or rule, "
+               "a value of the wrong type or out of range, an unknown card, faction or character, rules "
+               "that no list could meet together. `armybuilder event check` lists every one.", "event"),
 )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ except ImportError:  # pragma: no cover - PyYAML without libyaml
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
 MAX_DEPTH = 64
+MAX_DIGITS = 4000  # an integer longer than this is hostile input (Python converts at most 4,300 digits)
 
 
 class Pos(NamedTuple):
@@ -113,6 +114,9 @@ class _Builder:
         tag, value = node.tag, node.value
         if tag == _STR:
             return value
+        if tag == _INT and len(value) > MAX_DIGITS:  # Python will not even convert it
+            p = _pos(node)
+            raise YamlError(f"a number of {len(value):,} characters; write a number of usual size", p.line, p.column)
         if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
             return int(value)
         if tag == _NULL:
@@ -200,7 +204,7 @@ def _plain(text: str) -> Any:
     """A plain scalar's value (comment and trailing spaces already gone)."""
     first = text[0]
     if first.isdigit():
-        if _DECIMAL.fullmatch(text):
+        if _DECIMAL.fullmatch(text) and len(text) <= MAX_DIGITS:
             return int(text)
         raise _NotSimple
     if (

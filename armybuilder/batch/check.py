@@ -189,7 +189,8 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         return packed, None
     cross = system.cross_key(report) if system is not None else None
     where = _side_pos(document, report)
-    head = Head(player, digest, report.game, summary.side, summary.team, where, report.valid, cross)
+    facts = event.rules.cross_key(report) if event.rules is not None and report.game == event.game else None
+    head = Head(player, digest, report.game, summary.side, summary.team, where, report.valid, cross, facts)
     return packed, head
 
 

@@ -1,28 +1,34 @@
 """The event file: an event's own rules on top of each game's rules (size, players, teams, bans…).
 
-The keys every game shares are read here; the keys of one game (`factions`, `banned_cards`, … for ASOIAF)
-are read by that game's system (`GameSystem.event_rules`). Anything unusable raises `EventError` naming
-the line.
+The keys every game shares are read here; the keys of one game (`factions`, `banned_cards`, `per_team`, …
+for ASOIAF) are read by that game's system (`GameSystem.event_rules`). An event file is data from a
+stranger: every problem in it is collected as a positioned `event-file` Problem (`EventReader`), and
+`load_event` raises one `EventError` carrying them all (`armybuilder event check` lists them; `batch`
+stops on them).
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder import games, yamlpos
 from armybuilder.errors import EventError
-from armybuilder.fileio import read_input
+from armybuilder.fileio import MAX_INPUT_BYTES, read_input
 from armybuilder.problems import Problem, Severity
-from armybuilder.text import player_key
+from armybuilder.text import count, player_key
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
     from armybuilder.games.base import EventRules, Report
 
-COMMON_KEYS = ("name", "game", "points", "data_version", "lists_per_player", "teams")
+COMMON_KEYS = ("name", "game", "points", "data_version", "lists_per_player", "spare_lists", "teams")
+MAX_POINTS = 1000  # a game size beyond this is a typo or hostile input
+MAX_SPARE_LISTS = 2
+RULE = "event-file"
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,7 @@ class Event:
     points: int | None = None
     data_version: str | None = None
     lists_per_player: int = 1
+    spare_lists: int = 0  # lists a player may add beyond `lists_per_player` (same faction; no other rule)
     teams: dict[str, str] = field(default_factory=dict)  # player key -> team name
     team_players: dict[str, tuple[str, ...]] = field(default_factory=dict)  # team -> players as written
     rules: EventRules | None = None  # the game's own event rules
@@ -44,99 +51,191 @@ class Event:
         """How messages name the event."""
         return self.name or Path(self.path).name
 
+    @property
+    def lists_taken(self) -> int:
+        """How many lists the event takes from one player."""
+        return self.lists_per_player + self.spare_lists
+
+
+class EventReader:
+    """Collects the problems of one event file, each at its line and column, so that every problem is
+    reported at once; the helpers read a key's value or record why it cannot be used (and return None)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.problems: list[Problem] = []
+
+    def problem(self, message: str, pos: tuple[int, int] | None) -> None:
+        line, column = pos if pos is not None else (1, 1)
+        self.problems.append(Problem(RULE, Severity.ERROR, message, self.path, line or 1, column or 1))
+
+    def fail(self) -> EventError:
+        """The error carrying every problem (the first one, by position, is its message)."""
+        found = tuple(sorted(self.problems, key=Problem.sort_key))
+        first = found[0]
+        return EventError(first.message, path=self.path, line=first.line, problems=found)
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise self.fail()
+
+    def unknown_keys(self, data: yamlpos.PosMap, known: Sequence[str], where: str = "the event file") -> None:
+        """A problem for each key of `data` not in `known`, with the closest known key."""
+        for key in data:
+            if key not in known:
+                close = difflib.get_close_matches(str(key), [str(k) for k in known], n=1)
+                hint = f"did you mean `{close[0]}`?" if close else f"known keys: {', '.join(known)}"
+                self.problem(f"unknown key `{short(key)}` in {where}; {hint}", data.key_pos.get(key))
+
+    def whole_number(
+        self, data: yamlpos.PosMap, key: str, low: int, high: int, what: str, label: str | None = None
+    ) -> int | None:
+        """A whole number from `low` to `high` (`what` says what it is, e.g. "a game size such as 40")."""
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.problem(f"`{label or key}` must be {what} ({low} to {high}), not {short(value)}", data.at(key))
+            return None
+        return value
+
+    def flag(self, data: yamlpos.PosMap, key: str, label: str | None = None) -> bool | None:
+        value = data[key]
+        if not isinstance(value, bool):
+            self.problem(f"`{label or key}` must be true or false, not {short(value)}", data.at(key))
+            return None
+        return value
+
+    def mapping(self, data: yamlpos.PosMap, key: str, example: str, label: str | None = None) -> yamlpos.PosMap | None:
+        value = data[key]
+        if not isinstance(value, yamlpos.PosMap):
+            self.problem(f"`{label or key}` must be a mapping, e.g. `{example}`", data.at(key))
+            return None
+        return value
+
+    def names(self, data: yamlpos.PosMap, key: str, label: str | None = None) -> list[tuple[str, tuple[int, int]]] | None:
+        """A key holding one name or a list of names: each with its position."""
+        value = data[key]
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            return [(short(value, 200), tuple(data.at(key)))]  # type: ignore[list-item]
+        if not isinstance(value, list) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
+            self.problem(f"`{label or key}` must be a list of names, e.g. `[a, b]`", data.at(key))
+            return None
+        positions = value.item_pos if isinstance(value, yamlpos.PosList) else []
+        return [
+            (short(v, 200), tuple(positions[i]) if i < len(positions) else tuple(data.at(key)))  # type: ignore[misc]
+            for i, v in enumerate(value)
+        ]
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """A value from the file as a message shows it: never huge, never a Python repr of a structure."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    text = str(value) if not isinstance(value, int) or len(str(value)) <= limit else "a number that long"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 def load_event(path: str | Path, workspace: Workspace) -> Event:
-    """Read and check an event file; raise EventError naming the line for anything unusable."""
+    """Read and check an event file; raise EventError carrying every positioned problem it has."""
     name = str(path)
     try:
         blob = read_input(path)
     except OSError as exc:
         raise EventError(f"cannot read the event file: {exc.strerror or exc}", path=name) from None
+    reader = EventReader(name)
+    if len(blob) > MAX_INPUT_BYTES:
+        reader.problem(f"the file is over {MAX_INPUT_BYTES:,} bytes; an event file is a few hundred — is this "
+                       "the right file?", (1, 1))  # fmt: skip
+        raise reader.fail()
     try:
         data = yamlpos.load(blob)
     except yamlpos.YamlError as exc:
-        raise EventError(exc.message, path=name, line=exc.line or None) from None
+        reader.problem(exc.message, (exc.line or 1, exc.column or 1))
+        raise reader.fail() from None
     if not isinstance(data, yamlpos.PosMap):
-        raise EventError("an event file must be a mapping such as `points: 40`", path=name, line=1)
-
-    def fail(message: str, key: Any) -> EventError:
-        return EventError(message, path=name, line=data.at(key).line)
+        reader.problem("an event file must be a mapping such as `points: 40`", (1, 1))
+        raise reader.fail()
 
     game = games.DEFAULT_GAME
     if data.get("game") is not None:
-        system = games.lookup(str(data["game"]))
+        system = games.lookup(str(data["game"])) if isinstance(data["game"], (str, int)) else None
         if system is None:
-            raise fail(games.unknown_game_message(str(data["game"])), "game")
+            reader.problem(games.unknown_game_message(short(data["game"])), data.at("game"))
+            raise reader.fail()  # the other keys depend on the game
         game = system.key
     system = games.get(game)
     known = (*COMMON_KEYS, *system.event_keys)
-    for key in data:
-        if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f"did you mean `{close[0]}`?" if close else f"known keys: {', '.join(known)}"
-            raise EventError(
-                f"unknown key `{key}` in the event file; {hint}", path=name, line=data.key_pos[key].line
-            )
+    reader.unknown_keys(data, known)
     fields: dict[str, Any] = {"path": name, "game": game}
+    for key in ("name", "data_version"):
+        value = data.get(key)
+        if isinstance(value, (dict, list, bool)):
+            reader.problem(f"`{key}` must be text, not {short(value)}", data.at(key))
     if data.get("name") is not None:
-        fields["name"] = str(data["name"])
+        fields["name"] = short(data["name"], 200)
     if data.get("points") is not None:
-        points = data["points"]
-        if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
-            raise fail(f"`points` must be a positive game size such as 40, not {points!r}", "points")
-        fields["points"] = points
+        points = reader.whole_number(data, "points", 1, MAX_POINTS, "a positive game size such as 40")
+        if points is not None:
+            fields["points"] = points
     if data.get("data_version") is not None:
-        fields["data_version"] = str(data["data_version"])
+        fields["data_version"] = short(data["data_version"], 100)
     if data.get("lists_per_player") is not None:
-        count = data["lists_per_player"]
-        if count not in (1, 2) or isinstance(count, bool):
-            raise fail(f"`lists_per_player` must be 1 or 2, not {count!r}", "lists_per_player")
-        fields["lists_per_player"] = count
+        count_ = data["lists_per_player"]
+        if count_ not in (1, 2) or isinstance(count_, bool):
+            reader.problem(f"`lists_per_player` must be 1 or 2, not {short(count_)}", data.at("lists_per_player"))
+        else:
+            fields["lists_per_player"] = count_
+    if data.get("spare_lists") is not None:
+        spare = reader.whole_number(data, "spare_lists", 0, MAX_SPARE_LISTS, "how many spare lists a player may add")
+        if spare is not None:
+            fields["spare_lists"] = spare
     if data.get("teams") is not None:
-        fields["teams"], fields["team_players"] = _teams(data, name, fail)
-    if any(key in data for key in system.event_keys):
-        where = fields.get("name") or Path(name).name
-        fields["rules"] = system.event_rules(workspace.data(system), data, name, where)
+        fields["teams"], fields["team_players"] = _teams(data, reader)
+    where = fields.get("name") or Path(name).name
+    try:
+        rules = system.event_rules(workspace.data(system), data, name, where)
+    except EventError as exc:
+        reader.problems.extend(exc.problems or (Problem(RULE, Severity.ERROR, exc.message, name, exc.line or 1, 1),))
+        rules = None
+    if rules is not None:
+        fields["rules"] = rules
+        for message, team in rules.team_problems(fields.get("team_players", {})):
+            teams = data["teams"]
+            reader.problem(message, teams.key_pos.get(team) if isinstance(teams, yamlpos.PosMap) else None)
+    reader.raise_if_any()
     return Event(**fields)
 
 
-def _teams(data: yamlpos.PosMap, name: str, fail: Any) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    teams = data["teams"]
-    if not isinstance(teams, yamlpos.PosMap):
-        raise fail("`teams` must map each team name to its players, e.g. `Wolves: [alice, bob]`", "teams")
+def _teams(data: yamlpos.PosMap, reader: EventReader) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     members: dict[str, str] = {}
     team_players: dict[str, tuple[str, ...]] = {}
+    teams = reader.mapping(data, "teams", "Wolves: [alice, bob]")
+    if teams is None:
+        return members, team_players
     for team, players in teams.items():
-        line = teams.at(team).line
-        if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
-            raise EventError(f"team {team!r} must list its players, e.g. `[alice, bob]`", path=name, line=line)
+        pos = teams.key_pos.get(team)
+        if isinstance(players, (str, int)) and not isinstance(players, bool):
+            players = [players]
+        if not isinstance(players, list) or not all(
+            isinstance(p, (str, int)) and not isinstance(p, bool) for p in players
+        ):
+            reader.problem(f"team {short(team)!r} must list its players, e.g. `[alice, bob]`", pos)
+            continue
         for player in players:
-            key = player_key(str(player))
+            key = player_key(short(player, 200))
             if key in members:
-                raise EventError(
-                    f"player {player!r} is in two teams ({members[key]} and {team}); keep one",
-                    path=name,
-                    line=line,
-                )
-            members[key] = str(team)
-        team_players[str(team)] = tuple(str(p) for p in players)
+                where = (
+                    f"twice in team {short(team)}" if members[key] == short(team, 200)
+                    else f"in two teams ({members[key]} and {short(team)})"
+                )  # fmt: skip
+                reader.problem(f"player {short(player)!r} is {where}; keep one", pos)
+                continue
+            members[key] = short(team, 200)
+        team_players[short(team, 200)] = tuple(short(p, 200) for p in players)
     return members, team_players
-
-
-def text_list(data: yamlpos.PosMap, key: str, path: str) -> list[str]:
-    """An event key holding one name or a list of names."""
-    value = data[key]
-    if isinstance(value, (str, int)) and not isinstance(value, bool):
-        return [str(value)]
-    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
-        raise EventError(f"`{key}` must be a list of names, e.g. `[a, b]`", path=path, line=data.at(key).line)
-    return [str(v) for v in value]
-
-
-def item_line(data: yamlpos.PosMap, key: str, index: int) -> int:
-    """The line of item `index` of an event key (the key's line when it holds a single name)."""
-    value = data[key]
-    return value.at(index).line if isinstance(value, yamlpos.PosList) else data.at(key).line
 
 
 def check_data_version(event: Event, version: str | None) -> None:
@@ -151,7 +250,8 @@ def check_data_version(event: Event, version: str | None) -> None:
 
 def event_problems(report: Report, event: Event, pos: tuple[int, int]) -> list[Problem]:
     """What the event says about one file: its game, its size, and the game's own event rules.
-    `pos` is where the file states its size (`points:`)."""
+    `pos` is where the file states its size (`points:`). The list rules the event replaces by its own
+    (`EventRules.replaces`) are dropped from the report."""
     out: list[Problem] = []
     if report.game != event.game:
         message = f"{event.where} is an event for {games.get(event.game).title}; this file is not"
@@ -170,5 +270,41 @@ def event_problems(report: Report, event: Event, pos: tuple[int, int]) -> list[P
             )
         )
     if event.rules is not None:
+        if event.rules.replaces:
+            report.problems = [p for p in report.problems if p.rule not in event.rules.replaces]
         out.extend(event.rules.check(report))
+    return out
+
+
+def explain(event: Event) -> list[str]:
+    """The event's rules in plain sentences, for the players' pack (`armybuilder event explain`)."""
+    out = [f"The game is {games.get(event.game).title}."]
+    if event.points is not None:
+        out.append(f"Every list is for {event.points} points.")
+    if event.data_version is not None:
+        out.append(f"Lists are checked against card data {event.data_version}.")
+    if event.lists_per_player == 2:
+        out.append(
+            "Each player submits two lists of one faction; the two lists may not share a character "
+            "(not even in different versions)."
+        )
+    else:
+        out.append("Each player submits one list.")
+    if event.spare_lists:
+        out.append(
+            f"A player may add {count(event.spare_lists, 'spare list')} of the same faction; the spare may "
+            "share characters with the other lists. A player's lists are taken in the order of their file "
+            "names: name the spare so that it sorts last (e.g. `alice--3-spare.yaml`)."
+        )
+    if event.team_players:
+        teams = "; ".join(f"{team} ({', '.join(players)})" for team, players in event.team_players.items())
+        out.append(f"Teams: {teams}.")
+    if event.team_players or (event.rules is not None and event.rules.team_event):
+        out.append("Team-mates may not field the same character.")
+    if event.team_players:
+        out.append("Every player must be on a team listed here; a list's own `team:` must agree.")
+    elif event.rules is not None and event.rules.team_event:
+        out.append("Every list names its team with `team:` (team-mates write the same name).")
+    if event.rules is not None:
+        out.extend(event.rules.explain())
     return out

@@ -96,6 +96,7 @@ class Head(NamedTuple):
     side_pos: tuple[int, int]  # where the file states its side ((0, 0): not in a file the player wrote)
     valid: bool
     cross: Any  # the game's `cross_key` of the file
+    facts: Any = None  # the event rules' `cross_key` of the file (for their rules per player and team)
 
 
 class Results:
@@ -112,6 +113,7 @@ class Results:
         self.heads: list[Head] = []  # only for an event: what its checks across files need of each row
         self._extra: dict[int, list[Problem]] = {}
         self._teams = teams or {}
+        self.teams: dict[str, dict[str, Any]] = {}  # team -> its players, lists and the figures its rules read
 
     def add_chunk(self, blob: bytes, count: int, invalid: int, heads: list[Head] | None = None) -> None:
         self._spill.seek(self._end)

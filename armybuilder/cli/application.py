@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from armybuilder import __version__, games
-from armybuilder.cli import batch, data, export, new, validate
+from armybuilder.cli import batch, data, event, export, new, validate
 
 app = typer.Typer(
     name="armybuilder",
@@ -33,7 +33,7 @@ def _root(
     """Build, check and print army lists for A Song of Ice & Fire: Tabletop Miniatures Game."""
 
 
-for module in (validate, new, export, data, batch):
+for module in (validate, new, export, data, batch, event):
     module.register(app)
 for system in games.systems():  # each game's own commands (ASOIAF: deck, build, add, cards, …)
     system.register_commands(app)

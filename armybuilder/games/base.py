@@ -121,11 +121,47 @@ class Document:
 
 
 class EventRules(ABC):
-    """A game's rules of one event, applied to each checked file (bans, allowed sides, …)."""
+    """A game's rules of one event: applied to each checked file (bans, allowed sides, …) and across the
+    files of one player or one team (`cross_check`, on what `cross_key` kept of each file).
+
+    A batch reports a problem of a player or a team on each file it concerns (the file is then invalid),
+    drops from every file of the event's game the problems of the list rules in `replaces` (an event rule
+    stands in for them: a team's neutral cap for each list's own), and, when `team_event` is set, wants
+    every file on a team.
+    """
+
+    replaces: frozenset[str] = frozenset()  # ids of list rules this event's own rules replace
+    team_event: bool = False  # the event has rules per team: a file on no team is an error
 
     @abstractmethod
     def check(self, report: Report) -> list[Problem]:
         """The event's problems with one file (errors make it invalid)."""
+
+    def cross_key(self, report: Report) -> Any:
+        """What `cross_check` needs of one checked file (plain, picklable data kept in memory for every
+        file of a batch). None: the event has no rules across files."""
+        return None
+
+    def cross_check(self, group: Sequence[CrossItem], scope: str, name: str) -> dict[int, list[Problem]]:
+        """Problems of one player's files (`scope` "player", in submission order: the main lists, then
+        the spares) or one team's files ("team"), by index into `group`; `name` is the player's or the
+        team's, each item's `key` the file's `cross_key` (None for a file that could not be read, or is of
+        another game). A problem of the whole group goes on each file it concerns."""
+        return {}
+
+    def figures(self, group: Sequence[CrossItem], scope: str) -> dict[str, Any]:
+        """The figures the rules of `scope` read of a group (combined points, neutral points, …), for the
+        JSON report (plain, JSON-serialisable)."""
+        return {}
+
+    def team_problems(self, team_players: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+        """(message, team) for each team of the event file's `teams:` mapping its rules cannot accept
+        (a team of three at a doubles event)."""
+        return []
+
+    def explain(self) -> list[str]:
+        """The rules in plain sentences, for the players' pack (`armybuilder event explain`)."""
+        return []
 
 
 class CrossItem(NamedTuple):

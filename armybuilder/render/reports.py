@@ -193,7 +193,11 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
             "points": event.points,
             "lists_per_player": event.lists_per_player,
         }
-    head.update(total=len(rows), valid=len(rows) - rows.invalid, invalid=rows.invalid, lists=[])
+    head.update(total=len(rows), valid=len(rows) - rows.invalid, invalid=rows.invalid)
+    teams = getattr(rows, "teams", None)  # a batch's teams with the figures the event's team rules read
+    if teams:
+        head["teams"] = [{"team": name, **figures} for name, figures in teams.items()]
+    head["lists"] = []
     opening = json.dumps(head, indent=2, ensure_ascii=False)
     assert opening.endswith('"lists": []\n}')
     yield opening[: -len("]\n}")]

@@ -34,6 +34,7 @@ TOP_KEYS = (
     "units",
     "ncus",
     "enemy_attachments",
+    "reinforcements",
     "notes",
 )
 UNIT_KEYS = ("unit", "attachment", "attachments")
@@ -46,15 +47,25 @@ class Slot(StrEnum):
     ATTACHMENT = "attachments"
     NCU = "ncus"
     ENEMY = "enemy_attachments"
+    REINFORCEMENT = "reinforcements"  # declared beside the list: an NCU or an attachment, added during a game
 
     @property
     def kind(self) -> CardKind:
-        return {
-            "units": CardKind.COMBAT_UNIT,
-            "attachments": CardKind.ATTACHMENT,
-            "ncus": CardKind.NCU,
-            "enemy_attachments": CardKind.ATTACHMENT,
-        }[self.value]
+        """The kind of card the slot takes (for reinforcements the first of its kinds)."""
+        return self.kinds[0]
+
+    @property
+    def kinds(self) -> tuple[CardKind, ...]:
+        return _SLOT_KINDS[self.value]
+
+
+_SLOT_KINDS = {
+    "units": (CardKind.COMBAT_UNIT,),
+    "attachments": (CardKind.ATTACHMENT,),
+    "ncus": (CardKind.NCU,),
+    "enemy_attachments": (CardKind.ATTACHMENT,),
+    "reinforcements": (CardKind.NCU, CardKind.ATTACHMENT),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +102,7 @@ class ArmyList:
     units: list[UnitEntry] = field(default_factory=list)
     ncus: list[Entry] = field(default_factory=list)
     enemy_attachments: list[Entry] = field(default_factory=list)
+    reinforcements: list[Entry] = field(default_factory=list)  # never in `entries()`: they cost no points
     problems: list[Problem] = field(default_factory=list)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)  # top-level key -> (line, column)
     is_mapping: bool = True  # False for an empty document or one that is a sequence or a single value
@@ -168,6 +180,7 @@ class _Loader:
         self._units(data)
         army.ncus = self._refs(data, "ncus", Slot.NCU)
         army.enemy_attachments = self._refs(data, "enemy_attachments", Slot.ENEMY)
+        army.reinforcements = self._refs(data, "reinforcements", Slot.REINFORCEMENT)
         return army
 
     def _faction(self, data: yamlpos.PosMap) -> None:
@@ -353,11 +366,12 @@ def choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> 
 
 def _choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> Card | tuple[str, str]:
     found = catalogue.find(text)
+    label = " or ".join(k.label for k in slot.kinds)
     if not found:
-        suggestions = catalogue.suggest(text, [slot.kind])
+        suggestions = catalogue.suggest(text, slot.kinds)
         hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
-        return "unknown-card", f"no {slot.kind.label} called '{text}'{hint}"
-    fitting = [c for c in found if c.kind is slot.kind]
+        return "unknown-card", f"no {label} called '{text}'{hint}"
+    fitting = [c for c in found if c.kind in slot.kinds]
     if not fitting:
         kinds = sorted({c.kind.label for c in found})
         place = {
@@ -365,8 +379,10 @@ def _choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
             CardKind.ATTACHMENT: "under a unit's `attachments:`",
             CardKind.NCU: "under `ncus:`",
         }[found[0].kind]
+        if slot is Slot.REINFORCEMENT:
+            place = "in the list itself, or choose an NCU or an attachment as a reinforcement"
         return "wrong-slot", (
-            f"'{found[0].title}' is {_a(' / '.join(kinds))}, not {_a(slot.kind.label)}; list it {place}"
+            f"'{found[0].title}' is {_a(' / '.join(kinds))}, not {_a(label)}; list it {place}"
         )
     for preferred in (
         [c for c in fitting if faction is not None and c.faction == faction],

@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 E, W = Severity.ERROR, Severity.WARNING
 
+EVENT_KEYS = (  # the event file keys ASOIAF reads (event.py documents each)
+    "factions", "banned_cards", "banned_characters", "allowed_cards", "max_copies", "newest_season",
+    "preview_cards", "homebrew_cards", "reinforcement_points", "includes", "per_player", "per_team", "replaces",
+)  # fmt: skip
+
 # Problems found while a list is read (armylist.py) rather than by a rule over the army.
 LOAD_DOCS = (
     ProblemDoc("syntax", E, "The file is not valid YAML, or not readable text; the parser's line and column "
@@ -43,11 +48,33 @@ LOAD_DOCS = (
                "as an attachment, and so on.", "load"),
 )  # fmt: skip
 
-# Problems of an event's own ASOIAF rules (event.py).
+# Problems of an event's own ASOIAF rules (event.py, event_rules.py).
 EVENT_DOCS = (
     ProblemDoc("event-faction", E, "The list's faction is not one the event's `factions:` allows.", "event"),
     ProblemDoc("event-ban", E, "The list fields a card the event bans (`banned_cards:`), or a version of a "
-               "character it bans (`banned_characters:`).", "event"),
+               "character it bans (`banned_characters:`); reinforcements too.", "event"),
+    ProblemDoc("event-card-pool", E, "The list fields a card that is not among the event's `allowed_cards:` "
+               "(a starter-sets event); replace it with one of them.", "event"),
+    ProblemDoc("event-copies", E, "The list holds more copies of one card than the event's `max_copies:` "
+               "allows (of any one combat unit, attachment or NCU, or of a named card).", "event"),
+    ProblemDoc("event-season", E, "The list fields a card of a later season than the event's "
+               "`newest_season:` (a card's season is its version in the card data).", "event"),
+    ProblemDoc("event-preview", E, "With `preview_cards: false`: the list fields a preview or playtest card "
+               "(its version in the card data says `preview` or `playtest`).", "event"),
+    ProblemDoc("event-homebrew", E, "With `homebrew_cards: false`: the list fields a card that is not in the "
+               "bundled (official) card data — a card only a `--data` folder has.", "event"),
+    ProblemDoc("event-reinforcements", E, "The list declares `reinforcements:` at an event that takes none, or "
+               "more points of them than the event's `reinforcement_points:`.", "event"),
+    ProblemDoc("event-includes", E, "A list (`includes:`), or every list of a player (`per_player`) or of a "
+               "team (`per_team`), lacks a card the event asks for; each asked-for card must be a different "
+               "card. Reported on each list concerned.", "event"),
+    ProblemDoc("event-neutral-cap", E, "The neutral cards of a player's or a team's lists together cost more "
+               "than the event's `neutral_cap` (half their combined points, or a number). Reported on each "
+               "list with neutral cards.", "event"),
+    ProblemDoc("event-team-size", E, "A team has lists from another number of players than the event's "
+               "`per_team: {players: N}`. Reported on each list of the team.", "event"),
+    ProblemDoc("event-team-factions", E, "The lists of a team are not all of the same faction, or not all of "
+               "different factions, as the event's `per_team: {factions: …}` asks.", "event"),
 )  # fmt: skip
 
 EXPORT_FORMATS = {
@@ -148,7 +175,7 @@ class Asoiaf(GameSystem):
 
         return cross_problems(group, scope)
 
-    event_keys = ("factions", "banned_cards", "banned_characters")
+    event_keys = EVENT_KEYS
 
     def event_rules(self, data: Any, event: Any, path: str, where: str) -> EventRules:
         from armybuilder.games.asoiaf.event import event_rules
