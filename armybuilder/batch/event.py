@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder import games, yamlpos
-from armybuilder.errors import EventError
+from armybuilder.errors import ArmyBuilderError, EventError
 from armybuilder.fileio import read_input
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import player_key
@@ -86,7 +86,12 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
             raise fail(f"`points` must be a positive game size such as 40, not {points!r}", "points")
         fields["points"] = points
     if data.get("data_version") is not None:
-        fields["data_version"] = str(data["data_version"])
+        version = fields["data_version"] = str(data["data_version"])
+        try:  # the event's version of the data is the one its lists are checked against
+            workspace.pin_version(version)
+            workspace.data(system)
+        except ArmyBuilderError as exc:
+            raise fail(f"data_version {version}: {exc.message}", "data_version") from None
     if data.get("lists_per_player") is not None:
         count = data["lists_per_player"]
         if count not in (1, 2) or isinstance(count, bool):
@@ -140,11 +145,12 @@ def item_line(data: yamlpos.PosMap, key: str, index: int) -> int:
 
 
 def check_data_version(event: Event, version: str | None) -> None:
-    """An event pinned to another data version than the one loaded cannot be checked: raise EventError."""
+    """An event pinned to another data version than the one loaded cannot be checked: raise EventError.
+    (`load_event` selects the event's version; this guards data that cannot hold several.)"""
     if event.data_version is not None and version is not None and event.data_version != version:
         raise EventError(
-            f"the event checks lists against card data {event.data_version}, but this armybuilder has "
-            f"{version}; install the armybuilder release with that data or pass --data",
+            f"the event checks lists against card data {event.data_version}, but the data loaded is "
+            f"{version}; pass --data with a folder that holds {event.data_version}",
             path=event.path,
         )
 
