@@ -211,7 +211,11 @@ def compare_reports(old: ListReport, new: ListReport) -> list[str]:
         pos = (entry.line, entry.column)
         positions.add(pos)
         before = by_pos_a.get(pos)
-        title = entry.card.title if entry.card is not None else (before.card.title if before and before.card else "?")
+        title = (
+            entry.card.title
+            if entry.card is not None
+            else (before.card.title if before and before.card else "?")
+        )
         facts = []
         if before is not None and before.card is not None and entry.card is not None:
             ca, cb = a.cost(before), b.cost(entry)
