@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import games, yamlpos
+from armybuilder.errors import UsageError
 from armybuilder.fileio import MAX_INPUT_BYTES, read_input
 from armybuilder.games.base import DEFAULT_OPTIONS, CrossItem, Document, GameSystem, Options, Report
 from armybuilder.problems import Problem, Severity
@@ -36,6 +37,17 @@ class Workspace:
         if system.key not in self._data:
             self._data[system.key] = system.load_data(self.folder, self.version)
         return self._data[system.key]
+
+    def pin_version(self, version: str) -> None:
+        """Use this version of the data (an event file's `data_version`) unless another was asked for;
+        UsageError when `--data-version` asked for a different one."""
+        if self.version is not None and self.version != version:
+            raise UsageError(
+                f"the data version is {version} here but --data-version asks for {self.version}; drop one of them"
+            )
+        if self.version is None:
+            self.version = version
+            self._data.clear()  # loaded for the default version: load again
 
     def preload(self, key: str, data: Any) -> None:
         """Use data already loaded (a test's catalogue, a command that loaded it itself)."""

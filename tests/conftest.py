@@ -29,6 +29,12 @@ def catalogue(_cache_dir: None) -> Catalogue:
     return load_catalogue()
 
 
+@pytest.fixture(scope="session")
+def catalogue_2025_02(_cache_dir: None) -> Catalogue:
+    """The earlier bundled season, 2025.02 (the shared reference's card facts), loaded once per session."""
+    return load_catalogue(version="2025.02")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _record_problem_ids() -> Iterator[None]:
     from armybuilder.problems import Problem

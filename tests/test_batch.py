@@ -332,7 +332,7 @@ def test_event_bans_and_factions(club: Path, tmp_path: Path) -> None:
         ("banned_cards:\n  - No Such Card\n", "event.yaml:2: no card called"),
         ("points: 40\npoints: 30\n", "duplicate key"),
         ("points: [40\n", "invalid YAML"),
-        ('data_version: "1999.01"\n', "card data 1999.01"),
+        ('data_version: "1999.01"\n', "event.yaml:1: data_version 1999.01: no card data version '1999.01'"),
         ("lists_per_player: 3\n", "`lists_per_player` must be 1 or 2"),
     ],
 )

@@ -214,10 +214,41 @@ combat_units:
 """
 
 
+HOMEBREW_COMMANDER = """faction: homebrew
+commanders:
+  - id: "hb-c1"
+    name: "Hoster Tully"
+    subname: "Lord of Riverrun"
+    kind: attachment
+    version: "HB1"
+    type: infantry
+    cost: "C"
+    abilities: ["Order: Hold"]
+    characters: ["Hoster Tully"]
+    tactics:
+      - {id: "hb-t8", name: "Rising Waters"}
+      - {id: "hb-t9", name: "Family, Duty, Honor"}
+      - {id: "hb-t10", name: "Fording"}
+"""
+HOMEBREW_TACTICS = "faction: homebrew\nfaction_tactics:\n" + "".join(
+    f'  - {{id: "hb-t{i}", name: "River Tactic {i}"}}\n' for i in range(1, 8)
+) + "commander_tactics:\n" + "".join(
+    f'  - {{id: "hb-t{i}", name: "River Tactic {i}", commander: "hb-c1"}}\n' for i in (8, 9, 10)
+)
+
+
+def list_faction(data: Path, key: str = "homebrew") -> int:
+    """Add a faction to factions.yaml; return the line it is on."""
+    text = (data / "factions.yaml").read_text(encoding="utf-8")
+    (data / "factions.yaml").write_text(text + f'  - {{key: {key}, name: "Homebrew Riverlands"}}\n', encoding="utf-8")
+    return text.count("\n") + 1
+
+
 def test_homebrew_faction_file_gets_the_same_checks(data: Path) -> None:
     (data / "units/homebrew.yaml").write_text(HOMEBREW, encoding="utf-8")
-    with (data / "factions.yaml").open("a", encoding="utf-8") as handle:
-        handle.write('  - {key: homebrew, name: "Homebrew Riverlands"}\n')
+    (data / "commanders/homebrew.yaml").write_text(HOMEBREW_COMMANDER, encoding="utf-8")
+    (data / "tactics/homebrew.yaml").write_text(HOMEBREW_TACTICS, encoding="utf-8")
+    list_faction(data)
     assert found(data) == {
         ("schema", "units/homebrew.yaml", 18),  # cost: six
         ("unresolved-reference", "units/homebrew.yaml", 24),  # Edmure Tully is no card
@@ -234,9 +265,39 @@ def test_homebrew_file_needs_its_faction_listed(data: Path) -> None:
     clean = HOMEBREW.split('  - id: "hb-2"')[0]
     (data / "units/homebrew.yaml").write_text(clean, encoding="utf-8")
     assert found(data) == {("unknown-faction", "units/homebrew.yaml", 1)}
-    with (data / "factions.yaml").open("a", encoding="utf-8") as handle:
-        handle.write('  - {key: homebrew, name: "Homebrew Riverlands"}\n')
+    line = list_faction(data)
+    # listed, but no list of it could be legal: no commander, no tactics deck
+    assert found(data) == {
+        ("faction-without-commander", "factions.yaml", line),
+        ("faction-tactics-count", "factions.yaml", line),
+    }
+    (data / "commanders/homebrew.yaml").write_text(HOMEBREW_COMMANDER, encoding="utf-8")
+    assert found(data) == {
+        ("faction-tactics-count", "commanders/homebrew.yaml", 1),
+        *(("unresolved-reference", "commanders/homebrew.yaml", line) for line in (13, 14, 15)),  # no file yet
+    }
+    (data / "tactics/homebrew.yaml").write_text(HOMEBREW_TACTICS.replace('  - {id: "hb-t7"', "#"), encoding="utf-8")
+    assert found(data) == {("faction-tactics-count", "tactics/homebrew.yaml", 3)}  # 6 of 7
+    (data / "tactics/homebrew.yaml").write_text(HOMEBREW_TACTICS, encoding="utf-8")
     assert found(data) == set()
+
+
+def test_the_readme_homebrew_recipe_gives_usable_data(data: Path) -> None:
+    """The README's recipe (units, a commander with its tactics, the 7 faction tactics) passes `data check`
+    and a list of the faction validates."""
+    (data / "units/homebrew.yaml").write_text(HOMEBREW.split('  - id: "hb-2"')[0], encoding="utf-8")
+    (data / "commanders/homebrew.yaml").write_text(HOMEBREW_COMMANDER, encoding="utf-8")
+    (data / "tactics/homebrew.yaml").write_text(HOMEBREW_TACTICS, encoding="utf-8")
+    list_faction(data)
+    assert runner.invoke(app, ["data", "check", str(data)]).exit_code == 0
+    army = data.parent / "river.yaml"
+    army.write_text(
+        "faction: homebrew\npoints: 8\nunits:\n  - unit: Riverlands Levy\n"
+        '    attachments: ["Hoster Tully, Lord of Riverrun"]\n  - Riverlands Levy\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["validate", "--data", str(data), str(army)])
+    assert result.exit_code == 0, result.output
 
 
 def test_garbage_shapes_never_raise(data: Path) -> None:
@@ -257,7 +318,8 @@ def test_data_check_on_the_bundled_data_exits_0() -> None:
     result = runner.invoke(app, ["data", "check"])
     assert result.exit_code == 0, result.output
     assert result.output.strip() == (
-        "card data 2025.02: 521 cards, 344 tactics cards, 11 special cards; no problems"
+        "card data S07: 521 cards, 344 tactics cards, 15 special cards; also 2025.02 (`--data-version`); "
+        "no problems"
     )
 
 

@@ -183,7 +183,7 @@ def test_golden_import_yaml(catalogue: Catalogue) -> None:
 def test_asoiaf_stats_writes_effective_costs_and_c(catalogue: Catalogue) -> None:
     report = validate_path(str(CASES / "brotherhood.yaml"), catalogue)
     text = export_list("asoiaf-stats", report, catalogue)
-    assert "  • Beric Dondarrion, Lightining Lord (C)" in text
+    assert "  • Beric Dondarrion, Lightning Lord (C)" in text
     assert "  • Anguy, The Archer (1)" in text  # the Brotherhood discount: one attachment costs 1 less
 
 

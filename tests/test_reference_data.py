@@ -1,10 +1,13 @@
-"""The bundled card data says what the shared reference card facts say, card by card.
+"""The bundled season 2025.02 says what the shared reference card facts say, card by card.
 
-The reference lives beside the checkout (../shared/reference/asoiaf-cards); without it the test is skipped.
+The reference lives beside the checkout (../shared/reference/asoiaf-cards, or where ASOIAF_REFERENCE
+points); without it the test is skipped. Later seasons (data/seasons/) change 2025.02 and are compared with
+it by tests/test_seasons.py.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
@@ -16,7 +19,11 @@ import yaml
 from armybuilder.games.asoiaf.cards import Card, CardKind, Condition, Requirement
 from armybuilder.games.asoiaf.catalogue import Catalogue, load_catalogue
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "asoiaf-cards"
+REFERENCE = Path(
+    os.environ.get("ASOIAF_REFERENCE")
+    or Path(__file__).resolve().parents[1].parent / "shared" / "reference" / "asoiaf-cards"
+)
+SEASON = "2025.02"  # the season the reference describes
 LIST_KINDS = {"combat_units": CardKind.COMBAT_UNIT, "attachments": CardKind.ATTACHMENT, "ncus": CardKind.NCU}
 
 pytestmark = pytest.mark.skipif(
@@ -215,7 +222,7 @@ def compare(catalogue: Catalogue) -> list[str]:
 def catalogue() -> Catalogue:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("ARMYBUILDER_NO_CACHE", "1")  # compare what the files say, not a cache
-        return load_catalogue()
+        return load_catalogue(version=SEASON)
 
 
 def test_bundled_cards_match_the_reference(catalogue: Catalogue) -> None:
@@ -239,6 +246,27 @@ def test_reference_comparison_can_fail(catalogue: Catalogue) -> None:
     assert "Rob Stark" in report[0]
 
 
+def test_the_season_is_the_reference_s(catalogue: Catalogue) -> None:
+    assert catalogue.data_version == SEASON
+
+
 def test_reference_counts(catalogue: Catalogue) -> None:
     assert (len(catalogue.cards), len(catalogue.tactics), len(catalogue.specials)) == (521, 344, 11)
     assert sum(c.commander for c in catalogue.cards.values()) == 84
+
+
+def test_the_newest_season_differs_from_the_reference_where_data_diff_says() -> None:
+    """What `data diff 2025.02 <newest>` reports is exactly what sets the newest season apart from the
+    reference: no change slips in unreported, none is reported that is not there."""
+    import re
+
+    from armybuilder.games.asoiaf.seasondiff import diff_catalogues
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("ARMYBUILDER_NO_CACHE", "1")
+        old, new = load_catalogue(version=SEASON), load_catalogue()
+    assert new.data_version != SEASON
+    against_reference = {re.findall(r"\d{5}", line.split(":")[0])[0] for line in compare(new)}
+    reported = {m for line in diff_catalogues(old, new) for m in re.findall(r"\((\d{5})\)", line)[:1]}
+    assert against_reference == reported
+    assert against_reference  # the newest season changes something

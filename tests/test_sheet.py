@@ -73,7 +73,7 @@ def test_text_is_one_line_per_unit(stark50: ListReport) -> None:
     assert "House Umber Berserkers (6) + Umber Champion (1)" in lines
     assert "Grey Wind (3)" in lines
     assert "NCUs: Catelyn Stark, Lady of Winterfell (4)" in lines
-    assert "Points 50/50 · neutral 0/25 · 12 victory points to win · card data 2025.02" in lines
+    assert "Points 50/50 · neutral 0/25 · 12 victory points to win · card data S07" in lines
     assert lines[-1] == "Verdict: valid"
 
 
@@ -90,7 +90,7 @@ def test_json_holds_the_resolved_list(stark50: ListReport) -> None:
     assert data["player"] == "Test Player"
     assert data["faction"] == "stark"
     assert data["points"] == 50
-    assert data["data_version"] == "2025.02"
+    assert data["data_version"] == "S07"
     assert data["commander"] == {"id": "20201", "name": "Robb Stark, The Wolf Lord"}
     assert data["totals"] == {"total": 50, "neutral_total": 0, "neutral_cap": 25, "victory_points": 12}
     assert data["valid"] is True
@@ -170,7 +170,7 @@ def test_html_shows_units_stats_attachments_deck_and_totals(stark50: ListReport)
     assert '<span class="label">Points</span> <b>50/50</b>' in page
     assert '<span class="label">Neutral</span> <b>0/25</b>' in page
     assert '<span class="label">Victory points to win</span> <b>12</b>' in page
-    assert '<span class="label">Card data</span> <b>2025.02</b>' in page
+    assert '<span class="label">Card data</span> <b>S07</b>' in page
     assert '<section class="verdict valid">Verdict: valid</section>' in page
 
 

@@ -1,7 +1,8 @@
 """One-off bootstrap: write the project's readable card data from the shared reference facts.
 
-The files under data/ are maintained by hand afterwards; this script documents how they were first made
-and can re-create them when the reference is refreshed (review the diff before committing).
+The files under data/ (the full set of season 2025.02; later seasons are change sets in data/seasons/) are
+maintained by hand afterwards; this script documents how they were first made and can re-create them when
+the reference is refreshed (review the diff before committing; it never touches data/seasons/).
 Usage: python tools/import_reference.py ../shared/reference/asoiaf-cards data
 """
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder import games, yamlpos
-from armybuilder.errors import EventError
+from armybuilder.errors import ArmyBuilderError, EventError
 from armybuilder.fileio import MAX_INPUT_BYTES, read_input
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count, player_key
@@ -181,7 +181,12 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
         if points is not None:
             fields["points"] = points
     if data.get("data_version") is not None:
-        fields["data_version"] = short(data["data_version"], 100)
+        version = fields["data_version"] = short(data["data_version"], 100)
+        try:  # the event's version of the data is the one its lists are checked against
+            workspace.pin_version(version)
+            workspace.data(system)
+        except ArmyBuilderError as exc:
+            reader.problem(f"data_version {version}: {exc.message}", data.at("data_version"))
     if data.get("lists_per_player") is not None:
         count_ = data["lists_per_player"]
         if count_ not in (1, 2) or isinstance(count_, bool):
@@ -239,11 +244,12 @@ def _teams(data: yamlpos.PosMap, reader: EventReader) -> tuple[dict[str, str], d
 
 
 def check_data_version(event: Event, version: str | None) -> None:
-    """An event pinned to another data version than the one loaded cannot be checked: raise EventError."""
+    """An event pinned to another data version than the one loaded cannot be checked: raise EventError.
+    (`load_event` selects the event's version; this guards data that cannot hold several.)"""
     if event.data_version is not None and version is not None and event.data_version != version:
         raise EventError(
-            f"the event checks lists against card data {event.data_version}, but this armybuilder has "
-            f"{version}; install the armybuilder release with that data or pass --data",
+            f"the event checks lists against card data {event.data_version}, but the data loaded is "
+            f"{version}; pass --data with a folder that holds {event.data_version}",
             path=event.path,
         )
 

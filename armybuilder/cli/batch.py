@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color, workspace
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color, workspace
 
 
 def batch(
@@ -43,6 +43,7 @@ def batch(
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Check many submitted lists at once, against an event's own rules, and report on each.
@@ -71,7 +72,7 @@ def batch(
         fatal("--report-format needs --report FILE")
     if jobs is not None and jobs < 1:
         fatal(f"--jobs must be 1 or more, not {jobs}")
-    ws = workspace(data)
+    ws = workspace(data, data_version)
     event = None
     try:
         if event_file is not None:

@@ -1,4 +1,5 @@
-"""What every command shares: the --data and --no-color options, the data each game needs, the error exit."""
+"""What every command shares: the --data, --data-version and --no-color options, the data each game needs,
+the error exit."""
 
 from __future__ import annotations
 
@@ -18,6 +19,15 @@ DataOption = typer.Option(
     help="Data folder to use instead of the bundled one (ASOIAF: a card data copy with homebrew files; "
     "Horde vs Empire: your card catalogue).",
     envvar="ARMYBUILDER_DATA",
+    show_envvar=True,
+)
+DataVersionOption = typer.Option(
+    None,
+    "--data-version",
+    metavar="VERSION",
+    help="The version of the data to use (ASOIAF: a card season such as 2025.02; default: the newest). "
+    "`armybuilder data versions` lists them.",
+    envvar="ARMYBUILDER_DATA_VERSION",
     show_envvar=True,
 )
 NoColorOption = typer.Option(False, "--no-color", help="Plain output without colour (also: NO_COLOR=1).")

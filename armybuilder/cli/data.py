@@ -1,4 +1,5 @@
-"""Commands: `data check` (validate a game's data folder, linter-style)."""
+"""Commands: `data check` (validate a game's data folder, linter-style), `data versions` (the versions a
+folder holds) and `data diff` (what changed between two versions, and what that does to lists)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,17 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import fatal
+from armybuilder.cli.common import DataOption, fatal
 from armybuilder.problems import Problem
 from armybuilder.text import count
+
+if TYPE_CHECKING:
+    from armybuilder.engine import Workspace
+    from armybuilder.games.base import GameSystem, Options
 
 data_app = typer.Typer(
     name="data",
@@ -117,6 +123,87 @@ def check_command(
             typer.echo(piece, nl=False)
     if problems:
         raise typer.Exit(1)
+
+
+GameOption = typer.Option(
+    None, "--game", metavar="GAME", help="Whose data it is (default: asoiaf); `armybuilder games` lists them."
+)
+
+
+def _system(game: str | None) -> GameSystem:
+    from armybuilder import games
+
+    system = games.lookup(game or games.DEFAULT_GAME)
+    if system is None:
+        fatal(games.unknown_game_message(game or ""))
+    return system
+
+
+@data_app.command("versions")
+def versions_command(data: Path | None = DataOption, game: str | None = GameOption) -> None:
+    """List the versions of the data (ASOIAF: card seasons), oldest first; the newest is the default.
+
+    `--data-version VERSION` on any command, or an event file's `data_version:`, picks another.
+    """
+    from armybuilder.errors import ArmyBuilderError
+
+    system = _system(game)
+    try:
+        found = list(system.data_versions(data))
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
+    if not found:
+        typer.echo(f"{system.title} keeps one data set; it has no versions to choose from")
+        return
+    width = max(len(v.label) for v in found)
+    for index, version in enumerate(found):
+        mark = "  (default)" if index == len(found) - 1 else ""
+        typer.echo(f"{version.label:<{width}}  {version.note}{mark}")
+
+
+@data_app.command("diff")
+def diff_command(
+    old: str = typer.Argument(..., metavar="OLD", help="The earlier version, e.g. 2025.02."),
+    new: str = typer.Argument(..., metavar="NEW", help="The later version, e.g. S07."),
+    files: list[Path] = typer.Argument(
+        None, metavar="[LIST...]", help="Lists to compare under both versions instead of the whole data."
+    ),
+    data: Path | None = DataOption,
+    game: str | None = GameOption,
+) -> None:
+    """What changed from version OLD of the data to NEW: every card changed, added or removed (cost, stats,
+    requirements). With lists: for each, every card whose cost or legality differs and the totals under both.
+
+    Exit 0 (differences are not errors), 2 when a version or the data cannot be used.
+    """
+    from armybuilder.engine import Workspace
+    from armybuilder.errors import ArmyBuilderError
+
+    system = _system(game)
+    try:
+        if not files:
+            for line in system.diff_data(system.load_data(data, old), system.load_data(data, new)):
+                typer.echo(line)
+            return
+        before, after = Workspace(data, old), Workspace(data, new)
+        for path in files:
+            for line in compare_file(str(path), before, after):
+                typer.echo(line)
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
+
+
+def compare_file(path: str, before: Workspace, after: Workspace, options: Options | None = None) -> list[str]:
+    """One file checked against two versions of its game's data, and what differs (`validate --against`);
+    raises ArmyBuilderError when either version of the data cannot be used."""
+    from armybuilder import games
+    from armybuilder.engine import check_document, read
+
+    document = read(path)
+    old, new = check_document(document, before, options), check_document(document, after, options)
+    if new.game == "?":
+        return [f"{path}: {new.problems[0].message}"]
+    return games.get(new.game).compare(old, new)
 
 
 def register(app: typer.Typer) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, fatal, workspace
+from armybuilder.cli.common import DataOption, DataVersionOption, fatal, workspace
 from armybuilder.text import count
 
 SHEETS = ("html", "md", "text", "json")
@@ -26,6 +26,7 @@ def export(
     output: str = typer.Option("-", "--output", "-o", help="The file to write; '-' is standard output."),
     force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
 ) -> None:
     """Write a file as a sheet (HTML for print, Markdown, text, JSON) or, for an army list, in another
     tool's format.
@@ -38,7 +39,7 @@ def export(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
 
-    ws = workspace(data)
+    ws = workspace(data, data_version)
     report = check_files([list_file], ws)[0]
     unreadable = next((p for p in report.problems if p.rule == "syntax"), None)
     if report.game == "?" or unreadable is not None:

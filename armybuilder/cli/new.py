@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color, workspace
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color, workspace
 
 
 def new(
@@ -29,6 +29,7 @@ def new(
     players: int | None = typer.Option(None, "--players", help="Board games: how many players."),
     force: bool = typer.Option(False, "--force", help="Replace an existing file."),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Create a file: an ASOIAF list led by a commander (an attachment commander is placed on a fitting
@@ -56,7 +57,7 @@ def new(
         fatal(f"{', '.join(refused)}: not an option of a new {system.title} file (it takes {takes})")
     if file.exists() and not force:
         fatal(f"{file} exists; pass --force to replace it")
-    ws = workspace(data)
+    ws = workspace(data, data_version)
     try:
         text = system.new_file(ws.data(system), **given)
         write_atomic(file, text, force=True)

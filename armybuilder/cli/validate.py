@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color, workspace
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color, workspace
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
@@ -63,7 +63,15 @@ def validate(
     team: bool = typer.Option(
         False, "--team", help="Check the files as one team: team-mates may not share a character."
     ),
+    against: str | None = typer.Option(
+        None,
+        "--against",
+        metavar="OLD",
+        help="Also check each file against data version OLD and say what differs: each card whose cost or "
+        "legality changes, the totals under both (text format).",
+    ),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Check files against every rule of their game (ASOIAF army lists unless a file says `game:`).
@@ -74,12 +82,32 @@ def validate(
 
     if format not in _formats():
         fatal(f"--format {format}: choose one of {', '.join(_formats())}")
-    ws = workspace(data)
+    if against is not None and (format != "text" or team or any(str(p) == "-" for p in lists)):
+        fatal("--against compares files on disk, one by one, in the text format; drop --format, --team or '-'")
+    ws = workspace(data, data_version)
     reports = check_files(lists, ws, points, strict)
     if team:
         validate_team(reports)
     emit(reports, format, ws, no_color)
+    if against is not None:
+        _compare(lists, workspace(data, against), ws, points, strict)
     raise typer.Exit(0 if all(r.valid for r in reports) else 1)
+
+
+def _compare(paths: list[Path], before: Workspace, after: Workspace, points: int | None, strict: bool) -> None:
+    """For each file, what checking it against the older data would change (cost and legality per card)."""
+    from armybuilder.cli.data import compare_file
+    from armybuilder.engine import Options
+    from armybuilder.errors import ArmyBuilderError
+
+    options = Options(points=points, strict=strict)
+    try:
+        for path in paths:
+            typer.echo("")
+            for line in compare_file(str(path), before, after, options):
+                typer.echo(line)
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
 
 
 def emit(reports: list[Report], format: str, ws: Workspace, no_color: bool) -> None:
@@ -103,6 +131,7 @@ def show(
         None, "--points", help="Show against this game size instead of the list's."
     ),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Print a file for the table: for an army list its units with attachments, costs and stats, NCUs,
@@ -113,7 +142,7 @@ def show(
     from armybuilder import games
     from armybuilder.render.console import make_console
 
-    report = check_files([list_file], workspace(data), points)[0]
+    report = check_files([list_file], workspace(data, data_version), points)[0]
     if report.game == "?":  # no game to show it with: say why
         fatal(f"{report.problems[0].file}:{report.problems[0].line}: {report.problems[0].message}")
     make_console(color=use_color(no_color)).print(games.get(report.game).show(report))

@@ -172,6 +172,14 @@ class CrossItem(NamedTuple):
     key: Any
 
 
+class DataVersion(NamedTuple):
+    """One version of a game's data: its label (what `--data-version` and an event's `data_version` name)
+    and a note for people (where it lives, what it changes)."""
+
+    label: str
+    note: str = ""
+
+
 @dataclass(frozen=True)
 class NewOption:
     """An option of `armybuilder new --game KEY`, as the core's `new` command passes it on."""
@@ -211,6 +219,20 @@ class GameSystem(ABC):
     def describe_data(self, folder: Path | None = None) -> str | None:
         """One line on a clean data folder (`data check` prints it): its version, what it holds."""
         return None
+
+    def data_versions(self, folder: Path | None = None) -> Sequence[DataVersion]:
+        """The versions of the data a folder holds (None: the bundled data), oldest first; the last loads
+        when no version is asked for. Empty: the game keeps one data set."""
+        return ()
+
+    def diff_data(self, old: Any, new: Any) -> list[str]:
+        """What changed from one loaded version of the data to another, one line each (`data diff`)."""
+        raise UsageError(f"{self.title} keeps one data set; there are no versions to compare")
+
+    def compare(self, old: Report, new: Report) -> list[str]:
+        """What a change of data version does to one file checked under both: a line for each entry whose
+        cost or legality differs, and the totals under both (`validate --against`, `data diff OLD NEW FILE`)."""
+        raise UsageError(f"{self.title} keeps one data set; there are no versions to compare")
 
     # --- files ------------------------------------------------------------------------------------
 

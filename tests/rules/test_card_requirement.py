@@ -430,7 +430,7 @@ def test_no_coin_beyond_the_wall(catalogue: Catalogue) -> None:
 @pytest.mark.parametrize("catelyn", ["Catelyn Stark, Lady Stoneheart", "Catelyn Stark, The Hangwoman"])
 def test_unending_vengeance(catalogue: Catalogue, catelyn: str) -> None:
     commander = (
-        "Catelyn Stark, Lady Stoneheart" if "Stoneheart" in catelyn else "Beric Dondarrion, Lightining Lord"
+        "Catelyn Stark, Lady Stoneheart" if "Stoneheart" in catelyn else "Beric Dondarrion, Lightning Lord"
     )
     ncu = "" if "Stoneheart" in catelyn else f'ncus: ["{catelyn}"]\n'
     text = (
@@ -440,7 +440,7 @@ def test_unending_vengeance(catalogue: Catalogue, catelyn: str) -> None:
     )
     if "Hangwoman" in catelyn:
         # Catelyn, The Hangwoman may not serve beside Beric: use Thoros as commander
-        text = text.replace("Beric Dondarrion, Lightining Lord", "Thoros of Myr, The Red Wizard")
+        text = text.replace("Beric Dondarrion, Lightning Lord", "Thoros of Myr, The Red Wizard")
     report = check(catalogue, text)
     assert rules(report) == {("card-requirement", 6), ("card-requirement", 7)}
     assert "Unending Vengeance" in message(report, "card-requirement")
@@ -454,7 +454,7 @@ def test_bolton_cards_without_catelyn(catalogue: Catalogue) -> None:
         points: 50
         units:
           - unit: Peasant Levy
-            attachments: ["Beric Dondarrion, Lightining Lord"]
+            attachments: ["Beric Dondarrion, Lightning Lord"]
           - unit: House Bolton Cutthroats
             attachments: [Dreadfort Captain]
         """,
@@ -467,7 +467,7 @@ faction: brotherhood
 points: 40
 units:
   - unit: Peasant Levy
-    attachments: ["Beric Dondarrion, Lightining Lord"]
+    attachments: ["Beric Dondarrion, Lightning Lord"]
   - unit: Stark Sworn Swords
     attachments: ["Anguy, The Archer"]
 {more}"""

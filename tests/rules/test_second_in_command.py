@@ -1,4 +1,7 @@
-"""second-in-command (warning): an NCU commander and no attachment to deploy as second-in-command."""
+"""second-in-command (warning): an NCU commander and no attachment to deploy as second-in-command.
+
+Season 2025.02: there Doran Martell, Lord of Sunspear commands alone; from S07 on he commands only with Areo
+Hotah, Captain of The Guard (an attachment) in the army (tests/test_seasons.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +10,9 @@ from armycheck import check, errors, message, warnings
 from armybuilder.games.asoiaf.catalogue import Catalogue
 
 
-def test_ncu_commander_with_an_attachment(catalogue: Catalogue) -> None:
+def test_ncu_commander_with_an_attachment(catalogue_2025_02: Catalogue) -> None:
     report = check(
-        catalogue,
+        catalogue_2025_02,
         """
         faction: martell
         points: 30
@@ -23,7 +26,8 @@ def test_ncu_commander_with_an_attachment(catalogue: Catalogue) -> None:
     assert errors(report) == set()
 
 
-def test_ncu_commander_alone(catalogue: Catalogue) -> None:
+def test_ncu_commander_alone(catalogue_2025_02: Catalogue) -> None:
+    catalogue = catalogue_2025_02
     report = check(
         catalogue,
         """

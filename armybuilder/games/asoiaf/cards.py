@@ -88,6 +88,7 @@ class Requirement:
     normal_cost: int | None = None
     replaces_faction_tactics: str | None = None
     requires_in_army_all_of: tuple[str, ...] = ()
+    only_when_chosen: bool | None = None  # an alternate commander that leads only when the list chooses it
     unit: str | None = None
     token: str | None = None
     unique_in_game: bool | None = None

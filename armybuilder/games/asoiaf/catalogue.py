@@ -1,8 +1,10 @@
-"""The card catalogue: read the card data folder once, check it, and reuse a content-keyed cache after that.
+"""The card catalogue: read one season of a card data folder once, check it, and reuse a content-keyed cache
+after that.
 
-Every command loads cards through `load_catalogue()`. A cold load parses and checks every YAML file; the
-result is pickled under the user's cache folder, keyed by a digest of every data file's path and bytes, so a
-warm start only reads and hashes the files. A cache whose digest or payload does not match is rebuilt.
+Every command loads cards through `load_catalogue()`. A cold load parses and checks every YAML file of the
+season; the result is pickled under the user's cache folder, keyed by a digest of every data file's path and
+bytes (every season's) and the season asked for, so a warm start only reads and hashes the files. A cache
+whose digest or payload does not match is rebuilt.
 """
 
 from __future__ import annotations
@@ -34,6 +36,12 @@ from armybuilder.games.asoiaf.datafiles import (
     DataFile as DataFile,
 )
 from armybuilder.games.asoiaf.datafiles import (
+    all_files,
+    season_files,
+    seasons,
+    select,
+)
+from armybuilder.games.asoiaf.datafiles import (
     bundled_data_dir as bundled_data_dir,
 )
 from armybuilder.games.asoiaf.datafiles import (
@@ -57,7 +65,7 @@ from .cards import (
 )
 
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 _MAGIC = b"ABCAT001"
 
 
@@ -82,6 +90,7 @@ class Catalogue:
     tactics: dict[str, TacticsCard]
     specials: dict[str, Special]
     root: str = ""
+    versions: tuple[str, ...] = ()  # every season of the data folder, oldest first (the last is the default)
     _by_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _by_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _exact_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
@@ -198,23 +207,29 @@ def _line(node: Any) -> int:
     return pos.line if pos else 0
 
 
-def build(files: list[DataFile], root: str = "") -> Catalogue:
+def build(files: list[DataFile], root: str = "", versions: tuple[str, ...] = ()) -> Catalogue:
     """Turn checked data files into a Catalogue (assumes `check` found no errors)."""
     cards: dict[str, Card] = {}
     tactics: dict[str, TacticsCard] = {}
     specials: dict[str, Special] = {}
     meta: dict[str, Any] = {}
+    rows: dict[str, Any] = {}  # faction key -> its entry (a later season's replaces an earlier one's)
     for df in files:
-        if df.relpath == FACTIONS_FILE:
+        if df.is_factions:
             meta = df.content
+            rows.update((f["key"], f) for f in meta.get("factions") or [])
             continue
-        folder = df.relpath.split("/", 1)[0]
+        folder = df.folder
         faction = df.content["faction"]
         if folder in CARD_FOLDERS:
             key, kind = CARD_FOLDERS[folder]
             for raw in df.content.get(key) or []:
                 card = card_from(
-                    raw, kind or CardKind(raw["kind"]), faction, SourcePos(df.relpath, _line(raw))
+                    raw,
+                    kind or CardKind(raw["kind"]),
+                    faction,
+                    SourcePos(df.relpath, _line(raw)),
+                    commander=folder == "commanders",
                 )
                 cards[card.id] = card
         elif folder == "tactics":
@@ -246,7 +261,7 @@ def build(files: list[DataFile], root: str = "") -> Catalogue:
         f["key"]: Faction(
             key=f["key"], name=f["name"], season=str(f.get("season", "")), source=f.get("source", "")
         )
-        for f in meta.get("factions") or []
+        for f in rows.values()
     }
     return Catalogue(
         data_version=str(meta.get("data_version", "")),
@@ -256,10 +271,13 @@ def build(files: list[DataFile], root: str = "") -> Catalogue:
         tactics=tactics,
         specials=specials,
         root=root,
+        versions=versions,
     )
 
 
-def card_from(raw: dict[str, Any], kind: CardKind, faction: str, source: SourcePos) -> Card:
+def card_from(
+    raw: dict[str, Any], kind: CardKind, faction: str, source: SourcePos, *, commander: bool = False
+) -> Card:
     stats = raw.get("stats") or {}
     cost = raw["cost"]
     return Card(
@@ -270,7 +288,7 @@ def card_from(raw: dict[str, Any], kind: CardKind, faction: str, source: SourceP
         subname=raw.get("subname"),
         version=str(raw.get("version", "")),
         cost=None if cost == "C" else int(cost),
-        commander=source.file.startswith("commanders/"),
+        commander=commander,
         characters=tuple(raw.get("characters") or ()),
         abilities=tuple(raw.get("abilities") or ()),
         requirements=tuple(requirement_from(r) for r in raw.get("requirements") or ()),
@@ -316,9 +334,10 @@ def _model_sources() -> list[Path]:
     return [here / "cards.py", here / "catalogue.py"]
 
 
-def content_key(files: list[Path], blobs: list[bytes], root: Path) -> str:
-    """A digest of the data files' paths and bytes and of the pickled classes' source."""
-    digest = hashlib.sha256(f"{__version__}|{CACHE_FORMAT}".encode())
+def content_key(files: list[Path], blobs: list[bytes], root: Path, version: str | None = None) -> str:
+    """A digest of the data files' paths and bytes, of the season asked for (None: the newest) and of the
+    pickled classes' source."""
+    digest = hashlib.sha256(f"{__version__}|{CACHE_FORMAT}|{version!r}".encode())
     for source in _model_sources():
         # installed without sources (zipapp): the version number still keys the cache
         with contextlib.suppress(OSError):
@@ -357,22 +376,25 @@ def _write_cache(path: Path, catalogue: Catalogue) -> None:
         return  # a read-only or full cache folder only costs speed
 
 
-def load_catalogue(root: Path | str | None = None) -> Catalogue:
-    """The catalogue of a data folder (default: the bundled data). Raises DataError when it is unusable."""
+def load_catalogue(root: Path | str | None = None, version: str | None = None) -> Catalogue:
+    """The catalogue of one season of a data folder (default: the bundled data; None: its newest season).
+    Raises DataError when it is unusable or has no such season."""
     root = Path(root) if root is not None else bundled_data_dir()
-    files = data_files(root)
+    files = all_files(root)
     try:
         blobs = [p.read_bytes() for p in files]
     except OSError as exc:
         raise DataError(f"cannot read card data: {exc}", path=str(root)) from None
-    key = content_key(files, blobs, root)
+    key = content_key(files, blobs, root, version)
     folder = cache_dir()
     cache_path = folder / f"catalogue-{key[:32]}.pickle" if folder else None
     if cache_path is not None:
         cached = _read_cache(cache_path)
         if cached is not None:
             return cached
-    parsed, problems = read_files(root, files)
+    chain = seasons(root)
+    chosen = [path for _, path in season_files(root, select(chain, version, root))]
+    parsed, problems = read_files(root, chosen)
     problems += check_files(parsed)
     errors = [p for p in problems if p.is_error]
     if errors:
@@ -383,7 +405,7 @@ def load_catalogue(root: Path | str | None = None) -> Catalogue:
             path=str(root / first.file),
             line=first.line,
         )
-    catalogue = build(parsed, str(root))
+    catalogue = build(parsed, str(root), tuple(s.version for s in chain))
     if cache_path is not None:
         _write_cache(cache_path, catalogue)
     return catalogue

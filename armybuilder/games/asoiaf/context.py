@@ -90,8 +90,30 @@ class Army:
     def commanders(self) -> list[Entry]:
         """The army's commanders; a commander card that comes with another (same tactics cards, and it
         requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""
-        found = [e for e, card in self.pairs if card.commander and e.slot is not Slot.ENEMY]
+        found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not Slot.ENEMY])
         return [e for e in found if not any(self._part_of(e, other) for other in found if other is not e)]
+
+    def _chosen(self, found: list[Entry]) -> list[Entry]:
+        """Leave out a card that leads only when chosen (a special card's `only_when_chosen` alternate
+        commander: Doran Martell, Lord of Sunspear) unless `commander:` names it, or, when the list names no
+        commander, unless no other commander is fielded; otherwise it is an ordinary card of the army."""
+        optional = {e.commander_card_id for _, e in self.effects("alternate_commander") if e.only_when_chosen}
+        if not optional or not any(self.card(e).id in optional for e in found):
+            return found
+        named = self.army.commander_text
+        named_ids = {c.id for c in self.catalogue.find(named)} if named else set()
+
+        def leads(entry: Entry) -> bool:
+            card = self.card(entry)
+            if card.id not in optional:
+                return True
+            if named is not None:
+                return card.id in named_ids
+            return not any(
+                self.card(o).id not in optional and not self._part_of(o, entry) for o in found if o is not entry
+            )
+
+        return [e for e in found if leads(e)]
 
     def _part_of(self, entry: Entry, leader: Entry) -> bool:
         card, lead = self.card(entry), self.card(leader)

@@ -12,7 +12,10 @@ Rules (all errors):
 - `unknown-requirement`: a requirement or effect `kind`, or a field of one, that is not in the vocabulary.
 - `unresolved-reference`: a card reference, card id or tactics id that names nothing.
 - `commander-without-tactics`: a commander card without its own tactics cards.
-- `faction-tactics-count`: a faction with commanders or tactics whose faction tactics are not exactly 7.
+- `commander-deck-size`: a commander whose tactics deck would not come to 20 cards.
+- `faction-tactics-count`: a faction whose faction tactics cards are not exactly 7.
+- `faction-without-commander`: a faction listed in factions.yaml with no commander card.
+- `season-base`: a season folder whose `base:` names no season, or two seasons changing the same one.
 - `tactics-unknown-commander`: a commander tactics card whose `commander` is no commander card.
 - `unknown-faction`: a `faction` (of a file or in a requirement) that factions.yaml does not list.
 """
@@ -36,6 +39,7 @@ from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
 FACTION_TACTICS = 7
+DECK_SIZE = 20  # two copies of each card
 
 # The list key each folder's files hold (factions.yaml has its own schema).
 LIST_KEYS: dict[str, tuple[str, ...]] = {
@@ -377,14 +381,17 @@ class _Integrity:
         self.card_ids: set[str] = set()
         self.commander_ids: set[str] = set()
         self.tactics: dict[str, bool] = {}  # tactics id -> is a faction tactics card
+        self.replaces: dict[str, str] = {}  # tactics id -> the faction card it replaces, or "all"
         self.names: set[str] = set()
         self.factions: set[str] = set()
+        self.faction_rows: dict[str, tuple[str, Pos | None]] = {}  # faction key -> where factions.yaml lists it
+        self.commanders_of: dict[str, int] = {}  # faction key -> commander cards
 
     def run(self) -> None:
         self.index()
         for df in self.files:
-            folder = df.relpath.split("/", 1)[0]
-            if df.relpath == FACTIONS_FILE or not isinstance(df.content, dict):
+            folder = df.folder
+            if df.is_factions or not isinstance(df.content, dict):
                 continue
             self.file_faction(df)
             for key, entry, pos in _entries(df, folder):
@@ -402,15 +409,16 @@ class _Integrity:
                     self.commander_tactic(df, entry, pos, card, label)
                 elif key == "specials":
                     self.special(df, entry, pos, card, label)
+        self.faction_commanders()
         self.faction_tactics()
 
     # indexes, with duplicate ids
     def index(self) -> None:
         for df in self.files:
-            if df.relpath == FACTIONS_FILE:
+            if df.is_factions:
                 self.index_factions(df)
                 continue
-            folder = df.relpath.split("/", 1)[0]
+            folder = df.folder
             for key, entry, pos in _entries(df, folder):
                 ident = _entry_id(entry)
                 if ident is None:
@@ -437,8 +445,14 @@ class _Integrity:
                             self.names.add(f"{name}, {sub}")
                     if folder == "commanders":
                         self.commander_ids.add(ident)
+                        faction = _faction(df)
+                        if isinstance(faction, str):
+                            self.commanders_of[faction] = self.commanders_of.get(faction, 0) + 1
                 elif key in ("faction_tactics", "commander_tactics"):
                     self.tactics[ident] = key == "faction_tactics"
+                    replaces = entry.get("replaces")
+                    if isinstance(replaces, str):
+                        self.replaces[ident] = replaces
 
     def index_factions(self, df: DataFile) -> None:
         content = df.content
@@ -461,6 +475,7 @@ class _Integrity:
                 continue
             first[key] = pos.line if pos else 0
             self.factions.add(key)
+            self.faction_rows[key] = (df.relpath, pos)
 
     def resolves(self, ref: str) -> bool:
         # "Name, Subname" matches the title; otherwise the whole text is a name (which may contain ", ")
@@ -551,9 +566,11 @@ class _Integrity:
                 card,
             )
             return
+        unresolved = False
         for i, t in enumerate(tactics):
             ident = t.get("id") if isinstance(t, dict) else None
             if isinstance(ident, str) and ident not in self.tactics:
+                unresolved = True
                 self.report.add(
                     "unresolved-reference",
                     f"commander {label} lists tactics card {ident!r}, which is in no tactics file; "
@@ -562,6 +579,28 @@ class _Integrity:
                     tactics.at(i) if hasattr(tactics, "at") else pos,
                     card,
                 )
+        if not unresolved:
+            self.deck_size(df, entry, tactics, card, label)
+
+    def deck_size(self, df: DataFile, entry: Any, tactics: list[Any], card: str | None, label: str) -> None:
+        """The deck a commander brings: the 7 faction cards less those its own replace, and its own, twice."""
+        own = [t.get("id") for t in tactics if isinstance(t, dict)]
+        replaced = [self.replaces.get(str(i)) for i in own]
+        if entry.get("replaces_faction_tactics") == "all" or "all" in replaced:
+            kept = 0
+        else:
+            kept = FACTION_TACTICS - len({r for r in replaced if r})
+        size = 2 * (kept + len(own))
+        if size != DECK_SIZE:
+            self.report.add(
+                "commander-deck-size",
+                f"commander {label}'s tactics deck would have {size} cards ({kept} faction cards and "
+                f"{len(own)} of its own, two copies each), not {DECK_SIZE}; a commander brings "
+                f"{DECK_SIZE // 2 - kept} cards of its own here",
+                df.relpath,
+                _at(entry, "tactics"),
+                card,
+            )
 
     def commander_tactic(
         self, df: DataFile, entry: Any, pos: Pos | None, card: str | None, label: str
@@ -607,11 +646,23 @@ class _Integrity:
                     card,
                 )
 
+    def faction_commanders(self) -> None:
+        """Every faction factions.yaml lists needs a commander: without one no list of it can be legal."""
+        for faction, (file, pos) in self.faction_rows.items():
+            if not self.commanders_of.get(faction):
+                self.report.add(
+                    "faction-without-commander",
+                    f"faction {faction!r} has no commander card, so no list of it can be legal; add "
+                    f"commanders/{faction}.yaml with at least one commander (and its own tactics cards)",
+                    file,
+                    pos,
+                )
+
     def faction_tactics(self) -> None:
-        """Every faction with commanders or a tactics file needs exactly 7 faction tactics cards."""
+        """Every faction (listed, or with commanders or a tactics file) needs exactly 7 faction tactics cards."""
         counted: dict[str, tuple[int, DataFile | None]] = {}
         for df in self.files:
-            folder = df.relpath.split("/", 1)[0]
+            folder = df.folder
             content = df.content
             if not isinstance(content, dict) or not isinstance(content.get("faction"), str):
                 continue
@@ -623,12 +674,25 @@ class _Integrity:
                 counted[faction] = (before + n, df if isinstance(rows, list) else where)
             elif folder == "commanders" and content.get("commanders"):
                 counted.setdefault(faction, (0, None))
+        for faction in self.faction_rows:
+            counted.setdefault(faction, (0, None))
         for faction, (n, tactics_file) in counted.items():
             if n == FACTION_TACTICS:
                 continue
+            has_commanders = any(d.folder == "commanders" and _faction(d) == faction for d in self.files)
+            if tactics_file is None and not has_commanders:
+                file, pos = self.faction_rows[faction]
+                self.report.add(
+                    "faction-tactics-count",
+                    f"faction {faction!r} has no faction tactics cards; a tactics deck needs exactly "
+                    f"{FACTION_TACTICS}: add tactics/{faction}.yaml with them under `faction_tactics:`",
+                    file,
+                    pos,
+                )
+                continue
             if tactics_file is None:
                 commanders = next(
-                    d for d in self.files if d.relpath.startswith("commanders/") and _faction(d) == faction
+                    d for d in self.files if d.folder == "commanders" and _faction(d) == faction
                 )
                 self.report.add(
                     "faction-tactics-count",
@@ -658,8 +722,8 @@ def check(files: list[DataFile]) -> list[Problem]:
     """Every schema and integrity problem of parsed data files, sorted by file and line."""
     report = _Report([])
     for df in files:
-        folder = df.relpath.split("/", 1)[0]
-        if df.relpath == FACTIONS_FILE:
+        folder = df.folder
+        if df.is_factions:
             _check_schema(df, "factions", report)
         elif folder in LIST_KEYS:
             _check_schema(df, folder, report)
@@ -675,8 +739,15 @@ DATA_DOCS = (
                "the vocabulary.", "data"),
     ProblemDoc("unresolved-reference", _E, "A card reference, card id or tactics id that names nothing.", "data"),
     ProblemDoc("commander-without-tactics", _E, "A commander card without its own tactics cards.", "data"),
-    ProblemDoc("faction-tactics-count", _E, "A faction with commanders or tactics whose faction tactics are "
-               "not exactly 7.", "data"),
+    ProblemDoc("commander-deck-size", _E, "A commander whose tactics deck (the 7 faction cards less those its "
+               "own replace, and its own, two copies each) would not come to 20 cards.", "data"),
+    ProblemDoc("faction-tactics-count", _E, "A faction whose faction tactics cards are not exactly 7 (a "
+               "tactics deck is those 7 and the commander's own).", "data"),
+    ProblemDoc("faction-without-commander", _E, "A faction listed in factions.yaml with no commander card: no "
+               "list of it could be legal.", "data"),
+    ProblemDoc("season-base", _E, "A season folder (`seasons/<folder>/factions.yaml`) without a version label "
+               "or whose `base:` names no season of the folder, a label used twice, or two seasons changing "
+               "the same one: the seasons must form one line of changes.", "data"),
     ProblemDoc("tactics-unknown-commander", _E, "A commander tactics card whose `commander` is no commander "
                "card.", "data"),
     ProblemDoc("unknown-faction", _E, "A `faction` (of a file or in a requirement) that factions.yaml does not "

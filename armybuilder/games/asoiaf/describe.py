@@ -253,6 +253,8 @@ def _alternate_commander(req: Requirement, catalogue: Catalogue | None) -> str:
     if req.replaces_faction_tactics == "all":
         extras.append("uses its own tactics cards instead of the faction's")
     tail = f"; it {join_refs(extras, 'and')}" if extras else ""
+    if req.only_when_chosen:
+        tail += " (only when the list chooses it: `commander:` names it or no other commander is fielded)"
     return f"{card} may be the army's commander{cost}{tail}."
 
 

@@ -10,6 +10,7 @@ from armybuilder.errors import UsageError
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
     CrossItem,
+    DataVersion,
     Document,
     EventRules,
     GameSystem,
@@ -108,31 +109,72 @@ class Asoiaf(GameSystem):
     def load_data(self, folder: Path | None = None, version: str | None = None) -> Catalogue:
         from armybuilder.games.asoiaf.catalogue import load_catalogue
 
-        return load_catalogue(folder)
+        return load_catalogue(folder, version)
 
     def data_version(self, data: Any) -> str | None:
         version: str = data.data_version
         return version
 
     def check_data(self, folder: Path | None = None) -> list[Problem]:
-        from armybuilder.games.asoiaf.catalogue import bundled_data_dir, data_files, read_files
+        """Every season of the folder, each file reported once (a problem of a file several seasons share
+        is one problem)."""
         from armybuilder.games.asoiaf.datacheck import check
+        from armybuilder.games.asoiaf.datafiles import (
+            DataFile,
+            bundled_data_dir,
+            read_files,
+            season_chain,
+            season_files,
+        )
 
         root = folder if folder is not None else bundled_data_dir()
-        parsed, problems = read_files(root, data_files(root))
-        return sorted(problems + check(parsed), key=Problem.sort_key)
+        chain, problems = season_chain(root)
+        parsed: dict[Path, tuple[list[DataFile], list[Problem]]] = {}  # each file read once
+        for end in range(1, len(chain) + 1):
+            files: list[DataFile] = []
+            for _, path in season_files(root, chain[:end]):
+                if path not in parsed:
+                    parsed[path] = read_files(root, [path])
+                read, unreadable = parsed[path]
+                files += read
+                problems += unreadable
+            problems += check(files)
+        return sorted(dict.fromkeys(problems), key=Problem.sort_key)
 
     def describe_data(self, folder: Path | None = None) -> str:
-        """One line on a clean data folder: its version and card counts."""
-        from armybuilder.games.asoiaf.catalogue import build, bundled_data_dir, data_files, read_files
-
-        root = folder if folder is not None else bundled_data_dir()
-        parsed, _ = read_files(root, data_files(root))
-        cat = build(parsed, str(root))
+        """One line on a clean data folder: its default version, card counts, and its other seasons."""
+        cat = self.load_data(folder)
+        others = [v for v in cat.versions if v != cat.data_version]
+        also = f"; also {', '.join(others)} (`--data-version`)" if others else ""
         return (
             f"card data {cat.data_version}: {len(cat.cards)} cards, {len(cat.tactics)} tactics cards, "
-            f"{len(cat.specials)} special cards"
+            f"{len(cat.specials)} special cards{also}"
         )
+
+    def data_versions(self, folder: Path | None = None) -> Sequence[DataVersion]:
+        from armybuilder.games.asoiaf.datafiles import bundled_data_dir, seasons
+
+        root = folder if folder is not None else bundled_data_dir()
+        chain = seasons(root)
+        out = []
+        for season in chain:
+            where = season.folder or "the full set"
+            if season.base is None:
+                note = f"{where} (snapshot {season.snapshot})" if season.snapshot else where
+            else:
+                note = f"changes {season.base}: {season.folder}/"
+            out.append(DataVersion(season.version, note))
+        return out
+
+    def diff_data(self, old: Any, new: Any) -> list[str]:
+        from armybuilder.games.asoiaf.seasondiff import diff_catalogues
+
+        return diff_catalogues(old, new)
+
+    def compare(self, old: Report, new: Report) -> list[str]:
+        from armybuilder.games.asoiaf.seasondiff import compare_reports
+
+        return compare_reports(old, new)  # type: ignore[arg-type]
 
     # --- files ------------------------------------------------------------------------------------
 

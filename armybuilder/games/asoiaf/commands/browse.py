@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
@@ -199,12 +199,13 @@ def cards_command(
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="table (for people), json or csv.")] = "table",
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """List cards of the catalogue, filtered by faction, kind, type, character or name."""
     if fmt not in FORMATS:
         fatal(_unknown("format", fmt, _closest(fmt, FORMATS), FORMATS))
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     picked = select_cards(
         cat,
         factions=resolve_factions(cat, faction) if faction else None,
@@ -246,12 +247,13 @@ def card_command(
         typer.Argument(metavar="REF", help='Card id, Name, or "Name, Subname" (any case, any apostrophes).'),
     ],
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Show one card in full: stats, requirements, tactics cards and every other version of its character."""
     from armybuilder.games.asoiaf.cards import Special, TacticsCard
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     found = find_card(cat, ref)
     if not found:
         names = _suggestions(cat, ref)

@@ -11,7 +11,8 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
 
 
-def catalogue(data: Path | None) -> Catalogue:
-    """The card catalogue, or a one-line error and exit 2 when the data cannot be used."""
-    cat: Catalogue = game_data("asoiaf", data)
+def catalogue(data: Path | None, version: str | None = None) -> Catalogue:
+    """The card catalogue (of one season: None for the newest), or a one-line error and exit 2 when the
+    data cannot be used."""
+    cat: Catalogue = game_data("asoiaf", data, version)
     return cat

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ def _edit(
     force: bool,
     no_color: bool,
     change: Callable[[Document, Catalogue], str],
+    data_version: str | None = None,
 ) -> NoReturn:
     """Apply one change to a list file: validate before and after, refuse a worsening edit, write atomically."""
     from armybuilder.errors import ArmyBuilderError
@@ -61,7 +62,7 @@ def _edit(
     from armybuilder.games.asoiaf.render.builder import totals_line
     from armybuilder.render.reports import problems_table
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     before = _read(path)
     try:
         doc = Document(before, str(path))
@@ -97,12 +98,13 @@ def add(
     ),
     force: bool = ForceOption,
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Add a combat unit, an NCU, or an attachment (to the unit --to names)."""
     from armybuilder.games.asoiaf import builder
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.add(doc, cat, ref, to))
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.add(doc, cat, ref, to), data_version)
 
 
 def remove(
@@ -112,12 +114,13 @@ def remove(
     ),
     force: bool = ForceOption,
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Remove a combat unit with its attachments, an attachment, or an NCU."""
     from armybuilder.games.asoiaf import builder
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.remove(doc, cat, ref))
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.remove(doc, cat, ref), data_version)
 
 
 def move(
@@ -126,12 +129,13 @@ def move(
     to: str = typer.Option(..., "--to", help="The unit it joins: 1-based position or name."),
     force: bool = ForceOption,
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Move an attachment to another unit."""
     from armybuilder.games.asoiaf import builder
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.move(doc, cat, ref, to))
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.move(doc, cat, ref, to), data_version)
 
 
 def set_(
@@ -143,6 +147,7 @@ def set_(
     ),
     force: bool = ForceOption,
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Change the game size, the faction or the commander (the new commander takes the old one's place)."""
@@ -150,7 +155,7 @@ def set_(
 
     if key not in builder.SETTABLE:
         fatal(f"cannot set {key!r}; choose one of {', '.join(builder.SETTABLE)}")
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.set_value(doc, cat, key, value, unit))
+    _edit(list_file, data, force, no_color, lambda doc, cat: builder.set_value(doc, cat, key, value, unit), data_version)
 
 
 def _load(path: Path, cat: Catalogue) -> ArmyList:
@@ -173,6 +178,7 @@ def options(
         None, "--for", help="Only attachments for this unit (1-based position or name)."
     ),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs."""
@@ -182,7 +188,7 @@ def options(
     from armybuilder.games.asoiaf.check import validate
     from armybuilder.games.asoiaf.render.builder import options_table, totals_line
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     army = _load(list_file, cat)
     try:
         position: int | None = None
@@ -210,6 +216,7 @@ def complete(
     top: int = typer.Option(5, "--top", min=1, help="How many completions to print."),
     timeout: float = typer.Option(5.0, "--timeout", min=0.1, help="Seconds to search at most."),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Propose the best legal ways to spend the remaining points (closest to the budget first)."""
@@ -218,7 +225,7 @@ def complete(
     from armybuilder.games.asoiaf.check import validate
     from armybuilder.games.asoiaf.render.builder import completions_table, totals_line
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     army = _load(list_file, cat)
     try:
         search = builder.complete(army, cat, top=top, timeout=timeout)
@@ -495,6 +502,7 @@ class _Session:
 
 def build(
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Build a list step by step from menus that offer only legal choices, then save and print it.
@@ -504,7 +512,7 @@ def build(
     from armybuilder.games.asoiaf.check import validate_path
     from armybuilder.games.asoiaf.render.show import show
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     session = _Session(cat, no_color)
     try:
         saved = session.run()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, fatal
+from armybuilder.cli.common import DataOption, DataVersionOption, fatal
 from armybuilder.games.asoiaf.commands.common import catalogue
 from armybuilder.text import count
 
@@ -80,6 +80,7 @@ def import_(
         "skipped), on standard error.",
     ),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
 ) -> None:
     """Turn a list from another tool into our YAML list: a War Council share code, asoiaf-stats text, a
     Tabletop Simulator id string, or a list as players paste it into e-mails, forums and chat (`text`).
@@ -93,7 +94,7 @@ def import_(
     from armybuilder.games.asoiaf.interchange.common import MAX_INPUT_CHARS
     from armybuilder.games.asoiaf.listwriter import dump_list
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     text, name, from_file = _read_source(source)
     fmt = from_.value if from_ is not None else detect(text)
     if fmt is None:

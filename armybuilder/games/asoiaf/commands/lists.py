@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 
@@ -21,12 +21,13 @@ def deck(
     list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
     format: DeckFormat = typer.Option(DeckFormat.text, "--format", "-f", help="Output format: text or json."),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Print the commander's 20-card tactics deck: faction cards and the commander's, two of each."""
     from armybuilder.games.asoiaf.check import validate_path
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     report = validate_path(str(list_file), cat)
     built = report.deck
     if built is None:
