@@ -187,6 +187,7 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
             workspace.data(system)
         except ArmyBuilderError as exc:
             reader.problem(f"data_version {version}: {exc.message}", data.at("data_version"))
+            raise reader.fail() from None  # the game's own keys need its data
     if data.get("lists_per_player") is not None:
         count_ = data["lists_per_player"]
         if count_ not in (1, 2) or isinstance(count_, bool):
