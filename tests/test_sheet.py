@@ -325,3 +325,127 @@ def test_list_without_commander_has_no_deck(catalogue: Catalogue) -> None:
     assert "Commander: none" in sheet("text", report)
     assert "Tactics deck" not in sheet("html", report)
     assert json.loads(sheet("json", report))["commander"] is None
+
+
+# --- what players carry away: the share code, their notes, the game's trackers ---------------------------
+
+
+def qr_matrix_from_svg(svg: str) -> list[list[bool]]:
+    """The dark modules of segno's inline SVG (one path of `M x y.5 h n m dx dy` runs), as a matrix."""
+    size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))  # type: ignore[union-attr]
+    path = re.search(r'class="qrline"[^>]* d="([^"]+)"', svg).group(1)  # type: ignore[union-attr]
+    grid = [[False] * size for _ in range(size)]
+    x = y = 0.0
+    for op, a, b in re.findall(r"([Mmhv])(-?[\d.]+)(?:\s+(-?[\d.]+))?", path):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        elif op == "h":
+            for dx in range(int(float(a))):
+                grid[int(y)][int(x) + dx] = True
+            x += float(a)
+    return grid
+
+
+def test_every_sheet_carries_the_share_code(stark50: ListReport, catalogue: Catalogue) -> None:
+    from armybuilder.games.asoiaf.interchange import export_list
+
+    code = export_list("warcouncil", stark50, catalogue).strip()
+    assert f"War Council share code: {code}" in sheet("text", stark50).splitlines()
+    assert f"War Council share code: `{code}`" in sheet("md", stark50)
+    assert json.loads(sheet("json", stark50))["share_code"] == {"code": code, "why_not": None}
+    page = sheet("html", stark50)
+    assert f"<code>{code}</code>" in page
+
+
+def test_the_qr_code_is_the_share_code(stark50: ListReport, catalogue: Catalogue) -> None:
+    """The inline SVG draws exactly the modules of the share code's QR symbol (segno's own matrix)."""
+    import segno
+
+    from armybuilder.games.asoiaf.interchange import export_list
+
+    code = export_list("warcouncil", stark50, catalogue).strip()
+    page = sheet("html", stark50)
+    svg = page[page.index("<svg") : page.index("</svg>") + 6]
+    expected = [[bool(v) for v in row] for row in segno.make(code, error="m", micro=False).matrix_iter(border=4)]
+    assert qr_matrix_from_svg(svg) == expected
+    assert page.count("<svg") == 1
+
+
+def test_a_list_without_a_war_council_number_says_so(catalogue: Catalogue) -> None:
+    report = check(
+        catalogue,
+        """
+        faction: brotherhood
+        points: 30
+        units:
+          - unit: Men-At-Arms
+            attachment: Beric Dondarrion
+        """,
+    )
+    line = "No War Council share code: War Council's faction number for Brotherhood Without Banners is not known."
+    assert line in sheet("text", report).splitlines()
+    assert "none: War Council's faction number for Brotherhood Without Banners is not known" in sheet("md", report)
+    page = sheet("html", report)
+    assert "<svg" not in page and "<code>" not in page
+    assert "Brotherhood Without Banners is not known" in page
+    data = json.loads(sheet("json", report))
+    assert data["share_code"]["code"] is None and "Brotherhood" in data["share_code"]["why_not"]
+
+
+def test_notes_appear_on_every_sheet_and_in_show(stark50: ListReport) -> None:
+    from rich.console import Console
+
+    from armybuilder.games.asoiaf.render.show import show
+
+    assert "  Grey Wind screens the Berserkers." in sheet("text", stark50).splitlines()
+    assert "> Deploy Catelyn's tactics early \\& keep \\<Robb\\> safe." in sheet("md", stark50)
+    assert json.loads(sheet("json", stark50))["notes"].startswith("Grey Wind screens")
+    page = sheet("html", stark50)
+    assert "Deploy Catelyn&#x27;s tactics early &amp; keep &lt;Robb&gt; safe." in page
+    console = Console(width=120, record=True, color_system=None)
+    console.print(show(stark50, deck_of(stark50)))
+    shown = console.export_text()
+    assert "Grey Wind screens the Berserkers." in shown and "keep <Robb> safe" in shown
+
+
+def test_html_has_the_trackers_of_the_game_size(stark50: ListReport, catalogue: Catalogue) -> None:
+    page = sheet("html", stark50)
+    vp = page.split('<div class="track vp">')[1].split("</div>")[0]
+    assert "Victory points (12 to win)" in vp
+    assert re.findall(r"<span(?: class=\"goal\")?>(\d+)</span>", vp) == [str(n) for n in range(1, 13)]
+    rounds = page.split('<div class="track rounds">')[1].split("</div>")[0]
+    assert re.findall(r"<span>(\d+)</span>", rounds) == [str(n) for n in range(1, 7)]
+    forty = check(catalogue, (Path(__file__).parent.parent / "examples" / "stark-40.yaml").read_text())
+    assert "Victory points (10 to win)" in sheet("html", forty)
+
+
+def test_tactics_deck_in_text_and_markdown(stark50: ListReport) -> None:
+    text = sheet("text", stark50)
+    assert "Tactics deck (20 cards, 2 of each):" in text
+    assert "  Robb Stark, The Wolf Lord: Sudden Retreat, Superior Positioning, Hit and Run" in text.splitlines()
+    assert "- Robb Stark, The Wolf Lord: Sudden Retreat, Superior Positioning, Hit and Run" in sheet("md", stark50)
+
+
+@pytest.mark.parametrize(("page", "css"), [("a4", "size: A4;"), ("letter", "size: letter;")])
+def test_page_size(stark50: ListReport, page: str, css: str) -> None:
+    assert f"@page {{ {css}" in render_sheet("html", stark50, deck_of(stark50), page)
+
+
+def test_unknown_page_size_is_a_usage_error(stark50: ListReport) -> None:
+    with pytest.raises(UsageError, match="unknown page size 'a5'"):
+        render_sheet("html", stark50, None, "a5")
+
+
+def test_faction_accent(stark50: ListReport, catalogue: Catalogue) -> None:
+    from armybuilder.games.asoiaf.render.sheet import FACTION_ACCENTS
+
+    assert set(FACTION_ACCENTS) == set(catalogue.factions)
+    assert len(set(FACTION_ACCENTS.values())) == len(FACTION_ACCENTS)
+    page = sheet("html", stark50)
+    assert '<div class="sheet f-stark page">' in page
+    assert f".sheet.f-stark {{ --accent: {FACTION_ACCENTS['stark']}; }}" in page
+    for colour in FACTION_ACCENTS.values():  # dark enough for white-paper print and black-and-white copies
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        assert 0.299 * r + 0.587 * g + 0.114 * b < 130, colour

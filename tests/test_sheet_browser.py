@@ -1,5 +1,5 @@
-"""The HTML army sheet of a 50-point list, printed by headless Chromium, is one page on A4 (and on Letter)
-and carries the commander's name as text.
+"""The HTML army sheet of a 50-point list, printed by headless Chromium, is one page on A4 (and on Letter),
+carries the commander's name and the War Council share code as text, and its QR code scans as that code.
 
 Needs Debian's `chromium` (and `pdfinfo`/`pdftotext` from poppler-utils, used when present). Without
 chromium the test is skipped on a developer's machine but fails in CI (`CI` set), which must run it.
@@ -19,6 +19,7 @@ import pytest
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate_path
 from armybuilder.games.asoiaf.deck import build_deck
+from armybuilder.games.asoiaf.interchange import export_list
 from armybuilder.games.asoiaf.render.sheet import render_sheet
 
 pytestmark = pytest.mark.browser
@@ -93,7 +94,28 @@ def pdf_text(pdf: Path, data: bytes) -> str:
     return "\n".join(chunks)
 
 
-@pytest.mark.parametrize("paper", ["A4", "letter"])
+def pgm_pixels(pgm: bytes) -> memoryview:
+    """A binary PGM (pdftoppm -gray) as a 2-D memoryview of grey bytes, the shape a QR reader takes."""
+    fields = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", pgm)
+    assert fields is not None, pgm[:40]
+    width, height = int(fields[1]), int(fields[2])
+    return memoryview(pgm[fields.end() : fields.end() + width * height]).cast("B", shape=[height, width])
+
+
+def scanned_codes(pdf: Path) -> list[str]:
+    """What a phone would read from the printed page: pdftoppm rasterises it, zxing-cpp decodes the QR."""
+    zxingcpp = pytest.importorskip("zxingcpp", reason="the QR reader is a test extra: pip install '.[test]'")
+    if not shutil.which("pdftoppm"):
+        if os.environ.get("CI"):
+            pytest.fail("pdftoppm is not installed, and CI must scan the printed QR code: apt-get install poppler-utils")
+        pytest.skip("pdftoppm is not installed (apt-get install poppler-utils)")
+    pgm = subprocess.run(
+        ["pdftoppm", "-r", "150", "-gray", "-singlefile", str(pdf)], capture_output=True, timeout=60, check=True
+    ).stdout
+    return [barcode.text for barcode in zxingcpp.read_barcodes(pgm_pixels(pgm))]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("name", ["stark-50", "stark-50-dense"])
 def test_fifty_point_sheet_prints_on_one_page(
     catalogue: Catalogue, tmp_path: Path, name: str, paper: str
@@ -103,10 +125,8 @@ def test_fifty_point_sheet_prints_on_one_page(
     ctx = report.context
     assert ctx is not None and ctx.commander is not None and ctx.faction is not None
     assert ctx.total == 50
-    page = render_sheet("html", report, build_deck(catalogue, ctx.faction, ctx.commander))
-    assert "@page { size: A4;" in page
-    # the same sheet printed on Letter (shorter and wider) must fit one page too
-    page = page.replace("@page { size: A4;", f"@page {{ size: {paper};")
+    assert report.army.notes
+    page = render_sheet("html", report, build_deck(catalogue, ctx.faction, ctx.commander), paper)
     html_file = tmp_path / "sheet.html"
     html_file.write_text(page, encoding="utf-8")
     pdf = tmp_path / "sheet.pdf"
@@ -117,7 +137,7 @@ def test_fifty_point_sheet_prints_on_one_page(
     assert page_count(pdf, data) == 1
     if shutil.which("pdfinfo"):
         info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, timeout=60).stdout
-        expected = "(A4)" if paper == "A4" else "(letter)"
+        expected = "(A4)" if paper == "a4" else "(letter)"
         assert expected in info, info
     text = " ".join(pdf_text(pdf, data).split())
     if not shutil.which("pdftotext") and ctx.commander.title not in text:
@@ -132,3 +152,8 @@ def test_fifty_point_sheet_prints_on_one_page(
     assert ctx.commander.title in text
     assert report.army.player is not None and report.army.player in text
     assert "Verdict: valid" in text
+    code = export_list("warcouncil", report, catalogue).strip()
+    assert code in "".join(text.split())  # the code as printed (it may wrap at the page's edge)
+    assert report.army.notes.split()[0] in text
+    assert "Victory points (12 to win)".upper() in text.upper()
+    assert scanned_codes(pdf) == [code]

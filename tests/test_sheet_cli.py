@@ -112,3 +112,14 @@ def test_invalid_list_is_exported_with_a_warning(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     banner = page.split('<section class="verdict invalid">')[1].split("</section>")[0]
     assert '<span class="rule">points-limit</span>' in banner
+
+
+def test_page_option(tmp_path: Path) -> None:
+    out = tmp_path / "letter.html"
+    result = run("export", str(SHEET_LIST), "--format", "html", "--page", "letter", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "@page { size: letter;" in out.read_text(encoding="utf-8")
+    default = run("export", str(SHEET_LIST), "--format", "html")
+    assert "@page { size: A4;" in default.stdout
+    refused = run("export", str(SHEET_LIST), "--format", "html", "--page", "a3")
+    assert refused.exit_code == 2 and "--page a3: choose one of a4, letter" in refused.output

@@ -11,6 +11,7 @@ from armybuilder.cli.common import DataOption, DataVersionOption, fatal, workspa
 from armybuilder.text import count
 
 SHEETS = ("html", "md", "text", "json")
+PAGES = ("a4", "letter")
 
 
 def export(
@@ -24,6 +25,9 @@ def export(
         "sheet); for an army list also warcouncil, asoiaf-stats or tts: the list in that tool's format.",
     ),
     output: str = typer.Option("-", "--output", "-o", help="The file to write; '-' is standard output."),
+    page: str = typer.Option(
+        "a4", "--page", metavar="SIZE", help="The paper an HTML sheet is laid out for: a4 or letter."
+    ),
     force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
@@ -39,6 +43,8 @@ def export(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
 
+    if page not in PAGES:
+        fatal(f"--page {page}: choose one of {', '.join(PAGES)}")
     ws = workspace(data, data_version)
     report = check_files([list_file], ws)[0]
     unreadable = next((p for p in report.problems if p.rule == "syntax"), None)
@@ -51,7 +57,7 @@ def export(
     if fmt not in formats:
         fatal(f"--format {fmt}: {system.title} files export as {', '.join(formats)}")
     try:
-        content = system.export(report, fmt, data=ws.data(system))
+        content = system.export(report, fmt, data=ws.data(system), page=page)
         write_atomic(output, content, force=force)
     except ArmyBuilderError as exc:
         fatal(str(exc))

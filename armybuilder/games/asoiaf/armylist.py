@@ -95,6 +95,7 @@ class ArmyList:
     name: str | None = None
     player: str | None = None
     team: str | None = None
+    notes: str | None = None  # the player's own words, printed on every sheet
     faction: Faction | None = None
     points: int | None = None
     commander_text: str | None = None
@@ -172,7 +173,7 @@ class _Loader:
                 value = data[key]
                 if isinstance(value, (dict, list)):
                     self.problem("schema", f"`{key}` must be text", data.at(key))
-                elif key in ("name", "player", "team"):
+                else:
                     setattr(army, key, str(value))
         self._faction(data)
         self._points(data)

@@ -278,7 +278,7 @@ class Asoiaf(GameSystem):
             raise UsageError(f"an army list exports as {', '.join(EXPORT_FORMATS)}, not {fmt}")
         from armybuilder.games.asoiaf.render.sheet import render_sheet
 
-        return render_sheet(fmt, listed, listed.deck)
+        return render_sheet(fmt, listed, listed.deck, options.get("page") or "a4")
 
     def new_file(self, data: Any, **options: Any) -> str:
         from armybuilder.games.asoiaf.builder import new_list

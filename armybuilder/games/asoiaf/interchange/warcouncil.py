@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.games.asoiaf.cards import CardKind
@@ -235,3 +236,28 @@ def write(report: ListReport, catalogue: Catalogue) -> str:
     for ncu in army.ncus:
         out += wire.varint_field(NCU, _card_id(ncu.card.id, ncu.card.title))
     return base64.b64encode(bytes(out)).decode("ascii") + "\n"
+
+
+@dataclass(frozen=True)
+class ShareCode:
+    """A list's War Council share code for its sheet and its batch row, or why it has none."""
+
+    code: str | None
+    why_not: str | None = None  # "Brotherhood Without Banners has no known War Council number", …
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"code": self.code, "why_not": self.why_not}
+
+
+def share_code(report: ListReport) -> ShareCode:
+    """The share code of a checked list (whether or not it is legal), or the reason it cannot have one."""
+    ctx = report.context
+    if ctx is None:
+        return ShareCode(None, "the list cannot be read")
+    faction = report.army.faction
+    if faction is not None and faction.key not in FACTION_NUMBERS:
+        return ShareCode(None, f"War Council's faction number for {faction.name} is not known")
+    try:
+        return ShareCode(write(report, ctx.catalogue).strip())
+    except InterchangeError as exc:
+        return ShareCode(None, exc.message.removeprefix("cannot export as warcouncil: "))

@@ -21,18 +21,25 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.deck import Deck
+    from armybuilder.games.asoiaf.interchange.warcouncil import ShareCode
 
 SHEET_FORMATS = ("html", "md", "text", "json")
+PAGES = {"a4": ("A4", 297.0), "letter": ("letter", 279.4)}  # --page: the CSS name and the height in mm
+ROUNDS = 6  # a game lasts at most six rounds (the round tracker's boxes)
 
 
-def render_sheet(fmt: str, report: ListReport, deck: Deck | None) -> str:
-    """The army sheet of a validated list in `fmt` (one of SHEET_FORMATS), as one string."""
+def render_sheet(fmt: str, report: ListReport, deck: Deck | None, page: str = "a4") -> str:
+    """The army sheet of a validated list in `fmt` (one of SHEET_FORMATS), as one string; `page` (a4 or
+    letter) is the paper the HTML sheet is laid out for."""
     renderers: dict[str, Callable[[ListReport, Deck | None], str]] = {
-        "html": html_sheet,
         "md": markdown_sheet,
         "text": text_sheet,
         "json": json_sheet,
     }
+    if page not in PAGES:
+        raise UsageError(f"unknown page size {page!r}; choose one of {', '.join(PAGES)}")
+    if fmt == "html":
+        return html_sheet(report, deck, page)
     if fmt not in renderers:
         raise UsageError(f"unknown sheet format {fmt!r}; choose one of {', '.join(SHEET_FORMATS)}")
     return renderers[fmt](report, deck)
@@ -145,6 +152,35 @@ def _totals_line(report: ListReport, sep: str = " · ") -> str:
     return sep.join(parts)
 
 
+def share_code(report: ListReport) -> ShareCode:
+    from armybuilder.games.asoiaf.interchange.warcouncil import share_code as code_of
+
+    return code_of(report)
+
+
+def _code_line(report: ListReport) -> str:
+    """`War Council share code: …`, or why the list has none."""
+    code = share_code(report)
+    if code.code is not None:
+        return f"War Council share code: {code.code}"
+    return f"No War Council share code: {code.why_not}."
+
+
+def _notes(report: ListReport) -> list[str]:
+    """The player's `notes:`, line by line (trailing blank lines dropped)."""
+    return (report.army.notes or "").rstrip().splitlines()
+
+
+def _deck_lines(deck: Deck) -> list[tuple[str, str]]:
+    """(where from, the cards' names joined) per source of the deck: the faction's, then the commander's."""
+    faction = [name for name, origin, _ in _deck_rows(deck) if origin == "faction"]
+    own = [f"{name} ({note})" if note else name for name, origin, note in _deck_rows(deck) if origin != "faction"]
+    lines = [("Faction", ", ".join(faction))] if faction else []
+    if own:
+        lines.append((deck.commander.title, ", ".join(own)))
+    return lines
+
+
 def _deck_rows(deck: Deck) -> list[tuple[str, str, str]]:
     """(name, from, note) for each card of the deck, faction cards first."""
     rows = [(card.name, "faction", "") for card in deck.faction_cards]
@@ -178,9 +214,22 @@ def text_sheet(report: ListReport, deck: Deck | None) -> str:
     for label, entries in (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments)):
         if entries:
             lines.append(f"{label}: " + ", ".join(x.short() for x in _others(report, entries)))
-    lines += ["", _totals_line(report), f"Verdict: {_verdict(report)}"]
-    lines += [f"  line {p.line}: {p.rule}: {p.message}" for p in report.problems]
+    if deck is not None:
+        from armybuilder.games.asoiaf.deck import COPIES
+
+        lines += ["", f"Tactics deck ({deck.size} cards, {COPIES} of each):"]
+        lines += [f"  {where}: {names}" for where, names in _deck_lines(deck)]
+    notes = _notes(report)
+    if notes:
+        lines += ["", "Notes:", *(f"  {line}" for line in notes)]
+    lines += ["", _totals_line(report), _code_line(report), f"Verdict: {_verdict(report)}"]
+    lines += [f"  {_at(p.line)}: {p.rule}: {p.message}" for p in report.problems]
     return "\n".join(lines) + "\n"
+
+
+def _at(line: int) -> str:
+    """`line 7`, or `whole list` for a problem with no line (a list converted from another format)."""
+    return f"line {line}" if line else "whole list"
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&#])")
@@ -208,11 +257,23 @@ def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
         if entries:
             names = ", ".join(md_escape(x.short()) for x in _others(report, entries))
             lines += ["", f"**{label}:** {names}"]
-    lines += ["", md_escape(_totals_line(report)), "", f"**Verdict: {md_escape(_verdict(report))}**"]
+    if deck is not None:
+        from armybuilder.games.asoiaf.deck import COPIES
+
+        lines += ["", f"**Tactics deck** ({deck.size} cards, {COPIES} of each):", ""]
+        lines += [f"- {md_escape(where)}: {md_escape(names)}" for where, names in _deck_lines(deck)]
+    notes = _notes(report)
+    if notes:
+        lines += ["", "**Notes:**", ""]
+        lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in notes]
+    code = share_code(report)
+    code_text = f"`{code.code}`" if code.code else md_escape(f"none: {code.why_not}")
+    lines += ["", md_escape(_totals_line(report)), "", f"War Council share code: {code_text}"]
+    lines += ["", f"**Verdict: {md_escape(_verdict(report))}**"]
     if report.problems:
         lines.append("")
         lines += [
-            f"- line {p.line}: `{p.rule}` {md_escape(p.message)}" + ("" if p.is_error else " (warning)")
+            f"- {_at(p.line)}: `{p.rule}` {md_escape(p.message)}" + ("" if p.is_error else " (warning)")
             for p in report.problems
         ]
     return "\n".join(lines) + "\n"
@@ -238,9 +299,13 @@ def sheet_data(report: ListReport, deck: Deck | None) -> dict[str, Any]:
     army = report.army
     commander = _commander(report)
     totals = _totals(report)
+    from armybuilder.games.base import FORMAT_VERSION
+
     return {
+        "format_version": FORMAT_VERSION,
         "name": army.name,
         "player": army.player,
+        "notes": army.notes,
         "faction": army.faction_key,
         "points": totals.pop("points"),
         "data_version": _data_version(report),
@@ -253,6 +318,7 @@ def sheet_data(report: ListReport, deck: Deck | None) -> dict[str, Any]:
         "enemy_attachments": [_card_json(x) for x in _others(report, army.enemy_attachments)],
         "totals": totals,
         "deck": deck.as_dict() if deck is not None else None,
+        "share_code": share_code(report).as_dict(),
         "valid": report.valid,
         "problems": [p.as_dict(file=False) for p in report.problems],
     }
@@ -264,64 +330,116 @@ def json_sheet(report: ListReport, deck: Deck | None) -> str:
 
 # --- HTML (one self-contained page for print) --------------------------------------------------
 
-
-# A4 with margins that suit Letter too; a 50-point list must fit Letter's shorter page (255 mm inside
-# these margins), which the browser test checks.
-_CSS = """
-@page { size: A4; margin: 11mm 12mm 13mm; }
-* { box-sizing: border-box; }
-html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { margin: 0; color: #111; background: #fff;
-  font: 9pt/1.3 "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif; }
-@media screen {
-  body { background: #d8d8d8; }
-  .sheet { width: 210mm; min-height: 297mm; margin: 0 auto; padding: 12mm; background: #fff; }
+# A colour per faction, so a pile of printed sheets sorts at a glance: dark, print-safe tones that turn
+# into distinct greys in black-and-white (the faction's name is printed too; no text is set in colour).
+FACTION_ACCENTS = {
+    "stark": "#4a5d6e",
+    "lannister": "#a3201a",
+    "baratheon": "#8a6a00",
+    "targaryen": "#4d1016",
+    "greyjoy": "#14504f",
+    "martell": "#b8521a",
+    "nightswatch": "#1c1c1c",
+    "freefolk": "#6b4a2b",
+    "bolton": "#8c3a5a",
+    "brotherhood": "#4d6b2f",
+    "neutral": "#6b6b6b",
 }
-h1 { font-size: 17pt; margin: 0; line-height: 1.15; }
-h2 { font-size: 9pt; margin: 0 0 1.2mm; text-transform: uppercase; letter-spacing: .06em; color: #444;
-  border-bottom: .3mm solid #999; padding-bottom: .5mm; }
-header { display: flex; justify-content: space-between; align-items: flex-end; gap: 4mm;
-  border-bottom: .6mm solid #111; padding-bottom: 1.5mm; margin-bottom: 2mm; }
-header .sub { margin: .5mm 0 0; font-size: 9.5pt; }
-header .commander { flex: none; max-width: 50%; text-align: right; font-size: 9.5pt; }
-.label { color: #555; font-size: 7.5pt; text-transform: uppercase; letter-spacing: .05em; }
-.verdict { border-radius: 1.2mm; padding: 1.4mm 2.5mm; margin-bottom: 2mm; font-weight: bold; font-size: 10pt; }
-.verdict.valid { background: #dff3e1; border: .4mm solid #2e7d32; color: #1b5e20; }
-.verdict.invalid { background: #fde2e1; border: .6mm solid #c62828; color: #8e0000; }
-.verdict ul { margin: .8mm 0 0; padding-left: 4mm; font-weight: normal; font-size: 8.5pt; color: #111; }
-.verdict .rule { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 7.5pt; }
-.totals { display: flex; flex-wrap: wrap; gap: 1mm 6mm; margin-bottom: 2.5mm; font-size: 9pt; }
-.totals b { font-size: 10pt; }
-.units { columns: 2; column-gap: 4mm; }
-.unit { break-inside: avoid; border: .3mm solid #888; border-radius: 1.2mm; padding: 1.2mm 2mm;
-  margin: 0 0 2mm; }
-.row { display: flex; align-items: baseline; gap: 1.5mm; }
-.row .name { font-weight: bold; flex: 1; }
-.unit > .row .name { font-size: 10pt; }
-.type { color: #555; font-size: 7.5pt; }
-.cost { font-weight: bold; min-width: 5mm; text-align: right; white-space: nowrap; }
-.cmd { background: #5b2a86; color: #fff; border-radius: .8mm; padding: 0 .8mm; font-size: 7pt;
+_DEFAULT_ACCENT = "#555555"
+
+# Every rule is scoped to `.sheet`, and sets what it relies on, so a sheet looks the same inside a batch
+# report (whose own styles it must neither take nor change) as on its own page.
+SHEET_CSS = (
+    "\n".join(f".sheet.f-{key} {{ --accent: {colour}; }}" for key, colour in FACTION_ACCENTS.items())
+    + """
+.sheet { --accent: #555555; color: #111; background: #fff; text-align: left;
+  font: 9pt/1.3 "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif; }
+.sheet * { box-sizing: border-box; }
+.sheet section, .sheet article, .sheet header, .sheet footer { border-top: 0; margin: 0; padding: 0; }
+.sheet h1 { font-size: 17pt; margin: 0; line-height: 1.15; }
+.sheet h2 { font-size: 9pt; margin: 0 0 1.2mm; text-transform: uppercase; letter-spacing: .06em; color: #444;
+  border-bottom: .4mm solid var(--accent); padding-bottom: .5mm; }
+.sheet header { display: flex; justify-content: space-between; align-items: flex-end; gap: 4mm;
+  border-top: 2.5mm solid var(--accent); border-bottom: .6mm solid var(--accent);
+  padding: 1.5mm 0 1.5mm; margin-bottom: 2mm; }
+.sheet header .sub { margin: .5mm 0 0; font-size: 9.5pt; }
+.sheet header .commander { flex: none; max-width: 50%; text-align: right; font-size: 9.5pt; }
+.sheet .label { color: #555; font-size: 7.5pt; text-transform: uppercase; letter-spacing: .05em; }
+.sheet .verdict { border-radius: 1.2mm; padding: 1.4mm 2.5mm; margin-bottom: 2mm; font-weight: bold;
+  font-size: 10pt; }
+.sheet .verdict.valid { background: #dff3e1; border: .4mm solid #2e7d32; color: #1b5e20; }
+.sheet .verdict.invalid { background: #fde2e1; border: .6mm solid #c62828; color: #8e0000; }
+.sheet .verdict ul { margin: .8mm 0 0; padding-left: 4mm; font-weight: normal; font-size: 8.5pt; color: #111; }
+.sheet .verdict .rule { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 7.5pt; }
+.sheet .totals { display: flex; flex-wrap: wrap; gap: 1mm 6mm; margin-bottom: 2.5mm; font-size: 9pt; }
+.sheet .totals b { font-size: 10pt; }
+.sheet .units { columns: 2; column-gap: 4mm; }
+.sheet .unit { break-inside: avoid; border: .3mm solid #888; border-left: 1mm solid var(--accent);
+  border-radius: 1.2mm; padding: 1.2mm 2mm; margin: 0 0 2mm; }
+.sheet .row { display: flex; align-items: baseline; gap: 1.5mm; }
+.sheet .row .name { font-weight: bold; flex: 1; }
+.sheet .unit > .row .name { font-size: 10pt; }
+.sheet .type { color: #555; font-size: 7.5pt; }
+.sheet .cost { font-weight: bold; min-width: 5mm; text-align: right; white-space: nowrap; }
+.sheet .cmd { background: #5b2a86; color: #fff; border-radius: .8mm; padding: 0 .8mm; font-size: 7pt;
   font-weight: bold; }
-.foreign { color: #555; font-size: 7.5pt; }
-.unknown { color: #c62828; font-style: italic; }
-.stats { margin: .6mm 0 .4mm; display: flex; gap: 1mm; flex-wrap: wrap; }
-.stat { border: .25mm solid #bbb; border-radius: .8mm; padding: 0 1.2mm; background: #f3f3f3; }
-.stat b { font-size: 9.5pt; }
-table { border-collapse: collapse; }
-.attacks td { padding: 0 2mm 0 0; }
-.attacks .hit { font-weight: bold; }
-.attacks .rng { color: #555; font-size: 8pt; }
-.attacks .dice { font-weight: bold; letter-spacing: .03em; }
-.abilities { color: #444; font-style: italic; font-size: 7.5pt; }
-.attachment { border-top: .2mm dashed #aaa; margin-top: .8mm; padding-top: .5mm; }
-.unit.ncu { border-style: dashed; }
-.deck { break-inside: avoid; margin-top: .5mm; }
-.deck-cards { columns: 2; column-gap: 4mm; }
-.deck-card { display: flex; gap: 1.5mm; align-items: baseline; }
-.deck-card .copies { color: #555; min-width: 4mm; }
-.deck-card .from { color: #555; font-size: 7.5pt; margin-left: auto; text-align: right; }
-.note { color: #555; font-size: 7.5pt; margin: .8mm 0 0; }
-footer { margin-top: 2mm; color: #666; font-size: 7pt; }
+.sheet .foreign { color: #555; font-size: 7.5pt; }
+.sheet .unknown { color: #c62828; font-style: italic; }
+.sheet .stats { margin: .6mm 0 .4mm; display: flex; gap: 1mm; flex-wrap: wrap; }
+.sheet .stat { border: .25mm solid #bbb; border-radius: .8mm; padding: 0 1.2mm; background: #f3f3f3; }
+.sheet .stat b { font-size: 9.5pt; }
+.sheet table { border-collapse: collapse; margin: 0; }
+.sheet td, .sheet th { border: 0; padding: 0 2mm 0 0; background: none; vertical-align: baseline; }
+.sheet .attacks .hit { font-weight: bold; }
+.sheet .attacks .rng { color: #555; font-size: 8pt; }
+.sheet .attacks .dice { font-weight: bold; letter-spacing: .03em; }
+.sheet .abilities { color: #444; font-style: italic; font-size: 7.5pt; }
+.sheet .attachment { border-top: .2mm dashed #aaa; margin-top: .8mm; padding-top: .5mm; }
+.sheet .unit.ncu { border-style: dashed; border-left: 1mm solid var(--accent); }
+.sheet .deck { break-inside: avoid; margin-top: .5mm; }
+.sheet .deck-cards { columns: 2; column-gap: 4mm; }
+.sheet .deck-card { display: flex; gap: 1.5mm; align-items: baseline; }
+.sheet .deck-card .copies { color: #555; min-width: 4mm; }
+.sheet .deck-card .from { color: #555; font-size: 7.5pt; margin-left: auto; text-align: right; }
+.sheet .note { color: #555; font-size: 7.5pt; margin: .8mm 0 0; }
+.sheet .play { display: flex; gap: 4mm; margin-top: 2mm; break-inside: avoid; }
+.sheet .tracks { flex: 1; display: flex; flex-direction: column; gap: 1.5mm; }
+.sheet .track { display: flex; align-items: center; gap: 2mm; }
+.sheet .track .label { min-width: 38mm; }
+.sheet .boxes { display: flex; gap: .8mm; flex-wrap: wrap; }
+.sheet .boxes span { display: inline-block; width: 5.5mm; height: 5.5mm; border: .3mm solid #444;
+  border-radius: .6mm; font-size: 6pt; color: #777; text-align: center; line-height: 5.2mm; }
+.sheet .boxes span.goal { border: .6mm solid var(--accent); color: #111; font-weight: bold; }
+.sheet .notes { flex: 1 0 auto; min-height: 16mm; border: .3mm solid #888; border-radius: 1.2mm;
+  padding: 1mm 2mm; background: repeating-linear-gradient(transparent 0 5.6mm, #ccc 5.6mm 5.8mm); }
+.sheet .notes .own { margin: .5mm 0 0; white-space: pre-wrap; font-size: 8.5pt; }
+.sheet .share { flex: none; width: 28mm; text-align: center; }
+.sheet .share svg { display: block; width: 28mm; height: 28mm; shape-rendering: crispEdges; }
+.sheet .share .label { font-size: 6.5pt; }
+.sheet .no-code { flex: none; width: 40mm; font-size: 7.5pt; color: #555; }
+.sheet .code { margin: 1.5mm 0 0; font-size: 6.5pt; }
+.sheet .code code { font: 6.5pt/1.25 "DejaVu Sans Mono", "Liberation Mono", monospace; word-break: break-all; }
+.sheet footer { margin-top: 1.5mm; color: #666; font-size: 7pt; }
+"""
+)
+
+
+def page_css(page: str) -> str:
+    """The rules of a standalone sheet: its paper, and a page filled to the bottom by the notes box."""
+    name, height = PAGES[page]
+    inside = height - 11 - 13 - 2  # the @page margins, and 2 mm so that rounding never adds a page
+    return f"""
+@page {{ size: {name}; margin: 11mm 12mm 13mm; }}
+html {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
+body {{ margin: 0; background: #fff; }}
+.sheet.page {{ display: flex; flex-direction: column; min-height: {inside:.1f}mm; }}
+.sheet.page .play {{ flex: 1 0 auto; }}
+.sheet + .sheet {{ break-before: page; }}
+@media screen {{
+  body {{ background: #d8d8d8; }}
+  .sheet.page {{ width: {"210" if page == "a4" else "215.9"}mm; min-height: {height}mm; margin: 0 auto 4mm;
+    padding: 12mm; }}
+}}
 """
 
 
@@ -392,7 +510,7 @@ def _html_verdict(report: ListReport) -> str:
         out.append("<ul>")
         for p in report.problems:
             out.append(
-                f'<li>line {p.line}: <span class="rule">{_h(p.rule)}</span>'
+                f'<li>{_at(p.line)}: <span class="rule">{_h(p.rule)}</span>'
                 f"{'' if p.is_error else ' (warning)'} — {_h(p.message)}</li>"
             )
         out.append("</ul>")
@@ -444,8 +562,52 @@ def _html_deck(deck: Deck) -> str:
     return "".join(out)
 
 
-def html_sheet(report: ListReport, deck: Deck | None) -> str:
-    """One self-contained page (inline CSS; no scripts, fonts, images or links) to print on A4 or Letter."""
+def qr_svg(code: str) -> str:
+    """The share code as a QR code: an inline SVG (no image to fetch), with the standard quiet zone."""
+    import segno
+
+    qr = segno.make(code, error="m", micro=False)
+    svg: str = qr.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True, title="War Council share code")
+    return svg
+
+
+def _html_play(report: ListReport) -> str:
+    """The lower part of the page for the game itself: victory points, rounds, notes, and the share code."""
+    target = _totals(report)["victory_points"]
+    tracks = []
+    if target is not None:
+        boxes = "".join(
+            f'<span class="goal">{n}</span>' if n == target else f"<span>{n}</span>" for n in range(1, target + 1)
+        )
+        tracks.append(
+            f'<div class="track vp"><span class="label">Victory points ({target} to win)</span>'
+            f'<span class="boxes">{boxes}</span></div>'
+        )
+    rounds = "".join(f"<span>{n}</span>" for n in range(1, ROUNDS + 1))
+    tracks.append(f'<div class="track rounds"><span class="label">Round</span><span class="boxes">{rounds}</span></div>')
+    notes = "\n".join(_notes(report))
+    own = f'<p class="own">{_h(notes)}</p>' if notes else ""
+    tracks.append(f'<div class="notes"><span class="label">Notes</span>{own}</div>')
+    code = share_code(report)
+    if code.code is not None:
+        share = (
+            f'<div class="share">{qr_svg(code.code)}<span class="label">Scan to import in War Council</span></div>'
+        )
+    else:
+        share = f'<div class="no-code">No War Council share code: {_h(code.why_not)}.</div>'
+    return f'<section class="play"><div class="tracks">{"".join(tracks)}</div>{share}</section>'
+
+
+def _html_code(report: ListReport) -> str:
+    code = share_code(report)
+    if code.code is None:
+        return ""
+    return f'<p class="code"><span class="label">Share code</span> <code>{_h(code.code)}</code></p>'
+
+
+def sheet_fragment(report: ListReport, deck: Deck | None, *, page: bool = False) -> str:
+    """The sheet as one element (`<div class="sheet">`, styled by SHEET_CSS): what a standalone page holds
+    (with `page`, filled to the bottom of the paper) and what a batch report shows inline."""
     from armybuilder import __version__
 
     army = report.army
@@ -456,7 +618,9 @@ def html_sheet(report: ListReport, deck: Deck | None) -> str:
         sub.append(f"{army.points} points")
     if army.player:
         sub.append(f"Player: {army.player}")
+    faction = army.faction_key or "none"
     body = [
+        f'<div class="sheet f-{_h(faction)}{" page" if page else ""}">',
         "<header><div>",
         f"<h1>{_h(title)}</h1>",
         f'<p class="sub">{" · ".join(_h(s) for s in sub)}</p></div>',
@@ -472,13 +636,23 @@ def html_sheet(report: ListReport, deck: Deck | None) -> str:
     ]
     if deck is not None:
         body.append(_html_deck(deck))
+    body += [_html_play(report), _html_code(report)]
     version = _data_version(report)
     checked = f" against card data {version}" if version else ""
-    body.append(f"<footer>Checked by armybuilder {_h(__version__)}{_h(checked)}.</footer>")
+    body.append(f"<footer>{_h(army.path)} · checked by armybuilder {_h(__version__)}{_h(checked)}.</footer>")
+    body.append("</div>")
+    return "\n".join(b for b in body if b)
+
+
+def html_sheet(report: ListReport, deck: Deck | None, page: str = "a4") -> str:
+    """One self-contained page (inline CSS and SVG; no scripts, fonts, images or links) to print on `page`
+    (a4 or letter)."""
+    title = report.army.name or report.army.path
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{_h(title)} — army sheet</title>\n"
-        f"<style>{_CSS}</style>\n</head>\n<body>\n"
-        '<main class="sheet">\n' + "\n".join(b for b in body if b) + "\n</main>\n</body>\n</html>\n"
+        f"<style>{page_css(page)}{SHEET_CSS}</style>\n</head>\n<body>\n"
+        + sheet_fragment(report, deck, page=True)
+        + "\n</body>\n</html>\n"
     )

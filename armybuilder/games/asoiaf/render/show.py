@@ -120,6 +120,9 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
     vp = victory_points(ctx.points)
     totals.append(f"  ·  Victory points to win: {vp if vp is not None else '—'}")
     parts += [Text(""), totals]
+    notes = (army.notes or "").rstrip()
+    if notes:
+        parts += [Text(""), Text("Notes", style="bold"), Text(notes)]
     if deck is not None:
         parts += [Text(""), deck_table(deck)]
     verdict = Text.assemble("Verdict: ", verdict_text(report))
