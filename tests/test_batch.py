@@ -515,3 +515,198 @@ def test_html_report_in_chromium(club: Path, event: Path, tmp_path: Path) -> Non
     for player, _valid, _rule in EXPECTED.values():
         assert f">{player}</a>" in summary
     assert summary.count('class="valid"') == 2 and summary.count('class="invalid"') == 6
+
+
+# --- the event report an organiser runs a tournament from ------------------------------------------------
+
+CASES = ROOT / "tests" / "cases" / "valid"
+PASTED_BOB = """Bob's Watch
+Faction: Night's Watch
+Points: 40
+
+Veterans of the Watch (7)
+Jon Snow (C)
+Sworn Brothers (7)
+Watch Captain (3)
+Ranger Trackers (6)
+Aemon (4)
+"""
+# the second list repeats Jon Snow and Aemon (a player's two lists share no character) and, at 44 points,
+# is over the game size
+PASTED_BOB_TOO = """Faction: Night's Watch
+Points: 40
+Veterans of the Watch (7)
+Sworn Brothers (7)
+with Jon Snow (C)
+Sworn Brothers (7)
+Ranger Trackers (6)
+Ranger Trackers (6)
+Aemon (4)
+Sworn Brothers (7)
+"""
+
+
+@pytest.fixture
+def tournament(tmp_path: Path) -> tuple[Path, Path]:
+    """Two lists per player: Alice done, Bob's pasted lists at fault, Carol one list short, Dee a
+    Brotherhood list (no War Council code); and the files a folder of submissions also holds."""
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "alice--wolves.yaml").write_text(variant("Alice wolves"))
+    (folder / "alice--ned.yaml").write_text((CASES / "stark-eddard.yaml").read_text())
+    (folder / "bob--one.txt").write_text(PASTED_BOB)
+    (folder / "bob--two.txt").write_text(PASTED_BOB_TOO)
+    (folder / "carol--only.yaml").write_text(variant("Carol"))
+    (folder / "dee--a.yaml").write_text((CASES / "brotherhood-40.yaml").read_text())
+    (folder / "dee--b.yaml").write_text(
+        (CASES / "brotherhood-40.yaml").read_text().replace("Peasant Levy", "Men-At-Arms", 1)
+        .replace('["Beric Dondarrion, Lightining Lord"]', '["Beric Dondarrion, Lightining Lord"]\n  - Peasant Levy', 1)
+    )  # fmt: skip
+    for name in ("README.md", "scores.csv", "old-report.html", "photo.png", "rules.pdf", "last.json"):
+        (folder / name).write_text("not a list\n")
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Spring Open\npoints: 40\nlists_per_player: 2\n")
+    return folder, event
+
+
+def test_event_report_for_two_lists_per_player(tournament: tuple[Path, Path], tmp_path: Path) -> None:
+    folder, event = tournament
+    out = tmp_path / "report.json"
+    result = run(folder, "--event", event, "--report", out)
+    assert result.exit_code == 1, result.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["format_version"] == 1
+    # each player first: is Alice done?
+    players = {p["player"]: (p["lists"], p["valid"], p["ok"]) for p in data["players"]}
+    assert players == {"alice": (2, 2, True), "bob": (2, 1, False), "carol": (1, 0, False), "dee": (2, 1, False)}
+    bob = next(p for p in data["players"] if p["player"] == "bob")
+    assert len(bob["to_fix"]) == 1 and bob["to_fix"][0].startswith("bob--two.txt: ")
+    # the field, for the announcement and its balance
+    assert {f["faction"]: (f["players"], f["lists"]) for f in data["field"]["factions"]} == {
+        "House Stark": (2, 3),
+        "The Night's Watch": (1, 2),
+        "Brotherhood Without Banners": (1, 2),
+    }
+    commanders = {c["commander"]: c["lists"] for c in data["field"]["commanders"]}
+    assert commanders["Jon Snow, 998th Lord Commander"] == 2
+    assert commanders["Robb Stark, The Wolf Lord"] == 2 and commanders["Eddard Stark, Lord of Winterfell"] == 1
+    # files that are no submissions are skipped and listed, not judged invalid
+    skipped = sorted(Path(p).name for p in data["skipped"])
+    assert skipped == ["README.md", "last.json", "old-report.html", "photo.png", "rules.pdf", "scores.csv"]
+    assert data["total"] == 7
+    assert "skipped 6 (no list)" in result.output
+    # problems in a .txt submission point at the line of that file
+    lists = {Path(x["path"]).name: x for x in data["lists"]}
+    two = {(p["rule"], p["line"]) for p in lists["bob--two.txt"]["problems"]}
+    assert ("points-limit", 2) in two  # `Points: 40`
+    assert ("event-two-lists", 5) in two  # `with Jon Snow (C)`: Jon Snow again
+    assert ("event-two-lists", 9) in two  # `Aemon (4)`
+    # each row carries the list and its share code
+    first = lists["bob--one.txt"]
+    assert first["share_code"] and first["list"]["units"][0]["unit"]["name"] == "Veterans of the Watch"
+    assert [a["name"] for a in first["list"]["units"][0]["attachments"]] == ["Jon Snow, 998th Lord Commander"]
+    assert [n["name"] for n in first["list"]["ncus"]] == ["Aemon, Maester of Castle Black"]
+    assert lists["dee--a.yaml"]["share_code"] is None
+    assert "Brotherhood Without Banners" in lists["dee--a.yaml"]["share_code_note"]
+    roster = [(e["player"], Path(e["path"]).name) for e in data["roster"]]
+    assert roster[:2] == [("alice", "alice--ned.yaml"), ("alice", "alice--wolves.yaml")]
+
+
+def test_line_numbers_of_text_submissions(tmp_path: Path, catalogue: Catalogue) -> None:
+    """A share code on its third line, a pasted list: problems at the lines of the files the players sent,
+    a problem of no line of them says so."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "code.txt").write_text("\n\n" + SHARE_CODE + "\n")
+    (folder / "pasted.txt").write_text(PASTED_BOB_TOO)
+    rows = rows_by_file(batch.run(batch.collect([str(folder)]), workspace_of(catalogue), batch.Config()), folder)
+    code = rows["code.txt"].first_problem
+    assert code is not None and (code.rule, code.line) == ("points-limit", 3)
+    pasted = rows["pasted.txt"].first_problem
+    assert pasted is not None and (pasted.rule, pasted.line) == ("points-limit", 2)
+    result = run(folder)
+    assert "points-limit: the list costs 44 points" in result.output and "(line 2)" in result.output
+    (folder / "nameless.txt").write_text("Sworn Brothers (7)\nwith Jon Snow (C)\nSworn Brothers (7)\n")
+    result = run(folder, "--report", tmp_path / "r.csv")
+    nameless = next(r for r in csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text())) if "nameless" in r["path"])
+    assert nameless["verdict"] == "valid"  # 14 of 30 points: a warning only, at no line of the file
+    assert nameless["first_problem"] == ""  # a warning is never a valid list's "first problem"
+    assert "whole file" in run(folder, "--strict").output
+
+
+def test_report_html_prints_well(tournament: tuple[Path, Path], tmp_path: Path) -> None:
+    folder, event = tournament
+    out = tmp_path / "report.html"
+    assert run(folder, "--event", event, "--report", out).exit_code == 1
+    page = out.read_text(encoding="utf-8")
+    assert "<iframe" not in page
+    assert page.index("<h2>Players</h2>") < page.index("<h2>Lists</h2>") < page.index("<h2>The field</h2>")
+    assert page.index("<h2>The field</h2>") < page.index("<h2>Roster</h2>") < page.index('id="list-0"')
+    assert "break-before:page" in page and "<th>team</th>" not in page  # no empty team column
+    assert page.count('<div class="sheet ') == 7 and ".sheet.f-stark" in page
+    assert '<td><a href="#list-0">' in page  # each row links to its sheet
+    assert "<code>" + str(folder / "README.md") + "</code>" in page
+
+
+def test_pack_holds_every_valid_list(tournament: tuple[Path, Path], tmp_path: Path) -> None:
+    folder, event = tournament
+    pack = tmp_path / "pack.html"
+    assert run(folder, "--event", event, "--pack", pack).exit_code == 1
+    page = pack.read_text(encoding="utf-8")
+    assert page.count('<div class="sheet ') == 4  # Alice's two, Bob's first, Dee's first
+    assert "Alice wolves" in page and "Bob&#x27;s Watch" in page and "Carol" not in page
+    assert "@page { size: A4;" in page and "<script" not in page
+    assert run(folder, "--event", event, "--pack", pack).exit_code == 2  # exists: needs --force
+
+
+def test_existing_report_is_refused_before_anything_is_checked(club: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    out.write_text("keep me")
+    result = run(club, "--report", out)
+    assert result.exit_code == 2
+    assert f"--report {out} exists; pass --force" in result.output
+    assert "alice" not in result.output  # said before the batch ran
+    assert out.read_text() == "keep me"
+
+
+def test_from_forces_a_format_on_everything(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "code.md").write_text(SHARE_CODE + "\n")
+    nothing = run(folder)
+    assert nothing.exit_code == 2 and "1 file skipped: no lists by their names" in nothing.output
+    (folder / "x.yaml").write_text(EXAMPLE)
+    assert "skipped 1 (no list)" in run(folder).output
+    result = run(folder, "--from", "warcouncil")
+    assert "skipped" not in result.output and "greyjoy" in result.output
+    assert "greyjoy" in run(folder / "code.md").output  # a file named on its own is read
+
+
+def test_csv_rows_carry_the_list_and_share_code(club: Path, tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    run(club / "alice", "--report", out)
+    row = next(csv.DictReader(io.StringIO(out.read_text())))
+    assert row["share_code"].startswith("E") and len(row["share_code"]) > 40
+    assert row["list"].startswith("Stark Sworn Swords + Robb Stark, The Wolf Lord; ")
+
+
+def test_team_column_only_when_there_are_teams(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "jo.yaml").write_text("team: Wolves\n" + variant("Jo"))
+    out = tmp_path / "r.html"
+    assert run(folder, "--report", out).exit_code == 0
+    assert "<th>team</th>" in out.read_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pack_prints_one_page_per_valid_list(tournament: tuple[Path, Path], tmp_path: Path, paper: str) -> None:
+    from test_sheet_browser import page_count, print_to_pdf
+
+    folder, event = tournament
+    pack = tmp_path / "pack.html"
+    assert run(folder, "--event", event, "--pack", pack, "--page", paper).exit_code == 1
+    pdf = tmp_path / "pack.pdf"
+    data = print_to_pdf(pack, pdf, tmp_path / "profile")
+    assert page_count(pdf, data) == 4

@@ -135,7 +135,9 @@ def test_unknown_filter_values_exit_2_with_one_line(args: list[str], start: str,
 def test_json_and_csv_formats() -> None:
     as_json = run("cards", "--character", "Robb Stark", "--format", "json")
     assert as_json.exit_code == 0, as_json.output
-    rows = json.loads(as_json.stdout)
+    document = json.loads(as_json.stdout)
+    assert document["format_version"] == 1
+    rows = document["cards"]
     assert {r["id"]: r["cost"] for r in rows} == {"20201": "C", "20206": 2, "30210": 4}
     assert "\x1b" not in as_json.stdout
     as_csv = run("cards", "--character", "Robb Stark", "--format", "csv")

@@ -69,7 +69,8 @@ def test_exit_codes() -> None:
 
 def test_json_contract() -> None:
     data = json.loads(run("validate", "--format", "json", VALID, INVALID).stdout)
-    assert set(data) == {"data_version", "lists"}
+    assert set(data) == {"format_version", "data_version", "lists"}
+    assert data["format_version"] == 1
     first, second = data["lists"]
     assert {
         "path",
@@ -158,6 +159,7 @@ def test_deck_text() -> None:
 
 def test_deck_json_stark() -> None:
     data = json.loads(run("deck", "--format", "json", VALID).stdout)
+    assert data["format_version"] == 1
     assert data["size"] == 20 and data["removed"] == [] and data["problems"] == []
     assert [c["from"] for c in data["cards"]].count("faction") == 7
     assert sum(c["copies"] for c in data["cards"]) == 20

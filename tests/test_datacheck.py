@@ -344,6 +344,7 @@ def test_data_check_parsable_and_json(data: Path) -> None:
 
     doc = json.loads(result.output)
     assert [(p["rule"], p["line"]) for p in doc["problems"]] == [("unknown-faction", 3)]
+    assert doc["format_version"] == 1
 
 
 def test_data_check_exits_2_when_path_is_no_data_folder(tmp_path: Path) -> None:

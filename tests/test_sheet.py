@@ -444,7 +444,7 @@ def test_faction_accent(stark50: ListReport, catalogue: Catalogue) -> None:
     assert set(FACTION_ACCENTS) == set(catalogue.factions)
     assert len(set(FACTION_ACCENTS.values())) == len(FACTION_ACCENTS)
     page = sheet("html", stark50)
-    assert '<div class="sheet f-stark page">' in page
+    assert '<div class="sheet f-stark">' in page
     assert f".sheet.f-stark {{ --accent: {FACTION_ACCENTS['stark']}; }}" in page
     for colour in FACTION_ACCENTS.values():  # dark enough for white-paper print and black-and-white copies
         r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from armybuilder import games
 from armybuilder.batch.check import YAML_SUFFIXES, Config, check_chunk, check_one, check_report
-from armybuilder.batch.collect import Submission, collect, player_from_path
+from armybuilder.batch.collect import NOT_LISTS, Submission, collect, player_from_path
 from armybuilder.batch.cross import event_cross_problems
 from armybuilder.batch.event import Event, check_data_version, load_event
 from armybuilder.batch.results import Head, Results, Row
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from armybuilder.engine import Workspace
 
 __all__ = [
+    "NOT_LISTS",
     "YAML_SUFFIXES",
     "Config",
     "Event",

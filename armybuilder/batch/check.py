@@ -7,14 +7,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import pickle
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armybuilder import engine, games, yamlpos
 from armybuilder.batch.collect import Submission, player_from_path
 from armybuilder.batch.event import Event, event_problems
-from armybuilder.batch.results import Head, Packed, Row, pack_problem, unpack
+from armybuilder.batch.results import Head, Packed, Row, located, pack_problem, unpack
 from armybuilder.errors import ArmyBuilderError
 from armybuilder.fileio import read_input
 from armybuilder.games.base import Document, Options, Report
@@ -35,6 +35,7 @@ class Config:
     strict: bool = False
     outline: bool = False  # keep a plain outline of each file (the HTML report's per-file table)
     sheet: bool = False  # keep each file's HTML sheet, when its game makes one
+    content: bool = False  # keep each file's content and share code (for report files and the pack)
 
 
 @functools.cache
@@ -72,35 +73,43 @@ def _game_of_format(fmt: str) -> str:
     return games.DEFAULT_GAME
 
 
-def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, options: Options) -> Report | Problem:
-    """Check a file written in a text format a game reads; a Problem when it cannot be read."""
+class Checked(NamedTuple):
+    """One submission read as whatever it is and checked."""
+
+    result: Report | Problem  # the report, or why the file could not be read at all
+    format: str
+    digest: str
+    document: Document | None  # the YAML checked (for a text format, the YAML it was converted to)
+    lines: Mapping[int, int] | None = None  # converted: YAML line -> line of the player's file
+
+
+def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, options: Options, digest: str) -> Checked:
+    """Check a file written in a text format a game reads (a Problem as result when it cannot be read)."""
     system = games.get(game)
     try:
         text = blob.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return Problem("syntax", Severity.ERROR, f"not UTF-8 text (byte {exc.start})", path, 1, 1)
+        return Checked(Problem("syntax", Severity.ERROR, f"not UTF-8 text (byte {exc.start})", path, 1, 1), fmt, digest, None)
     try:
-        converted = system.import_text(fmt, text, workspace.data(system), path)
+        converted, lines = system.import_text_lines(fmt, text, workspace.data(system), path)
     except ArmyBuilderError as exc:
-        return Problem(
-            "import", Severity.ERROR, f"cannot read this {fmt} list: {exc.message}", path, exc.line or 0, 0
-        )
-    report = engine.validate_text(converted, workspace, path, options)
-    # positions point into YAML the player never saw: keep the problems, drop the line numbers
-    report.problems = [replace(p, line=0, column=0) for p in report.problems]
+        message = f"cannot read this {fmt} list: {exc.message}"
+        return Checked(Problem("import", Severity.ERROR, message, path, exc.line or 0, 0), fmt, digest, None)
+    document = engine.parse(converted, path)
+    report = engine.check_document(document, workspace, options)
+    # positions point into YAML the player never saw: point at the line of their file it was read from
+    # (a problem of a line that came from nowhere in it, or of the whole list, has no position)
+    report.problems = [located(p, lines) for p in report.problems]
     report.converted = True
-    return report
+    return Checked(report, fmt, digest, document, lines)
 
 
-def check_report(
-    sub: Submission, workspace: Workspace, config: Config
-) -> tuple[Report | Problem, str, str, Document | None]:
-    """Read one submission as whatever it is and check it: (report or unreadable-file problem, format,
-    digest, the YAML document when it was one)."""
+def check_report(sub: Submission, workspace: Workspace, config: Config) -> Checked:
+    """Read one submission as whatever it is and check it."""
     options = _options(config.strict)
     blob = _read(sub.path)
     if isinstance(blob, str):
-        return Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", "", None
+        return Checked(Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", "", None)
     # the same file submitted twice, whatever its spacing (only an event looks for duplicates)
     digest = (
         "" if config.event is None else hashlib.blake2b(b" ".join(blob.split()), digest_size=12).hexdigest()
@@ -109,9 +118,9 @@ def check_report(
     if fmt is None and not sub.path.lower().endswith(YAML_SUFFIXES):
         found = _detect(blob)
         if found is not None:
-            return _import(*found, blob, workspace, sub.path, options), found[1], digest, None
+            return _import(*found, blob, workspace, sub.path, options, digest)
     elif fmt is not None and fmt != "yaml":
-        return _import(_game_of_format(fmt), fmt, blob, workspace, sub.path, options), fmt, digest, None
+        return _import(_game_of_format(fmt), fmt, blob, workspace, sub.path, options, digest)
     document = engine.parse(blob, sub.path)
     report = engine.check_document(document, workspace, options)
     value = document.value
@@ -119,41 +128,47 @@ def check_report(
         # a share code or text export saved as .yaml is still that format
         found = _detect(blob)
         if found is not None:
-            return _import(*found, blob, workspace, sub.path, options), found[1], digest, None
+            return _import(*found, blob, workspace, sub.path, options, digest)
         if not sub.path.lower().endswith(YAML_SUFFIXES) and document.error is None and blob.strip():
             message = (
                 "not a list in any format armybuilder reads (a YAML list, a War Council share code, an "
                 "asoiaf-stats export or a Tabletop Simulator id string); check the file, or name its "
                 "format with --from"
             )
-            return Problem("import", Severity.ERROR, message, sub.path, 1, 1), "?", digest, None
-    return report, "yaml", digest, document
+            return Checked(Problem("import", Severity.ERROR, message, sub.path, 1, 1), "?", digest, None)
+    return Checked(report, "yaml", digest, document)
 
 
-def _size_pos(document: Document | None) -> tuple[int, int]:
+def _size_pos(document: Document | None, lines: Mapping[int, int] | None = None) -> tuple[int, int]:
     value = document.value if document is not None else None
+    pos: tuple[int, int] = (1, 1)
     if isinstance(value, yamlpos.PosMap) and "points" in value:
-        return value.key_pos["points"]
-    return (1, 1)
+        pos = tuple(value.key_pos["points"])  # type: ignore[assignment]
+    if lines is not None:  # converted: the line of the player's file, or none
+        return (lines[pos[0]], 1) if pos[0] in lines else (0, 0)
+    return pos
 
 
 def _side_pos(document: Document | None, report: Report) -> tuple[int, int]:
     value = document.value if document is not None else None
     key = report.summary.details.get("side_key", "faction")
+    if report.converted or document is None:
+        return (0, 0)
     if isinstance(value, yamlpos.PosMap) and key in value:
         return value.key_pos[key]
-    return (0, 0) if document is None else (1, 1)
+    return (1, 1)
 
 
 def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple[Packed, Head | None]:
     """One submission's packed row, and its Head when there is an event."""
     try:
-        result, fmt, digest, document = check_report(sub, workspace, config)
+        checked = check_report(sub, workspace, config)
     except ArmyBuilderError as exc:  # the game's data cannot be used: every file of that game says so
-        result, fmt, digest, document = Problem("data", Severity.ERROR, exc.message, sub.path, 1, 1), "?", "", None
+        checked = Checked(Problem("data", Severity.ERROR, exc.message, sub.path, 1, 1), "?", "", None)
     except Exception as exc:  # a bug must not stop a batch of sixty lists: report it on the row
         message = f"could not check this file ({type(exc).__name__}: {exc})"
-        result, fmt, digest, document = Problem("internal", Severity.ERROR, message, sub.path, 1, 1), "?", "", None
+        checked = Checked(Problem("internal", Severity.ERROR, message, sub.path, 1, 1), "?", "", None)
+    result, fmt, digest, document, lines = checked
     event = config.event
     if isinstance(result, Problem):
         player = player_from_path(sub)
@@ -164,7 +179,7 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
     report = result
     summary = report.summary
     if event is not None and report.game != "?":
-        report.add(event_problems(report, event, _size_pos(document)))
+        report.add(event_problems(report, event, _size_pos(document, lines)))
     system = games.get(report.game) if report.game != "?" else None
     first = summary.tallies[0] if summary.tallies else None
     player = summary.player or player_from_path(sub)
@@ -182,24 +197,25 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         fmt,
         tuple(pack_problem(p) for p in report.problems),
         config.strict,
-        system.outline(report) if config.outline and system else (),
+        system.outline(report) if (config.outline or config.content) and system else (),
         _sheet(system, report, workspace) if config.sheet and system else None,
+        summary.side_name,
+        *(system.share_code(report) if config.content and system else (None, None)),
+        system.content(report) if config.content and system else None,
     )
     if event is None:
         return packed, None
     cross = system.cross_key(report) if system is not None else None
     where = _side_pos(document, report)
     facts = event.rules.cross_key(report) if event.rules is not None and report.game == event.game else None
-    head = Head(player, digest, report.game, summary.side, summary.team, where, report.valid, cross, facts)
+    head = Head(player, digest, report.game, summary.side, summary.team, where, report.valid, cross, facts, lines)
     return packed, head
 
 
 def _sheet(system: Any, report: Report, workspace: Workspace) -> str | None:
-    """The file's HTML sheet, for the report's section on it."""
-    if "html" not in system.export_formats:
-        return None
+    """The file's printable sheet as one HTML element, for the report's section on it and the list pack."""
     try:
-        sheet: str = system.export(report, "html", data=workspace.data(system))
+        sheet: str | None = system.sheet_fragment(report, workspace.data(system))
     except ArmyBuilderError:
         return None
     return sheet

@@ -11,6 +11,15 @@ from armybuilder.errors import UsageError
 
 PLAYER_SEPARATOR = "--"  # `<player>--<label>.yaml`
 
+# Files a folder of submissions holds beside the lists, which no player submits as a list: documents,
+# spreadsheets, web pages, data, images (and a batch's own reports). Found in a folder or by a glob they
+# are skipped and listed as skipped; named one by one, or with --from, they are read like any other.
+NOT_LISTS = (
+    ".md", ".markdown", ".rst", ".csv", ".tsv", ".html", ".htm", ".json", ".xml", ".pdf", ".doc", ".docx",
+    ".odt", ".xls", ".xlsx", ".ods", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".bmp", ".tif",
+    ".tiff", ".heic", ".ico",
+)  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class Submission:
@@ -20,17 +29,32 @@ class Submission:
     root: str | None = None
 
 
-def collect(paths: Sequence[str], exclude: Iterable[str] = ()) -> list[Submission]:
-    """Files, folders (recursively, hidden entries skipped) and globs, in a stable order without repeats."""
+def collect(
+    paths: Sequence[str],
+    exclude: Iterable[str] = (),
+    *,
+    not_lists: tuple[str, ...] = NOT_LISTS,
+    skipped: list[str] | None = None,
+) -> list[Submission]:
+    """Files, folders (recursively, hidden entries skipped) and globs, in a stable order without repeats.
+
+    Files found in a folder or by a glob whose names end in `not_lists` are left out, and so are the files
+    of `exclude` (the event file, the batch's own reports) wherever they are found; `skipped` receives
+    every file left out (except hidden ones), in order."""
     skip = {os.path.realpath(p) for p in exclude}
     seen: set[str] = set()
     out: list[Submission] = []
 
-    def add(path: str, root: str | None) -> None:
+    def add(path: str, root: str | None, found: bool = True) -> None:
         real = os.path.realpath(path)
-        if real not in seen and real not in skip:
-            seen.add(real)
-            out.append(Submission(path, root))
+        if real in seen:
+            return
+        seen.add(real)
+        if real in skip or (found and path.lower().endswith(not_lists)):
+            if skipped is not None:
+                skipped.append(path)
+            return
+        out.append(Submission(path, root))
 
     def walk(top: str) -> None:
         found = []
@@ -44,7 +68,7 @@ def collect(paths: Sequence[str], exclude: Iterable[str] = ()) -> list[Submissio
         if os.path.isdir(arg):
             walk(arg)
         elif os.path.exists(arg):
-            add(arg, None)
+            add(arg, None, found=False)
         elif glob.has_magic(arg):
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:

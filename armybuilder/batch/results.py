@@ -32,14 +32,20 @@ class Row(Verdict):
     problems: tuple[Problem, ...]
     strict: bool = False
     outline: tuple[tuple[str, int], ...] = ()  # (a line of the file's content, its number) for reports
-    sheet: str | None = None
+    sheet: str | None = None  # the file's printable sheet, one HTML element (`GameSystem.sheet_fragment`)
+    side_name: str | None = None  # the faction's name for people ("House Stark")
+    code: str | None = None  # the code another tool imports the file from (ASOIAF: War Council's)
+    code_note: str | None = None  # why the file has no such code
+    content: Mapping[str, Any] | None = None  # the file's content as plain data (`GameSystem.content`)
     details: Mapping[str, Any] = field(default_factory=dict)  # the summary's JSON (`validate` only)
     tallies: tuple[Tally, ...] = ()  # the summary's figures (`validate` only)
+    cross: tuple[Problem, ...] = ()  # problems found across files (duplicates, teams), also in `problems`
 
     @property
     def first_problem(self) -> Problem | None:
+        """The first problem that fails the file (None for a valid file: its warnings fail nothing)."""
         failing = self.errors or (self.warnings if self.strict else [])
-        return failing[0] if failing else (self.problems[0] if self.problems else None)
+        return failing[0] if failing else None
 
     @property
     def verdict(self) -> str:
@@ -65,6 +71,10 @@ class Packed(NamedTuple):
     strict: bool
     outline: tuple[tuple[str, int], ...]
     sheet: str | None
+    side_name: str | None = None
+    code: str | None = None
+    code_note: str | None = None
+    content: Mapping[str, Any] | None = None
 
 
 _SEVERITY = {s.value: s for s in Severity}
@@ -97,6 +107,15 @@ class Head(NamedTuple):
     valid: bool
     cross: Any  # the game's `cross_key` of the file
     facts: Any = None  # the event rules' `cross_key` of the file (for their rules per player and team)
+    lines: Mapping[int, int] | None = None  # converted from a text format: YAML line -> the file's line
+
+
+def located(p: Problem, lines: Mapping[int, int] | None) -> Problem:
+    """A problem found in YAML converted from the player's file, at the line of that file it was read from
+    (or at none: a line that came from nowhere in it, or the whole list). Unchanged when not converted."""
+    if lines is None:
+        return p
+    return replace(p, line=lines.get(p.line, 0), column=1 if p.line in lines else 0)
 
 
 class Results:
@@ -129,8 +148,9 @@ class Results:
         """More problems (errors) for row `index`; a valid row they fail is counted invalid from now on."""
         if not problems:
             return
-        self._extra.setdefault(index, []).extend(problems)
         head = self.heads[index]
+        problems = [located(p, head.lines) for p in problems]
+        self._extra.setdefault(index, []).extend(problems)
         if head.valid and any(p.is_error for p in problems):
             self.heads[index] = head._replace(valid=False)
             self.invalid += 1
@@ -150,7 +170,8 @@ class Results:
                 row = unpack(packed)
                 extra = self._extra.get(index)
                 if extra:
-                    row = replace(row, problems=tuple(sorted((*row.problems, *extra), key=Problem.sort_key)))
+                    problems = tuple(sorted((*row.problems, *extra), key=Problem.sort_key))
+                    row = replace(row, problems=problems, cross=tuple(extra))
                 if row.team is None and self._teams:
                     row = replace(row, team=self._teams.get(player_key(row.player)))
                 yield row

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color, workspace
+from armybuilder.text import count
 
 
 def batch(
@@ -21,7 +22,7 @@ def batch(
         None,
         "--from",
         metavar="FORMAT",
-        help="Read every file in this format: yaml, warcouncil, asoiaf-stats or tts (detected per file "
+        help="Read every file in this format: yaml, warcouncil, asoiaf-stats, tts or text (detected per file "
         "when not given).",
     ),
     report: str | None = typer.Option(
@@ -33,7 +34,16 @@ def batch(
         metavar="FORMAT",
         help="The report's format when its file name does not say: csv, json, junit, html, parsable or github.",
     ),
-    force: bool = typer.Option(False, "--force", help="Replace the report file when it exists."),
+    pack: str | None = typer.Option(
+        None,
+        "--pack",
+        metavar="FILE.html",
+        help="Write the list pack: one printable HTML document with the sheet of every valid list.",
+    ),
+    page: str = typer.Option(
+        "a4", "--page", metavar="SIZE", help="The paper the HTML report and the pack print on: a4 or letter."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace the report and pack files when they exist."),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail a list too."),
     jobs: int | None = typer.Option(
         None,
@@ -72,6 +82,12 @@ def batch(
         fatal("--report-format needs --report FILE")
     if jobs is not None and jobs < 1:
         fatal(f"--jobs must be 1 or more, not {jobs}")
+    if page not in ("a4", "letter"):
+        fatal(f"--page {page}: choose one of a4, letter")
+    for option, target in (("--report", report), ("--pack", pack)):
+        # said before any list is checked, not after a batch of five hundred
+        if target is not None and target != "-" and Path(target).exists() and not force:
+            fatal(f"{option} {target} exists; pass --force to replace it, or choose another file")
     ws = workspace(data, data_version)
     event = None
     try:
@@ -79,18 +95,23 @@ def batch(
             event = core.load_event(event_file, ws)
             system = games.get(event.game)
             core.check_data_version(event, system.data_version(ws.data(system)))
-        exclude = [str(p) for p in (event_file, report) if p is not None and str(p) != "-"]
-        subs = core.collect(paths, exclude)
+        exclude = [str(p) for p in (event_file, report, pack) if p is not None and str(p) != "-"]
+        skipped: list[str] = []
+        # --from forces a format on every file given: then nothing is skipped for its name
+        subs = core.collect(paths, exclude, not_lists=() if from_ is not None else core.NOT_LISTS, skipped=skipped)
     except ArmyBuilderError as exc:
         fatal(str(exc))
     if not subs:
-        fatal("no files to check in " + ", ".join(paths))
+        why = f" ({count(len(skipped), 'file')} skipped: no lists by their names; --from reads them)" if skipped else ""
+        fatal("no files to check in " + ", ".join(paths) + why)
     config = core.Config(
         event=event,
         fmt=from_,
         strict=strict,
         outline=fmt == "html",
-        sheet=fmt == "html" and len(subs) <= 500,  # sheets for a club night, not for ten thousand lists
+        # sheets for a club night's report, not for ten thousand lists; a pack asks for them
+        sheet=(fmt == "html" and len(subs) <= 500) or pack is not None,
+        content=fmt in ("csv", "json", "html") or pack is not None,
     )
     err = make_console(color=use_color(no_color), stderr=True)
     try:
@@ -107,13 +128,21 @@ def batch(
         if quiet:
             out.print(reports.counts(results))
         else:
+            per_player = event.lists_per_player if event is not None else None
+            if per_player is not None and per_player > 1:
+                render.print_players(out, results, per_player)
             render.print_table(out, results)
-        if report is not None and fmt is not None:
-            try:
-                meta = reports.Meta(data_version=ws.data_version(), event=event, batch=True)
+            render.print_skipped(out, skipped)
+        meta = reports.Meta(
+            data_version=ws.data_version(), event=event, batch=True, skipped=tuple(skipped), page=page
+        )
+        try:
+            if report is not None and fmt is not None:
                 write_atomic(report, reports.render(fmt, results, meta), force=force)
-            except ArmyBuilderError as exc:
-                fatal(str(exc))
+            if pack is not None:
+                write_atomic(pack, reports.pack_html(results, meta), force=force)
+        except ArmyBuilderError as exc:
+            fatal(str(exc))
         raise typer.Exit(0 if results.valid else 1)
 
 

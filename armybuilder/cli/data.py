@@ -93,7 +93,10 @@ def check_command(
         except ArmyBuilderError:
             described = None
     if fmt == "json":
+        from armybuilder.games.base import FORMAT_VERSION
+
         doc: dict[str, object] = {
+            "format_version": FORMAT_VERSION,
             "game": system.key,
             "path": str(path) if path is not None else "(bundled)",
             "problems": [p.as_dict() for p in shown],

@@ -279,6 +279,11 @@ class GameSystem(ABC):
         """Convert text in interchange format `fmt` to this system's YAML; raise ArmyBuilderError."""
         raise UsageError(f"{self.title} reads no {fmt} text")
 
+    def import_text_lines(self, fmt: str, text: str, data: Any, path: str) -> tuple[str, Mapping[int, int]]:
+        """`import_text`, with a map from lines of the YAML to the lines of `text` they were read from, so that
+        a problem found in the YAML points at the player's own line (a line not in the map has none)."""
+        return self.import_text(fmt, text, data, path), {}
+
     # --- output ---------------------------------------------------------------------------------
 
     def totals(self, report: Report) -> str:
@@ -296,6 +301,26 @@ class GameSystem(ABC):
         if fmt == "json":
             return json_document(self, report, {})
         raise UsageError(f"{self.title} cannot export {fmt}; formats: {', '.join(self.export_formats)}")
+
+    def share_code(self, report: Report) -> tuple[str | None, str | None]:
+        """(the code another tool imports the file from, why the file has none); (None, None) when the game
+        has no such code. For ASOIAF the War Council share code, printed on rosters and sheets."""
+        return None, None
+
+    def content(self, report: Report) -> Mapping[str, Any] | None:
+        """The file's content as plain JSON-serialisable data for reports (ASOIAF: units with their
+        attachments, NCUs); None when the game gives none."""
+        return None
+
+    def sheet_fragment(self, report: Report, data: Any) -> str | None:
+        """The file's printable sheet as one HTML element, styled by `sheet_css`, for a batch report and a
+        list pack to show inline (None: no sheet)."""
+        return None
+
+    def sheet_css(self, page: str | None = None) -> str:
+        """The CSS of `sheet_fragment`, every rule scoped to the fragment; with `page` (a4 or letter) also the
+        rules of a document of sheets only, one to a page of that paper."""
+        return ""
 
     def new_file(self, data: Any, **options: Any) -> str:
         """The text of a new file (the standard set-up, an empty deck) for `armybuilder new --game KEY`."""

@@ -5,6 +5,7 @@ The report files (CSV, JSON, JUnit, HTML, …) are written by the reporters of `
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.render.reports import Rows, counts, problem_text
@@ -21,6 +22,7 @@ TABLE_CHUNK = 200  # summary rows rendered at once
 
 SUMMARY_COLUMNS = (  # heading, justification, narrowest width when the terminal is too narrow for all
     ("player", "left", 8),
+    ("file", "left", 8),
     ("faction", "left", 7),
     ("commander", "left", 10),
     ("points", "right", 6),
@@ -45,6 +47,7 @@ def _summary_cells(row: Row) -> tuple[str, ...]:
     points = "" if row.total is None else f"{row.total}/{row.points}"
     return (
         row.player,
+        os.path.basename(row.path),
         row.side or "",
         row.leader or "",
         points,
@@ -79,7 +82,7 @@ def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
     for row in rows:
         cells = _summary_cells(row)
         verdict = Text(row.verdict, style="bold green" if row.valid else "bold red")
-        table.add_row(*cells[:4], verdict, cells[5])
+        table.add_row(*cells[:5], verdict, cells[6])
         if table.row_count == TABLE_CHUNK:
             console.print(table)
             table = new_table(header=False)
@@ -95,6 +98,38 @@ def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
                 )
                 console.print(problems_table(list(row.problems)))
     console.print(Text(counts(rows), style="bold"))
+
+
+def print_players(console: Console, rows: Rows, lists_per_player: int | None) -> None:
+    """Each player's state, before the lists: "is Alice done?" (OK, or what is left to fix)."""
+    from rich.box import SIMPLE_HEAD
+    from rich.table import Table
+    from rich.text import Text
+
+    from armybuilder.batch.field import summarise
+
+    found = summarise(rows, lists_per_player)
+    table = Table(box=SIMPLE_HEAD, header_style="bold", show_edge=False, expand=False)
+    table.add_column("player", overflow="fold")
+    if found.has_teams:
+        table.add_column("team", overflow="fold")
+    table.add_column("lists", justify="right", no_wrap=True)
+    table.add_column("state", overflow="fold")
+    for player in found.players.values():
+        done = player.done(lists_per_player)
+        state = Text(player.status(lists_per_player), style="bold green" if done else "red")
+        team = [player.team or ""] if found.has_teams else []
+        table.add_row(player.name, *team, f"{player.valid}/{len(player.files)} valid", state)
+    console.print(table)
+
+
+def print_skipped(console: Console, skipped: list[str] | tuple[str, ...]) -> None:
+    """The files of the folders that were not read as submissions."""
+    from rich.text import Text
+
+    if skipped:
+        shown = ", ".join(skipped[:10]) + (f", … ({len(skipped) - 10} more)" if len(skipped) > 10 else "")
+        console.print(Text(f"skipped {len(skipped)} (no list): {shown}", style="dim"))
 
 
 def progress(console: Any) -> Progress:

@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
 from armybuilder.games import DEFAULT_GAME
+from armybuilder.games.base import FORMAT_VERSION
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
 
@@ -58,6 +59,8 @@ class Meta:
     data_version: str | None = None
     event: Event | None = None
     batch: bool = False
+    skipped: tuple[str, ...] = ()  # files of the batch's folders that are no submissions
+    page: str = "a4"  # the paper the HTML report and the list pack are printed on
 
 
 class Reporter(NamedTuple):
@@ -86,7 +89,10 @@ def where(p: Problem) -> str:
 
 
 def problem_text(p: Problem | None) -> str:
-    return "" if p is None else f"{p.rule}: {p.message}" + (f" (line {p.line})" if p.line else "")
+    """`rule: message (line 7)`; a problem with no line (in a converted list) says so."""
+    from armybuilder.batch.field import problem_text as text_of
+
+    return text_of(p)
 
 
 COLUMNS = (
@@ -102,6 +108,8 @@ COLUMNS = (
     "errors",
     "warnings",
     "first_problem",
+    "share_code",
+    "list",
 )
 
 
@@ -119,6 +127,8 @@ def _fields(row: Row) -> dict[str, Any]:
         "errors": len(row.errors),
         "warnings": len(row.warnings),
         "first_problem": problem_text(row.first_problem),
+        "share_code": row.code or "",
+        "list": "; ".join(text for text, _ in row.outline),
     }
 
 
@@ -166,7 +176,8 @@ def json_report(rows: Rows, meta: Meta) -> Iterator[str]:
         item.update(row.details)
         item["problems"] = [p.as_dict(file=False) for p in row.problems]
         items.append(item)
-    yield json.dumps({"data_version": meta.data_version, "lists": items}, indent=2) + "\n"
+    document = {"format_version": FORMAT_VERSION, "data_version": meta.data_version, "lists": items}
+    yield json.dumps(document, indent=2) + "\n"
 
 
 def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
@@ -184,7 +195,7 @@ def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
 
 def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
     """One JSON document: the totals, then every list (indented like `json.dumps(..., indent=2)`)."""
-    head: dict[str, Any] = {"data_version": meta.data_version}
+    head: dict[str, Any] = {"format_version": FORMAT_VERSION, "data_version": meta.data_version}
     event = meta.event
     if event is not None:
         head["event"] = {
@@ -193,7 +204,7 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
             "points": event.points,
             "lists_per_player": event.lists_per_player,
         }
-    head.update(total=len(rows), valid=len(rows) - rows.invalid, invalid=rows.invalid)
+    head.update(total=len(rows), valid=len(rows) - rows.invalid, invalid=rows.invalid, skipped=list(meta.skipped))
     teams = getattr(rows, "teams", None)  # a batch's teams with the figures the event's team rules read
     if teams:
         head["teams"] = [{"team": name, **figures} for name, figures in teams.items()]
@@ -202,7 +213,11 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
     assert opening.endswith('"lists": []\n}')
     yield opening[: -len("]\n}")]
     first = True
+    from armybuilder.batch.field import Field
+
+    found = Field(event.lists_per_player if event is not None else None)
     for row in rows:
+        found.add(row)
         item = _fields(row)
         if row.game != DEFAULT_GAME:
             item["game"] = row.game
@@ -212,12 +227,18 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
             points=row.points,
             total=row.total,
             problems=[p.as_dict(file=False) for p in row.problems],
+            share_code=row.code,
+            share_code_note=row.code_note,
+            list=dict(row.content) if row.content is not None else None,
         )
         del item["first_problem"]
         body = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    ")
         yield ("\n    " if first else ",\n    ") + body
         first = False
-    yield "]\n}\n" if first else "\n  ]\n}\n"
+    yield "]" if first else "\n  ]"
+    # after the lists, in the same pass: each player's state, the field, the roster
+    tail = json.dumps(found.as_dict(), indent=2, ensure_ascii=False)
+    yield ",\n" + tail[2:-2] + "\n}\n"
 
 
 def junit_report(rows: Rows, meta: Meta) -> Iterator[str]:
@@ -251,8 +272,15 @@ _STYLE = """
 body{font:15px/1.4 system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;
 vertical-align:top}th{background:#eee;cursor:pointer;user-select:none}th.num,td.num{text-align:right}
-.valid{color:#176317;font-weight:bold}.invalid{color:#a31515;font-weight:bold}
-section{border-top:2px solid #ccc;margin-top:1.5em}iframe{width:100%;height:40em;border:1px solid #ccc}
+td.num{white-space:nowrap}.valid,.ok{color:#176317;font-weight:bold}.invalid,.fix{color:#a31515;font-weight:bold}
+section.list{border-top:2px solid #ccc;margin-top:1.5em}td.code{font:12px/1.3 monospace;word-break:break-all}
+.field{display:flex;gap:3em;flex-wrap:wrap}
+@media print{
+  body{margin:0;font-size:10pt}th{cursor:auto}a{color:inherit;text-decoration:none}
+  thead{display:table-header-group}tr{break-inside:avoid}
+  section.list{break-before:page;border-top:0;margin-top:0}
+  .screen{display:none}
+}
 """
 
 # A click on a column heading sorts the table by it (numbers as numbers), a second click reverses.
@@ -272,31 +300,87 @@ document.querySelectorAll("table.sortable th").forEach(function (th, col) {
 """
 
 
+def _page_rule(meta: Meta) -> str:
+    return "@page{size:%s;margin:12mm}" % ("letter" if meta.page == "letter" else "A4")
+
+
+def _sheet_styles(games_with_sheets: Iterable[str], page: str | None = None) -> str:
+    """The CSS of the sheets shown inline, once per game."""
+    from armybuilder import games
+
+    return "".join(games.get(key).sheet_css(page) for key in sorted(games_with_sheets))
+
+
+def _head(rows: Rows, meta: Meta) -> tuple[Any, set[str], bool]:
+    """One pass before the page is written: the field, the games whose sheets it shows, whether any list
+    names a team."""
+    from armybuilder.batch.field import Field
+
+    found = Field(meta.event.lists_per_player if meta.event is not None else None)
+    sheets: set[str] = set()
+    for row in rows:
+        found.add(row)
+        if row.sheet:
+            sheets.add(row.game)
+    return found, sheets, found.has_teams
+
+
+def _table(head: Iterable[str], body: Iterable[Iterable[str]], numeric: tuple[str, ...] = ()) -> str:
+    e = html.escape
+    out = ["<table><thead><tr>"]
+    out += [f"<th{' class=num' if h in numeric else ''}>{e(h)}</th>" for h in head]
+    out.append("</tr></thead><tbody>")
+    out += ["<tr>" + "".join(cells) + "</tr>" for cells in body]
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
 def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
-    """A standalone page: a sortable summary table, then one section per list with its problems and sheet."""
+    """A standalone page that prints well: each player's state, every list (sortable, linked to its
+    sheet), the field by faction and commander, the roster for pairings, then each list's sheet on a page
+    of its own."""
     e = html.escape
     event, data_version = meta.event, meta.data_version
+    lists_per_player = event.lists_per_player if event is not None else None
     title = f"{event.name or 'Event'} — list check" if event is not None else "Army list check"
+    found, sheets, teams = _head(rows, meta)
     yield "\n".join(
         [
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8">',
-            f"<title>{e(title)}</title><style>{_STYLE}</style></head><body>",
+            f"<title>{e(title)}</title><style>{_page_rule(meta)}{_STYLE}{_sheet_styles(sheets)}</style></head><body>",
             f"<h1>{e(title)}</h1>",
-            f"<p>{e(counts(rows))}" + (f"; card data {e(data_version)}" if data_version else "") + ".</p>",
-            '<table class="sortable" id="summary"><thead><tr>',
+            f"<p>{e(counts(rows))}" + (f"; card data {e(data_version)}" if data_version else "")
+            + (f"; {e(count(len(meta.skipped), 'file'))} skipped (no list)" if meta.skipped else "") + ".</p>",
             "",
         ]
     )
-    heads = ("player", "team", "faction", "commander", "points", "verdict", "problems", "first problem")
+    # each player first: "is Alice done?"
+    yield "<h2>Players</h2>"
+    heads = ["player", *(["team"] if teams else []), "lists", "state"]
+    body = []
+    for player in found.players.values():
+        state = player.status(lists_per_player)
+        ok = player.done(lists_per_player)
+        body.append(
+            [f"<td>{e(player.name)}</td>", *([f"<td>{e(player.team or '')}</td>"] if teams else []),
+             f'<td class="num">{player.valid}/{len(player.files)} valid</td>',
+             f'<td class="{"ok" if ok else "fix"}">{e(state)}</td>']
+        )  # fmt: skip
+    yield _table(heads, body, ("lists",)) + "\n"
+    yield "<h2>Lists</h2>\n"
+    yield '<table class="sortable" id="summary"><thead><tr>'
+    heads = ["player", *(["team"] if teams else []), "file", "faction", "commander", "points", "verdict",
+             "problems", "first problem"]  # fmt: skip
     yield "".join(f"<th{' class=num' if h in ('points', 'problems') else ''}>{e(h)}</th>" for h in heads)
-    yield "\n</tr></thead><tbody>\n"
+    yield "</tr></thead><tbody>\n"
     for index, row in enumerate(rows):
         points = "" if row.total is None else f"{row.total}/{row.points}"
         cells = [
             f'<td><a href="#list-{index}">{e(row.player)}</a></td>',
-            f"<td>{e(row.team or '')}</td>",
-            f"<td>{e(row.side or '')}</td>",
+            *([f"<td>{e(row.team or '')}</td>"] if teams else []),
+            f'<td><a href="#list-{index}">{e(row.path)}</a></td>',
+            f"<td>{e(row.side_name or row.side or '')}</td>",
             f"<td>{e(row.leader or '')}</td>",
             f'<td class="num" data-key="{row.total if row.total is not None else -1}">{e(points)}</td>',
             f'<td class="{row.verdict}">{row.verdict}</td>',
@@ -305,35 +389,84 @@ def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
         ]
         yield f'<tr class="player">{"".join(cells)}</tr>\n'
     yield "</tbody></table>\n"
+    # the field, for the event's announcement and its balance; the roster, for pairings
+    yield '<h2>The field</h2><div class="field"><div>'
+    yield _table(["faction", "players", "lists"], (
+        [f"<td>{e(name)}</td>", f'<td class="num">{players}</td>', f'<td class="num">{lists}</td>']
+        for name, players, lists in found.factions()
+    ), ("players", "lists"))  # fmt: skip
+    yield "</div><div>"
+    yield _table(["commander", "lists"], (
+        [f"<td>{e(name)}</td>", f'<td class="num">{lists}</td>'] for name, lists in found.commanders()
+    ), ("lists",))  # fmt: skip
+    yield "</div></div>\n<h2>Roster</h2>"
+    heads = ["player", *(["team"] if teams else []), "faction", "commander", "share code"]
+    yield _table(heads, (
+        [f"<td>{e(entry.player)}</td>", *([f"<td>{e(entry.team or '')}</td>"] if teams else []),
+         f"<td>{e(entry.faction or '')}</td>", f"<td>{e(entry.commander or '')}</td>",
+         f'<td class="code">{e(entry.code)}</td>' if entry.code else f"<td>{e(entry.code_note or '')}</td>"]
+        for entry in found.ordered_roster()
+    )) + "\n"  # fmt: skip
+    if meta.skipped:
+        yield f"<h2>Skipped</h2><p>{e(count(len(meta.skipped), 'file'))} that no player submitted as a list:</p><ul>"
+        yield "".join(f"<li><code>{e(path)}</code></li>" for path in meta.skipped)
+        yield "</ul>\n"
     for index, row in enumerate(rows):
         yield "\n".join(_html_section(index, row)) + "\n"
     yield f"<script>{_SORT}</script></body></html>\n"
 
 
+def _problems_table(problems: Iterable[Problem]) -> str:
+    e = html.escape
+    out = ["<table><thead><tr><th>line</th><th>severity</th><th>rule</th><th>problem</th></tr></thead><tbody>"]
+    for p in problems:
+        line = f"{p.line}:{p.column}" if p.line else "whole file"
+        out.append(
+            f"<tr><td>{line}</td><td>{e(str(p.severity))}</td><td>{e(p.rule)}</td><td>{e(p.message)}</td></tr>"
+        )
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
 def _html_section(index: int, row: Row) -> Iterable[str]:
     e = html.escape
-    yield f'<section id="list-{index}"><h2>{e(row.player)}: {e(row.name or row.path)}</h2>'
+    yield f'<section class="list" id="list-{index}"><h2>{e(row.player)}: {e(row.name or row.path)}</h2>'
     yield (
         f'<p><code>{e(row.path)}</code> ({e(row.format)}) — <span class="{row.verdict}">'
-        f"{row.verdict}</span></p>"
+        f'{row.verdict}</span> <a class="screen" href="#summary">back to the lists</a></p>'
     )
-    if row.problems:
-        yield "<table><thead><tr><th>line</th><th>severity</th><th>rule</th><th>problem</th></tr></thead><tbody>"
-        for p in row.problems:
-            line = f"{p.line}:{p.column}" if p.line else ""
-            yield (
-                f"<tr><td>{line}</td><td>{e(str(p.severity))}</td><td>{e(p.rule)}</td>"
-                f"<td>{e(p.message)}</td></tr>"
-            )
-        yield "</tbody></table>"
     if row.sheet:
-        yield f'<iframe title="army sheet of {e(row.path)}" srcdoc="{e(row.sheet)}"></iframe>'
-    elif row.outline:
-        yield '<table class="list"><thead><tr><th>card</th><th class=num>points</th></tr></thead><tbody>'
-        for text, cost in row.outline:
-            yield f'<tr><td>{e(text)}</td><td class="num">{cost}</td></tr>'
-        yield "</tbody></table>"
+        # the sheet lists the file's own problems; those found across files are not on it
+        if row.cross:
+            yield "<p>Found across lists (the sheet below shows the list's own problems):</p>"
+            yield _problems_table(row.cross)
+        yield row.sheet
+    else:
+        if row.problems:
+            yield _problems_table(row.problems)
+        if row.outline:
+            yield '<table class="list"><thead><tr><th>card</th><th class=num>points</th></tr></thead><tbody>'
+            for text, cost in row.outline:
+                yield f'<tr><td>{e(text)}</td><td class="num">{cost}</td></tr>'
+            yield "</tbody></table>"
     yield "</section>"
+
+
+def pack_html(rows: Rows, meta: Meta) -> Iterator[str]:
+    """The list pack: one printable document with the sheet of every valid list, one to a page, in the
+    order of the batch (what an organiser hands to the players)."""
+    e = html.escape
+    event = meta.event
+    title = f"{event.name or 'Event'} — list pack" if event is not None else "List pack"
+    sheets: set[str] = {row.game for row in rows if row.valid and row.sheet}
+    yield (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{e(title)}</title><style>{_sheet_styles(sheets, meta.page)}</style></head><body>\n"
+    )
+    for row in rows:
+        if row.valid and row.sheet:
+            yield row.sheet + "\n"
+    yield "</body></html>\n"
 
 
 REPORTERS: dict[str, Reporter] = {
@@ -396,7 +529,7 @@ def problems_table(problems: list[Problem]) -> Table:
     styles = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
     for p in problems:
         table.add_row(
-            f"{p.line}:{p.column}" if p.line else "",  # an imported list has no lines to point at
+            f"{p.line}:{p.column}" if p.line else "whole file",  # a problem of no line of the file
             Text(str(p.severity), style=styles.get(p.severity, "blue")),
             Text(p.rule, style="cyan"),
             p.message,

@@ -11,6 +11,18 @@ from armybuilder.games.asoiaf.catalogue import Catalogue
 
 
 @dataclass
+class Origin:
+    """Where an imported list's parts stand in the text it was read from (1-based lines; 0: nowhere), so
+    that problems found in the YAML written from it point at the player's own lines."""
+
+    default: int = 0  # the line of anything not placed below (a one-line share code: that line)
+    keys: dict[str, int] = field(default_factory=dict)  # name, player, faction, points, commander
+    units: list[tuple[int, list[int]]] = field(default_factory=list)  # each unit's line, its attachments'
+    ncus: list[int] = field(default_factory=list)
+    enemy_attachments: list[int] = field(default_factory=list)
+
+
+@dataclass
 class ListSpec:
     """A list as cards: what an import produces and what the writer turns into YAML."""
 
@@ -21,6 +33,7 @@ class ListSpec:
     units: list[tuple[Card, list[Card]]] = field(default_factory=list)
     ncus: list[Card] = field(default_factory=list)
     enemy_attachments: list[Card] = field(default_factory=list)
+    origin: Origin | None = None  # for an imported list: the lines its parts were read from
 
     @property
     def commander(self) -> Card | None:
@@ -53,42 +66,53 @@ def _scalar(text: str) -> str:
     return text if plain and not text.isdigit() else json.dumps(text, ensure_ascii=False)
 
 
-def dump_list(spec: ListSpec, catalogue: Catalogue, comment: str | None = None) -> str:
-    """The list as readable YAML that loads back to the same cards."""
-    lines = []
+def dump_list(
+    spec: ListSpec, catalogue: Catalogue, comment: str | None = None, lines: dict[int, int] | None = None
+) -> str:
+    """The list as readable YAML that loads back to the same cards. `lines`, when given, receives for each
+    YAML line the line of the imported text it was written from (from `spec.origin`; none when unknown)."""
+    origin = spec.origin or Origin()
+    out: list[tuple[str, int]] = []  # (YAML line, the source line it came from)
     if comment:
-        lines += [f"# {line}" for line in comment.splitlines()]
+        out += [(f"# {line}", 0) for line in comment.splitlines()]
+    keys = origin.keys
     if spec.name:
-        lines.append(f"name: {json.dumps(spec.name, ensure_ascii=False)}")
+        out.append((f"name: {json.dumps(spec.name, ensure_ascii=False)}", keys.get("name", origin.default)))
     if spec.player:
-        lines.append(f"player: {json.dumps(spec.player, ensure_ascii=False)}")
-    lines.append(f"faction: {spec.faction}")
-    lines.append(f"points: {spec.points}")
+        out.append((f"player: {json.dumps(spec.player, ensure_ascii=False)}", keys.get("player", origin.default)))
+    out.append((f"faction: {spec.faction}", keys.get("faction", origin.default)))
+    out.append((f"points: {spec.points}", keys.get("points", origin.default)))
     commander = spec.commander
     if commander is not None:
-        lines.append(f"commander: {_scalar(commander.title)}")
+        out.append((f"commander: {_scalar(commander.title)}", keys.get("commander", origin.default)))
 
     def ref(card: Card, slot: Slot) -> str:
         return _scalar(reference(card, slot, spec.faction, catalogue))
 
-    lines.append("units:" if spec.units else "units: []")
-    for unit, attachments in spec.units:
+    def at(numbers: list[int], index: int) -> int:
+        return numbers[index] if index < len(numbers) else origin.default
+
+    out.append(("units:" if spec.units else "units: []", origin.default))
+    for index, (unit, attachments) in enumerate(spec.units):
+        unit_line, attachment_lines = origin.units[index] if index < len(origin.units) else (origin.default, [])
         if not attachments:
-            lines.append(f"  - {ref(unit, Slot.UNIT)}")
+            out.append((f"  - {ref(unit, Slot.UNIT)}", unit_line))
         elif len(attachments) == 1:
-            lines.append(f"  - unit: {ref(unit, Slot.UNIT)}")
-            lines.append(f"    attachment: {ref(attachments[0], Slot.ATTACHMENT)}")
+            out.append((f"  - unit: {ref(unit, Slot.UNIT)}", unit_line))
+            out.append((f"    attachment: {ref(attachments[0], Slot.ATTACHMENT)}", at(attachment_lines, 0)))
         else:
-            lines.append(f"  - unit: {ref(unit, Slot.UNIT)}")
-            lines.append("    attachments:")
-            lines += [f"      - {ref(a, Slot.ATTACHMENT)}" for a in attachments]
-    for key, cards, slot in (
-        ("ncus", spec.ncus, Slot.NCU),
-        ("enemy_attachments", spec.enemy_attachments, Slot.ENEMY),
+            out.append((f"  - unit: {ref(unit, Slot.UNIT)}", unit_line))
+            out.append(("    attachments:", unit_line))
+            out += [(f"      - {ref(a, Slot.ATTACHMENT)}", at(attachment_lines, n)) for n, a in enumerate(attachments)]
+    for key, cards, slot, numbers in (
+        ("ncus", spec.ncus, Slot.NCU, origin.ncus),
+        ("enemy_attachments", spec.enemy_attachments, Slot.ENEMY, origin.enemy_attachments),
     ):
         if cards:
-            lines.append(f"{key}:")
-            lines += [f"  - {ref(c, slot)}" for c in cards]
+            out.append((f"{key}:", origin.default))
+            out += [(f"  - {ref(c, slot)}", at(numbers, n)) for n, c in enumerate(cards)]
         elif key == "ncus":
-            lines.append("ncus: []")
-    return "\n".join(lines) + "\n"
+            out.append(("ncus: []", origin.default))
+    if lines is not None:
+        lines.update({number: source for number, (_, source) in enumerate(out, 1) if source})
+    return "\n".join(text for text, _ in out) + "\n"

@@ -207,10 +207,8 @@ class Asoiaf(GameSystem):
     def cross_key(self, report: Report) -> Any:
         from armybuilder.games.asoiaf.rules.unique_character import fielded
 
-        characters = fielded(report.context) if report.context is not None else ()
-        if report.converted:  # positions would point into YAML the player never saw
-            characters = tuple((name, title, card, 0, 0) for name, title, card, _, _ in characters)
-        return characters
+        # positions in YAML converted from a text format: the batch points them at the player's own lines
+        return fielded(report.context) if report.context is not None else ()
 
     def cross_check(self, group: Sequence[CrossItem], scope: str) -> dict[int, list[Problem]]:
         from armybuilder.games.asoiaf.rules.unique_character import cross_problems
@@ -247,12 +245,18 @@ class Asoiaf(GameSystem):
             return None
 
     def import_text(self, fmt: str, text: str, data: Any, path: str) -> str:
+        return self.import_text_lines(fmt, text, data, path)[0]
+
+    def import_text_lines(self, fmt: str, text: str, data: Any, path: str) -> tuple[str, dict[int, int]]:
         from armybuilder.games.asoiaf import interchange
         from armybuilder.games.asoiaf.listwriter import dump_list
 
         # a batch cannot tell a named format from a detected one: an asoiaf-stats look-alike that its
         # reader refuses is read as pasted text either way
-        return dump_list(interchange.import_list(fmt, text, data, path, detected=True), data)
+        spec = interchange.import_list(fmt, text, data, path, detected=True)
+        lines: dict[int, int] = {}  # the comment comes first: a problem at line 1 is about the whole list
+        comment = interchange.import_comment(spec.fmt, spec, path)
+        return dump_list(spec, data, comment, lines), lines
 
     # --- output ---------------------------------------------------------------------------------
 
@@ -279,6 +283,47 @@ class Asoiaf(GameSystem):
         from armybuilder.games.asoiaf.render.sheet import render_sheet
 
         return render_sheet(fmt, listed, listed.deck, options.get("page") or "a4")
+
+    def share_code(self, report: Report) -> tuple[str | None, str | None]:
+        from armybuilder.games.asoiaf.interchange.warcouncil import share_code
+
+        listed: ListReport = report  # type: ignore[assignment]
+        code = share_code(listed)
+        return code.code, code.why_not
+
+    def content(self, report: Report) -> dict[str, Any] | None:
+        ctx = report.context
+        if ctx is None:
+            return None
+        army = ctx.army
+
+        def card(entry: Any) -> dict[str, Any] | None:
+            if entry.card is None:
+                return None
+            return {"id": entry.card.id, "name": entry.card.title, "cost": ctx.cost(entry)}
+
+        return {
+            "units": [
+                {"unit": card(u.unit), "attachments": [c for a in u.attachments if (c := card(a)) is not None]}
+                for u in army.units
+                if u.unit.card is not None
+            ],
+            "ncus": [c for e in army.ncus if (c := card(e)) is not None],
+            "enemy_attachments": [c for e in army.enemy_attachments if (c := card(e)) is not None],
+        }
+
+    def sheet_fragment(self, report: Report, data: Any) -> str | None:
+        from armybuilder.games.asoiaf.render.sheet import sheet_fragment
+
+        listed: ListReport = report  # type: ignore[assignment]
+        if listed.context is None:
+            return None
+        return sheet_fragment(listed, listed.deck)
+
+    def sheet_css(self, page: str | None = None) -> str:
+        from armybuilder.games.asoiaf.render.sheet import SHEET_CSS, page_css
+
+        return (page_css(page) if page is not None else "") + SHEET_CSS
 
     def new_file(self, data: Any, **options: Any) -> str:
         from armybuilder.games.asoiaf.builder import new_list

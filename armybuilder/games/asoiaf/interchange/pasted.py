@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import normalize
-from armybuilder.games.asoiaf.listwriter import dump_list
+from armybuilder.games.asoiaf.listwriter import Origin, dump_list
 from armybuilder.text import count, or_quoted
 
 from .common import Collector, ImportedList, check_size, default_points, faction_hint, find_faction
@@ -615,6 +615,16 @@ class _Reader:
             spec.name = (self.values.get("name") or self.values["title"])[0]
         if "player" in self.values:
             spec.player = self.values["player"][0]
+        keys = spec.origin.keys if spec.origin is not None else {}
+        for key in ("name", "title", "player", "faction"):
+            if key in self.values:
+                keys.setdefault("name" if key == "title" else key, self.values[key][1])
+        marked = next((p for p in body if p.marked and p.card is not None and p.card.commander), None)
+        commander = self.commander_piece or marked
+        if commander is not None:
+            keys["commander"] = commander.line
+        if self.points is not None:
+            keys["points"] = self.points[1]
         self._costs(spec, written)
         if self.points is not None:
             spec.points = self.points[0]
@@ -811,15 +821,22 @@ class _Reader:
             else:
                 header.became = f"commander: {_describe(named)}"
         out: list[tuple[Card, _Piece | None]] = []
+        origin = spec.origin = Origin()
         for unit, attachments in units:
             assert unit.card is not None
-            spec.units.append((unit.card, [a.card for a in attachments if a.card is not None]))
-            out += [(unit.card, unit)] + [(a.card, a) for a in attachments if a.card is not None]
-        for target, pieces in ((spec.ncus, ncus), (spec.enemy_attachments, enemy)):
+            placed_attachments = [a for a in attachments if a.card is not None]
+            spec.units.append((unit.card, [a.card for a in placed_attachments if a.card is not None]))
+            origin.units.append((unit.line, [a.line for a in placed_attachments]))
+            out += [(unit.card, unit)] + [(a.card, a) for a in placed_attachments if a.card is not None]
+        for target, pieces, lines in (
+            (spec.ncus, ncus, origin.ncus),
+            (spec.enemy_attachments, enemy, origin.enemy_attachments),
+        ):
             for piece in pieces:
                 card = piece.card if not piece.header else named
                 assert card is not None
                 target.append(card)
+                lines.append(piece.line)
                 out.append((card, piece))
         return out
 

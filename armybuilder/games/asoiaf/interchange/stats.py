@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.listwriter import Origin
 
 from .common import (
     Collector,
@@ -163,6 +164,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
     assert faction is not None
 
     spec = ImportedList(faction=faction.key, points=0)
+    origin = spec.origin = Origin(keys={key: number for key, (_, number) in values.items()})
     if "name" in values and values["name"][0]:
         spec.name = values["name"][0]
     _units(sections[Slot.UNIT], spec, catalogue, problems)
@@ -177,6 +179,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
             card = resolve_name(catalogue, item.name, slot, faction.key, problems, item.number)
             if card is not None:
                 target.append(card)
+                (origin.ncus if slot is Slot.NCU else origin.enemy_attachments).append(item.number)
     if "commander" in values:
         _check_commander(values["commander"], spec, catalogue, problems)
     if "points" in values:
@@ -198,6 +201,7 @@ def _units(lines: list[_Line], spec: ImportedList, catalogue: Catalogue, problem
     unit_indent = lines[0].indent
     unit_line: _Line | None = None
     attachments: list[Card] | None = None
+    origin = spec.origin if spec.origin is not None else Origin()
     for item in lines:
         # a dash under a unit written with another bullet is how some tools mark an attachment
         dash = unit_line is not None and item.bullet == "-" and unit_line.bullet != "-"
@@ -208,6 +212,7 @@ def _units(lines: list[_Line], spec: ImportedList, catalogue: Catalogue, problem
             attachments = [] if card is not None else None
             if card is not None and attachments is not None:
                 spec.units.append((card, attachments))
+                origin.units.append((item.number, []))
             continue
         if unit_line is None:
             problems.add(
@@ -217,6 +222,7 @@ def _units(lines: list[_Line], spec: ImportedList, catalogue: Catalogue, problem
         card = resolve_name(catalogue, item.name, Slot.ATTACHMENT, spec.faction, problems, item.number)
         if card is not None and attachments is not None:
             attachments.append(card)
+            origin.units[-1][1].append(item.number)
 
 
 def _check_commander(

@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from armybuilder.games.asoiaf.cards import CardKind
+from armybuilder.games.asoiaf.listwriter import Origin
 
 from .common import (
     Collector,
@@ -53,7 +54,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
             f"unknown faction '{match['faction']}'; {faction_hint(catalogue)}", path=source, line=line
         )
     problems = Collector(source)
-    spec = ImportedList(faction=faction.key, points=0)
+    spec = ImportedList(faction=faction.key, points=0, origin=Origin(default=line))
     tokens = [t.strip() for t in match["ids"].split(",")]
     if tokens and not tokens[-1]:
         tokens.pop()  # a trailing comma

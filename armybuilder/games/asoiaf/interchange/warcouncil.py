@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.games.asoiaf.cards import CardKind
+from armybuilder.games.asoiaf.listwriter import Origin
 
 from . import wire
 from .common import (
@@ -152,6 +153,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
     if points is not None and not 0 < points <= 1000:
         raise InterchangeError(f"the share code's points limit {points} is not a game size", path=source)
     spec = ImportedList(faction=faction.key, points=points or 0, name=name or None, notes=notes)
+    spec.origin = Origin(default=1 + text[: len(text) - len(text.lstrip())].count("\n"))  # the code's line
     for number, (unit_id, attachment_ids) in enumerate(units, 1):
         unit = resolve_id(catalogue, unit_id, CardKind.COMBAT_UNIT, f"combat unit {number}", problems, None)
         attachments = [

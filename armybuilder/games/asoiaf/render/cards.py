@@ -158,8 +158,12 @@ def _plain(row: CardRow) -> dict[str, object]:
 
 
 def cards_json(rows: Sequence[CardRow]) -> str:
-    """The listing as a JSON array (costs: numbers, "C" for commanders, null for tactics cards)."""
-    return json.dumps([_plain(r) for r in rows], indent=2, ensure_ascii=False) + "\n"
+    """The listing as JSON: `cards`, one object per card (costs: numbers, "C" for commanders, null for
+    tactics cards), beside the `format_version` every JSON output carries."""
+    from armybuilder.games.base import FORMAT_VERSION
+
+    document = {"format_version": FORMAT_VERSION, "cards": [_plain(r) for r in rows]}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 def cards_csv(rows: Sequence[CardRow]) -> str:

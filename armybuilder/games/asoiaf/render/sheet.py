@@ -425,19 +425,20 @@ SHEET_CSS = (
 
 
 def page_css(page: str) -> str:
-    """The rules of a standalone sheet: its paper, and a page filled to the bottom by the notes box."""
+    """The rules of a document of sheets only (one sheet, or a batch's list pack): its paper, one sheet to a
+    page, each filled to the bottom by its notes box."""
     name, height = PAGES[page]
     inside = height - 11 - 13 - 2  # the @page margins, and 2 mm so that rounding never adds a page
     return f"""
 @page {{ size: {name}; margin: 11mm 12mm 13mm; }}
 html {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
 body {{ margin: 0; background: #fff; }}
-.sheet.page {{ display: flex; flex-direction: column; min-height: {inside:.1f}mm; }}
-.sheet.page .play {{ flex: 1 0 auto; }}
+.sheet {{ display: flex; flex-direction: column; min-height: {inside:.1f}mm; }}
+.sheet .play {{ flex: 1 0 auto; }}
 .sheet + .sheet {{ break-before: page; }}
 @media screen {{
   body {{ background: #d8d8d8; }}
-  .sheet.page {{ width: {"210" if page == "a4" else "215.9"}mm; min-height: {height}mm; margin: 0 auto 4mm;
+  .sheet {{ width: {"210" if page == "a4" else "215.9"}mm; min-height: {height}mm; margin: 0 auto 4mm;
     padding: 12mm; }}
 }}
 """
@@ -605,9 +606,9 @@ def _html_code(report: ListReport) -> str:
     return f'<p class="code"><span class="label">Share code</span> <code>{_h(code.code)}</code></p>'
 
 
-def sheet_fragment(report: ListReport, deck: Deck | None, *, page: bool = False) -> str:
+def sheet_fragment(report: ListReport, deck: Deck | None) -> str:
     """The sheet as one element (`<div class="sheet">`, styled by SHEET_CSS): what a standalone page holds
-    (with `page`, filled to the bottom of the paper) and what a batch report shows inline."""
+    and what a batch report and a list pack show inline."""
     from armybuilder import __version__
 
     army = report.army
@@ -620,7 +621,7 @@ def sheet_fragment(report: ListReport, deck: Deck | None, *, page: bool = False)
         sub.append(f"Player: {army.player}")
     faction = army.faction_key or "none"
     body = [
-        f'<div class="sheet f-{_h(faction)}{" page" if page else ""}">',
+        f'<div class="sheet f-{_h(faction)}">',
         "<header><div>",
         f"<h1>{_h(title)}</h1>",
         f'<p class="sub">{" · ".join(_h(s) for s in sub)}</p></div>',
@@ -653,6 +654,6 @@ def html_sheet(report: ListReport, deck: Deck | None, page: str = "a4") -> str:
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{_h(title)} — army sheet</title>\n"
         f"<style>{page_css(page)}{SHEET_CSS}</style>\n</head>\n<body>\n"
-        + sheet_fragment(report, deck, page=True)
+        + sheet_fragment(report, deck)
         + "\n</body>\n</html>\n"
     )

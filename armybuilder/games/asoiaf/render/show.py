@@ -158,4 +158,6 @@ def deck_table(deck: Deck) -> Table:
 
 
 def deck_json(deck: Deck) -> str:
-    return json.dumps(deck.as_dict(), indent=2, ensure_ascii=False) + "\n"
+    from armybuilder.games.base import FORMAT_VERSION
+
+    return json.dumps({"format_version": FORMAT_VERSION, **deck.as_dict()}, indent=2, ensure_ascii=False) + "\n"
