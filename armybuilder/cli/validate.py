@@ -70,6 +70,13 @@ def validate(
         help="Also check each file against data version OLD and say what differs: each card whose cost or "
         "legality changes, the totals under both (text format).",
     ),
+    event: Path | None = typer.Option(
+        None,
+        "--event",
+        metavar="EVENT.yaml",
+        help="Hold the files to an event's rules too (points, factions, bans, lists per player, teams), "
+        "as `batch` does; the event file itself is not checked as a list.",
+    ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -85,6 +92,10 @@ def validate(
     if against is not None and (format != "text" or team or any(str(p) == "-" for p in lists)):
         fatal("--against compares files on disk, one by one, in the text format; drop --format, --team or '-'")
     ws = workspace(data, data_version)
+    if event is not None:
+        if against is not None or team:
+            fatal("--event checks the files as the event does (its teams too); drop --against and --team")
+        _validate_for_event(lists, event, format, ws, points, strict, no_color)
     reports = check_files(lists, ws, points, strict)
     if team:
         validate_team(reports)
@@ -108,6 +119,40 @@ def _compare(paths: list[Path], before: Workspace, after: Workspace, points: int
                 typer.echo(line)
     except ArmyBuilderError as exc:
         fatal(str(exc))
+
+
+def _validate_for_event(
+    lists: list[Path], event_file: Path, format: str, ws: Workspace, points: int | None, strict: bool, no_color: bool
+) -> None:
+    """`validate --event`: the files checked as a batch is (the pre-commit hook of a club's repository)."""
+    from armybuilder import batch, games
+    from armybuilder.errors import ArmyBuilderError
+    from armybuilder.render import reports as render
+
+    if points is not None:
+        fatal("--points and --event: the event sets the game size; give one of them")
+    if any(str(p) == "-" for p in lists):
+        fatal("--event checks files, not standard input")
+    try:
+        event = batch.load_event(event_file, ws)
+        system = games.get(event.game)
+        batch.check_data_version(event, system.data_version(ws.data(system)))
+        # named files are all read (the hook passes only what it selects); the event file is no list
+        subs = batch.collect([str(p) for p in lists], [str(event_file)], not_lists=())
+    except ArmyBuilderError as exc:
+        fatal(str(exc))
+    if not subs:
+        fatal(f"no files to check besides the event file {event_file}")
+    with batch.run(subs, ws, batch.Config(event=event, strict=strict)) as results:
+        if format == "text":
+            from armybuilder.render.console import make_console
+
+            make_console(color=use_color(no_color)).print(render.text(results))
+        else:
+            meta = render.Meta(data_version=ws.data_version(), event=event, batch=True)
+            for piece in render.render(format, results, meta):
+                sys.stdout.write(piece)
+        raise typer.Exit(0 if results.valid else 1)
 
 
 def emit(reports: list[Report], format: str, ws: Workspace, no_color: bool) -> None:
