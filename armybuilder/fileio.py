@@ -23,6 +23,8 @@ def read_input(path: str | Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise OSError(errno.EISDIR, f"a folder, not a file; `armybuilder batch {path}` checks every list in it")
         if not stat.S_ISREG(info.st_mode):
             raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device); give a file")
         # ask for the real size (read(n) allocates n bytes up front), never a megabyte for a 300-byte list

@@ -21,12 +21,24 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console entry point: every error the core raises ends as one line on stderr and exit code 2."""
+    import typer
+
+    from armybuilder.cli.conventions import one_line, quiet_broken_pipe
     from armybuilder.errors import ArmyBuilderError
 
+    quiet_broken_pipe()
     try:
         from armybuilder import cli
 
-        cli.app()  # looked up here, so a test may put another application in its place
+        # looked up here, so a test may put another application in its place; errors come back to us
+        code = cli.app(prog_name="armybuilder", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except typer.TyperException as exc:  # a usage error: unknown option, missing argument, bad value
+        print(f"armybuilder: error: {one_line(exc)}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("armybuilder: aborted", file=sys.stderr)
+        sys.exit(1)
     except ArmyBuilderError as exc:
         print(f"armybuilder: error: {exc}", file=sys.stderr)
         sys.exit(2)

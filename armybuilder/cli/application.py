@@ -5,14 +5,14 @@ from __future__ import annotations
 import typer
 
 from armybuilder import __version__, games
-from armybuilder.cli import batch, data, event, export, new, validate
+from armybuilder.cli import batch, conventions, data, event, export, new, validate
 
 app = typer.Typer(
     name="armybuilder",
     help="Build, check and print army lists for A Song of Ice & Fire: Tabletop Miniatures Game, and check "
     "files of other games (`armybuilder games`).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion: bash, zsh, fish, PowerShell
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -37,3 +37,4 @@ for module in (validate, new, export, data, batch, event):
     module.register(app)
 for system in games.systems():  # each game's own commands (ASOIAF: deck, build, add, cards, …)
     system.register_commands(app)
+conventions.apply(app)  # plain placeholders in every command's help

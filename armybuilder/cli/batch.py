@@ -49,6 +49,7 @@ def batch(
         None,
         "--jobs",
         "-j",
+        metavar="N",
         help="Processes to check lists on (default: every core for batches over 150 lists).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),

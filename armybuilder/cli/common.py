@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 DataOption = typer.Option(
     None,
     "--data",
+    metavar="FOLDER",
     help="Data folder to use instead of the bundled one (ASOIAF: a card data copy with homebrew files; "
     "Horde vs Empire: your card catalogue).",
     envvar="ARMYBUILDER_DATA",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, fatal
+from armybuilder.cli.common import DataOption, NoColorOption, fatal
 from armybuilder.problems import Problem
 from armybuilder.text import count
 
@@ -63,6 +63,7 @@ def check_command(
         metavar="FORMAT",
         help="text, parsable (file:line:col: severity rule message), json, github, junit, csv or html.",
     ),
+    no_color: bool = NoColorOption,
 ) -> None:
     """Check a game's data files against their schemas and for integrity (ids, references, decks).
 

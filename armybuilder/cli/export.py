@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, fatal, workspace
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, workspace
 from armybuilder.text import count
 
 SHEETS = ("html", "md", "text", "json")
@@ -24,13 +24,16 @@ def export(
         help="html, md, text or json: a printable sheet (default: text, or md where a game has no text "
         "sheet); for an army list also warcouncil, asoiaf-stats or tts: the list in that tool's format.",
     ),
-    output: str = typer.Option("-", "--output", "-o", help="The file to write; '-' is standard output."),
+    output: str = typer.Option(
+        "-", "--output", "-o", metavar="FILE", help="The file to write; '-' is standard output."
+    ),
     page: str = typer.Option(
         "a4", "--page", metavar="SIZE", help="The paper an HTML sheet is laid out for: a4 or letter."
     ),
     force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    no_color: bool = NoColorOption,
 ) -> None:
     """Write a file as a sheet (HTML for print, Markdown, text, JSON) or, for an army list, in another
     tool's format.

@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color, workspace
+
+
+def _complete(option: str) -> Any:
+    """A completion callback for one of `new`'s options, answered by the game typed so far."""
+
+    def values(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+        from armybuilder import games
+        from armybuilder.cli.completion import shell_values
+
+        system = games.lookup(ctx.params.get("game") or games.DEFAULT_GAME)
+        if system is None:
+            return []
+        return shell_values(system.complete_new_option(option, incomplete, ctx.params), incomplete)
+
+    return values
 
 
 def new(
@@ -14,19 +30,37 @@ def new(
     game: str | None = typer.Option(
         None, "--game", metavar="GAME", help="The game (default: asoiaf); `armybuilder games` lists them."
     ),
-    faction: str | None = typer.Option(None, "--faction", help="ASOIAF: the army's faction, e.g. stark."),
-    points: int | None = typer.Option(None, "--points", help="ASOIAF: game size in points (default 40)."),
+    faction: str | None = typer.Option(
+        None,
+        "--faction",
+        metavar="FACTION",
+        help="ASOIAF: the army's faction, e.g. stark.",
+        autocompletion=_complete("faction"),
+    ),
+    points: int | None = typer.Option(
+        None, "--points", metavar="N", help="ASOIAF: game size in points (default 40)."
+    ),
     commander: str | None = typer.Option(
-        None, "--commander", help="ASOIAF: the commander card, e.g. 'Robb Stark, The Wolf Lord'."
+        None,
+        "--commander",
+        metavar="CARD",
+        help="ASOIAF: the commander card, e.g. 'Robb Stark, The Wolf Lord' (only commanders of the faction "
+        "and neutral ones are considered).",
+        autocompletion=_complete("commander"),
     ),
     unit: str | None = typer.Option(
         None,
         "--unit",
+        metavar="CARD",
         help="ASOIAF: the combat unit an attachment commander leads (default: the cheapest that fits).",
+        autocompletion=_complete("unit"),
     ),
-    name: str | None = typer.Option(None, "--name", help="A name for the list, position or deck."),
-    edition: int | None = typer.Option(None, "--edition", help="Board games: the rules edition (1 or 2)."),
-    players: int | None = typer.Option(None, "--players", help="Board games: how many players."),
+    name: str | None = typer.Option(None, "--name", metavar="TEXT", help="A name for the list, position or deck."),
+    player: str | None = typer.Option(None, "--player", metavar="TEXT", help="ASOIAF: the player's name."),
+    edition: int | None = typer.Option(
+        None, "--edition", metavar="N", help="Board games: the rules edition (1 or 2)."
+    ),
+    players: int | None = typer.Option(None, "--players", metavar="N", help="Board games: how many players."),
     force: bool = typer.Option(False, "--force", help="Replace an existing file."),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
@@ -48,7 +82,7 @@ def new(
     if system is None:
         fatal(games.unknown_game_message(game or ""))
     options = {"faction": faction, "points": points, "commander": commander, "unit": unit, "name": name,
-               "edition": edition, "players": players}  # fmt: skip
+               "player": player, "edition": edition, "players": players}  # fmt: skip
     given = {key: value for key, value in options.items() if value is not None}
     accepted = {option.name for option in system.new_options}
     refused = [f"--{key}" for key in given if key not in accepted]
@@ -71,7 +105,7 @@ def new(
     raise typer.Exit(0 if report.valid else 1)
 
 
-def games_command() -> None:
+def games_command(no_color: bool = NoColorOption) -> None:
     """List the games armybuilder checks, with the kinds of file each reads."""
     from armybuilder import games
 

@@ -57,7 +57,7 @@ def validate(
         help="Report format: text, parsable, json, github, junit, csv or html.",
     ),
     points: int | None = typer.Option(
-        None, "--points", help="Check against this game size instead of the list's."
+        None, "--points", metavar="N", help="Check against this game size instead of the list's."
     ),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail a file too."),
     team: bool = typer.Option(
@@ -173,7 +173,7 @@ def emit(reports: list[Report], format: str, ws: Workspace, no_color: bool) -> N
 def show(
     list_file: Path = typer.Argument(..., metavar="FILE", help="The file: an army list, a position or a deck."),
     points: int | None = typer.Option(
-        None, "--points", help="Show against this game size instead of the list's."
+        None, "--points", metavar="N", help="Show against this game size instead of the list's."
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,

@@ -326,6 +326,11 @@ class GameSystem(ABC):
         """The text of a new file (the standard set-up, an empty deck) for `armybuilder new --game KEY`."""
         raise UsageError(f"`new` does not make {self.title} files")
 
+    def complete_new_option(self, option: str, incomplete: str, given: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Shell completion for an option of `new` (`given`: the options typed so far): (value, help) pairs
+        starting with `incomplete`. Load the game's data here, never at start-up."""
+        return []
+
     def register_commands(self, app: typer.Typer) -> None:  # noqa: B027 - most games add none
         """Add the commands only this game has (for ASOIAF: deck, build, add, cards, …)."""
 

@@ -1,4 +1,5 @@
-"""The one place a rich Console is made: colour rules (NO_COLOR, --no-color, not a terminal) and width."""
+"""The one place a rich Console is made: colour rules (NO_COLOR, --no-color, not a terminal) and width
+(ARMYBUILDER_WIDTH, else the terminal's, else wide: piped output is not wrapped)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,15 @@ import sys
 from typing import IO
 
 from rich.console import Console
+
+PIPED_WIDTH = 1000  # wide enough that no table row or message is ever wrapped
+
+
+def _is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or odd stream: treat it as no terminal
+        return False
 
 
 def make_console(
@@ -17,6 +27,8 @@ def make_console(
     env_width = os.environ.get("ARMYBUILDER_WIDTH")
     if width is None and env_width and env_width.isdigit():
         width = int(env_width)
+    if width is None and not os.environ.get("COLUMNS") and not _is_terminal(stream):
+        width = PIPED_WIDTH  # a pipe or file: whole lines for grep, not a terminal's 80 columns
     no_color = not color or "NO_COLOR" in os.environ
     return Console(
         file=stream,

@@ -8,6 +8,7 @@ try candidate cards on a loaded list and keep only what the validator accepts.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import heapq
 import io
 import time
@@ -20,13 +21,13 @@ from armybuilder import yamlpos
 from armybuilder.errors import ArmyBuilderError, CardReferenceError, UsageError
 from armybuilder.games.asoiaf.armylist import ArmyList, Entry, Slot, UnitEntry, choose, load_list_text
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Requirement
-from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.check import ListReport, validate
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list, reference
 from armybuilder.problems import Problem
 from armybuilder.text import or_quoted as _or
 
-SETTABLE = ("points", "faction", "commander")
+SETTABLE = ("points", "faction", "commander", "name", "player")
 ADDED_LINE = 1_000_000  # entries added in memory sort after every written entry
 CANDIDATE_LIMIT = 50_000  # completion candidates kept for verification (the best estimates)
 MIN_CHECKS = 100  # candidates verified even past the time limit, so a slow machine still gets answers
@@ -61,12 +62,43 @@ def find_card(catalogue: Catalogue, text: str, kinds: Iterable[CardKind], factio
     raise CardReferenceError(f"no {what} called '{text}'{hint}", candidates=tuple(suggestions))
 
 
+def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
+    """The commander a reference means among the commanders an army of `faction` may field (its own and
+    neutral ones): `Euron Greyjoy` is the one Euron who is a commander, and a commander of another faction
+    is refused by name rather than written into the list."""
+    fielded = [c for c in catalogue.cards.values() if c.commander and c.faction in (faction, NEUTRAL)]
+    found = [c for c in catalogue.find(text) if c.commander]
+    mine = [c for c in found if c in fielded]
+    for preferred in ([c for c in mine if c.faction == faction], mine):
+        if len(preferred) == 1:
+            return preferred[0]
+        if preferred:
+            listed = ", ".join(c.label for c in preferred)
+            raise CardReferenceError(
+                f"'{text}' matches {len(preferred)} commanders: {listed}; write `Name, Subname` or the id",
+                ambiguous=True,
+            )
+    army = catalogue.factions[faction].name if faction in catalogue.factions else faction
+    if found:
+        elsewhere = ", ".join(f"{c.title} is a {catalogue.factions[c.faction].name} commander" for c in found)
+        raise UsageError(
+            f"there is no {army} commander called '{text}' ({elsewhere}); "
+            f"`armybuilder cards --faction {faction} --kind commander` lists the {army} commanders"
+        )
+    others = catalogue.find(text)
+    if others:
+        raise UsageError(f"{others[0].title} is not a commander card; pick one marked Commander")
+    keys = {normalize(c.title): c.title for c in fielded} | {normalize(c.name): c.title for c in fielded}
+    close = difflib.get_close_matches(normalize(text), list(keys), n=3, cutoff=0.6)
+    names = list(dict.fromkeys(keys[c] for c in close))
+    hint = f"; did you mean {_or(names)}?" if names else ""
+    raise CardReferenceError(f"no {army} commander called '{text}'{hint}", candidates=tuple(names))
+
+
 def find_faction(catalogue: Catalogue, text: str) -> str:
     faction = catalogue.faction(text)
     if faction is not None:
         return faction.key
-    import difflib
-
     close = difflib.get_close_matches(text.casefold(), list(catalogue.factions), n=1, cutoff=0.5)
     hint = f"did you mean `{close[0]}`? " if close else ""
     raise UsageError(f"unknown faction {text!r}; {hint}known factions: {', '.join(catalogue.factions)}")
@@ -426,7 +458,8 @@ def move(doc: Document, catalogue: Catalogue, text: str, to: str) -> str:
 
 
 def set_value(doc: Document, catalogue: Catalogue, key: str, value: str, unit: str | None = None) -> str:
-    """Change the game size, the faction or the commander (the new commander takes the old one's place)."""
+    """Change the game size, the faction, the commander (the new commander takes the old one's place), the
+    list's name or its player (an empty value removes them)."""
     if key == "points":
         if not value.strip().isdigit() or int(value) <= 0:
             raise UsageError(f"points must be a positive game size such as 40, not {value!r}")
@@ -440,7 +473,29 @@ def set_value(doc: Document, catalogue: Catalogue, key: str, value: str, unit: s
         return f"faction {old} → {faction}"
     if key == "commander":
         return _set_commander(doc, catalogue, value, unit)
+    if key in ("name", "player"):
+        return _set_text(doc, key, value)
     raise UsageError(f"cannot set {key!r}; choose one of {', '.join(SETTABLE)}")
+
+
+def plain_text(what: str, value: str) -> str:
+    """A free-text value (a list's name, a player) as one line of readable text, or a one-line error."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):  # bytes that were not UTF-8 on the command line
+        raise UsageError(f"the {what} is not UTF-8 text; type it again in a UTF-8 terminal")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        raise UsageError(f"the {what} must be one line of text without control characters")
+    return value.strip()
+
+
+def _set_text(doc: Document, key: str, value: str) -> str:
+    text = plain_text(key, value)
+    old = doc.data.get(key)
+    if not text:
+        if key in doc.data:
+            del doc.data[key]
+        return f"{key} {old!r} removed" if old is not None else f"no {key} to remove"
+    _put(doc, key, text)
+    return f"{key} {old!r} → {text!r}" if old is not None else f"{key} set to {text!r}"
 
 
 def _put(doc: Document, key: str, value: Any) -> None:
@@ -475,7 +530,10 @@ def host_units(catalogue: Catalogue, faction: str, commander: Card) -> list[Card
 
 def _set_commander(doc: Document, catalogue: Catalogue, text: str, unit: str | None) -> str:
     faction = _faction(doc, catalogue)
-    card = find_card(catalogue, text, [CardKind.ATTACHMENT, CardKind.NCU, CardKind.COMBAT_UNIT], faction)
+    if faction is not None:
+        card = find_commander(catalogue, text, faction)
+    else:
+        card = find_card(catalogue, text, [CardKind.ATTACHMENT, CardKind.NCU, CardKind.COMBAT_UNIT], faction)
     if not card.commander:
         raise UsageError(f"{card.title} is not a commander card")
     old_place: int | None = None
@@ -537,15 +595,15 @@ def new_list(
     commander: str,
     unit: str | None = None,
     name: str | None = None,
+    player: str | None = None,
+    comment: str | None = None,
 ) -> str:
     """The text of a new list led by `commander` (an attachment commander on a fitting new unit)."""
     key = find_faction(catalogue, faction)
     if points <= 0:
         raise UsageError(f"--points must be a positive game size such as 40, not {points}")
-    card = find_card(catalogue, commander, [CardKind.ATTACHMENT, CardKind.NCU, CardKind.COMBAT_UNIT], key)
-    if not card.commander:
-        raise UsageError(f"{card.title} is not a commander card; pick one marked Commander")
-    spec = ListSpec(faction=key, points=points, name=name)
+    card = find_commander(catalogue, commander, key)
+    spec = ListSpec(faction=key, points=points, name=name, player=player)
     if card.kind is CardKind.ATTACHMENT:
         if unit is not None:
             host = find_card(catalogue, unit, [CardKind.COMBAT_UNIT], key)
@@ -566,7 +624,7 @@ def new_list(
         spec.ncus.append(card)
     else:
         spec.units.append((card, []))
-    return dump_list(spec, catalogue)
+    return dump_list(spec, catalogue, comment=comment)
 
 
 def validate_spec(spec: ListSpec, catalogue: Catalogue, path: str = "<list>") -> ListReport:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -102,6 +102,7 @@ class Asoiaf(GameSystem):
         NewOption("commander", "The commander card, e.g. 'Robb Stark, The Wolf Lord'."),
         NewOption("unit", "The combat unit an attachment commander leads (default: the cheapest that fits)."),
         NewOption("name", "A name for the list."),
+        NewOption("player", "The player's name."),
     )
 
     # --- data -----------------------------------------------------------------------------------
@@ -326,19 +327,45 @@ class Asoiaf(GameSystem):
         return (page_css(page) if page is not None else "") + SHEET_CSS
 
     def new_file(self, data: Any, **options: Any) -> str:
-        from armybuilder.games.asoiaf.builder import new_list
+        from armybuilder.games.asoiaf.builder import new_list, plain_text
+        from armybuilder.games.asoiaf.listschema import modeline
 
         if not options.get("faction") or not options.get("commander"):
             raise UsageError("a new army list needs --faction and --commander")
         points = options.get("points") or 40
+        name, player = (plain_text(k, options[k]) if options.get(k) else None for k in ("name", "player"))
         return new_list(
-            data, options["faction"], int(points), options["commander"], options.get("unit"), options.get("name")
+            data,
+            options["faction"],
+            int(points),
+            options["commander"],
+            options.get("unit"),
+            name,
+            player,
+            comment=modeline(),
         )
 
-    def register_commands(self, app: typer.Typer) -> None:
-        from armybuilder.games.asoiaf.commands import browse, edit, interchange, lists
+    def complete_new_option(self, option: str, incomplete: str, given: Mapping[str, Any]) -> list[tuple[str, str]]:
+        from armybuilder.games.asoiaf import completion
+        from armybuilder.games.asoiaf.cards import CardKind
 
-        for module in (lists, browse, interchange, edit):
+        cat = completion.load(given.get("data"))
+        if cat is None:
+            return []
+        faction = completion.faction_key(cat, given.get("faction"))
+        if option == "faction":
+            return completion.factions(cat, incomplete)
+        if option == "commander":
+            return completion.cards(cat, incomplete, faction=faction, commanders=True)
+        if option == "unit":
+            units = completion.cards(cat, incomplete, [CardKind.COMBAT_UNIT], faction=faction)
+            return [(value, text) for value, text in units if "commander" not in text]
+        return []
+
+    def register_commands(self, app: typer.Typer) -> None:
+        from armybuilder.games.asoiaf.commands import browse, edit, interchange, lists, schema
+
+        for module in (lists, browse, interchange, edit, schema):
             module.register(app)
 
 

@@ -164,6 +164,24 @@ def _suggestions(cat: Catalogue, ref: str) -> list[str]:
     return names
 
 
+def complete_faction(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion: faction keys (the catalogue is loaded only now, never at start-up)."""
+    from armybuilder.cli.completion import shell_values, typed_data
+    from armybuilder.games.asoiaf import completion
+
+    cat = completion.load(typed_data(ctx))
+    return shell_values(completion.factions(cat, incomplete), incomplete) if cat is not None else []
+
+
+def complete_any_card(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion: card, tactics card and special card names for `card REF`."""
+    from armybuilder.cli.completion import shell_values, typed_data
+    from armybuilder.games.asoiaf import completion
+
+    cat = completion.load(typed_data(ctx))
+    return shell_values(completion.anything(cat, incomplete), incomplete) if cat is not None else []
+
+
 def cards_command(
     text: Annotated[
         str | None,
@@ -172,13 +190,20 @@ def cards_command(
     faction: Annotated[
         list[str] | None,
         typer.Option(
-            "--faction", "-f", help='Faction key or name (stark, "House Stark"); repeat for several.'
+            "--faction",
+            "-f",
+            metavar="FACTION",
+            help='Faction key or name (stark, "House Stark"); repeat for several.',
+            autocompletion=complete_faction,
         ),
     ] = None,
     kind: Annotated[
         list[str] | None,
         typer.Option(
-            "--kind", "-k", help="combat-unit, attachment, ncu, commander or tactics; repeat for several."
+            "--kind",
+            "-k",
+            metavar="KIND",
+            help="combat-unit, attachment, ncu, commander or tactics; repeat for several.",
         ),
     ] = None,
     type_: Annotated[
@@ -186,18 +211,25 @@ def cards_command(
         typer.Option(
             "--type",
             "-t",
+            metavar="TYPE",
             help="Unit type: infantry, cavalry, monster, siegeengine, or none (ability-only attachments).",
         ),
     ] = None,
     character: Annotated[
         str | None,
-        typer.Option("--character", "-c", help="Only the cards of this character (every version)."),
+        typer.Option(
+            "--character", "-c", metavar="NAME", help="Only the cards of this character (every version)."
+        ),
     ] = None,
     search: Annotated[
         str | None,
-        typer.Option("--search", "-s", help="Same as SEARCH: a piece of the name or subname, any case."),
+        typer.Option(
+            "--search", "-s", metavar="TEXT", help="Same as SEARCH: a piece of the name or subname, any case."
+        ),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="table (for people), json or csv.")] = "table",
+    fmt: Annotated[
+        str, typer.Option("--format", metavar="FORMAT", help="table (for people), json or csv.")
+    ] = "table",
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -244,7 +276,11 @@ def cards_command(
 def card_command(
     ref: Annotated[
         str,
-        typer.Argument(metavar="REF", help='Card id, Name, or "Name, Subname" (any case, any apostrophes).'),
+        typer.Argument(
+            metavar="REF",
+            help='Card id, Name, or "Name, Subname" (any case, any apostrophes).',
+            autocompletion=complete_any_card,
+        ),
     ],
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
@@ -263,8 +299,8 @@ def card_command(
     from armybuilder.games.asoiaf.render.cards import candidate_lines, card_view, special_view, tactics_view
 
     if len(found) > 1:
-        lines = "\n".join(candidate_lines(sorted(found, key=lambda c: c.id), cat))
-        fatal(f'{ref!r} matches {len(found)} cards; name one by its id or as "Name, Subname":\n{lines}')
+        listed = "; ".join(line.strip() for line in candidate_lines(sorted(found, key=lambda c: c.id), cat))
+        fatal(f'{ref!r} matches {len(found)} cards: {listed} — name one by its id or as "Name, Subname"')
 
     from armybuilder.render.console import make_console
 

@@ -42,9 +42,62 @@ def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        fatal(f"{path}: no such file; create one with `armybuilder new {path} --faction ... --points ...`")
-    except (OSError, UnicodeDecodeError) as exc:
-        fatal(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+        fatal(f"{path}: no such file; create one with `armybuilder new {path} --faction ... --commander ...`")
+    except IsADirectoryError:
+        fatal(f"{path}: is a folder; give a list file")
+    except UnicodeDecodeError as exc:
+        fatal(f"{path}: cannot read: not UTF-8 text (byte {exc.start + 1} is not); save the list as UTF-8")
+    except OSError as exc:
+        fatal(f"{path}: cannot read: {exc.strerror or exc}")
+
+
+def _typed_faction(ctx: typer.Context, cat: Catalogue) -> str | None:
+    """The faction of the list named so far on the command line, when it can be read quickly."""
+    from armybuilder import yamlpos
+
+    path = ctx.params.get("list_file")
+    try:
+        value = yamlpos.load(Path(str(path)).read_text(encoding="utf-8")) if path else None
+    except Exception:  # no list yet, or not one: complete from every faction
+        return None
+    faction = cat.faction(str(value.get("faction"))) if isinstance(value, dict) else None
+    return faction.key if faction is not None else None
+
+
+def _completer(*kinds: str, commanders: bool = False) -> Callable[[typer.Context, str], list[tuple[str, str]]]:
+    """A shell completion callback for card names of some kinds (of the list's faction and neutral)."""
+
+    def values(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+        from armybuilder.cli.completion import shell_values, typed_data
+        from armybuilder.games.asoiaf import completion
+        from armybuilder.games.asoiaf.cards import CardKind
+
+        cat = completion.load(typed_data(ctx))
+        if cat is None:
+            return []
+        wanted = [CardKind(k) for k in kinds] or None
+        faction = _typed_faction(ctx, cat)
+        found = completion.cards(cat, incomplete, wanted, faction=faction, commanders=commanders)
+        return shell_values(found, incomplete)
+
+    return values
+
+
+def _complete_set_value(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
+    """`set LIST faction ...` completes faction keys, `set LIST commander ...` commanders."""
+    from armybuilder.cli.completion import shell_values, typed_data
+    from armybuilder.games.asoiaf import completion
+
+    key = ctx.params.get("key")
+    if key not in ("faction", "commander"):
+        return []
+    cat = completion.load(typed_data(ctx))
+    if cat is None:
+        return []
+    if key == "faction":
+        return shell_values(completion.factions(cat, incomplete), incomplete)
+    found = completion.cards(cat, incomplete, faction=_typed_faction(ctx, cat), commanders=True)
+    return shell_values(found, incomplete)
 
 
 def _edit(
@@ -92,9 +145,14 @@ def _edit(
 
 def add(
     list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
-    ref: str = typer.Argument(..., metavar="REF", help="A combat unit, NCU or attachment (name or id)."),
+    ref: str = typer.Argument(
+        ...,
+        metavar="REF",
+        help="A combat unit, NCU or attachment (name or id).",
+        autocompletion=_completer("combat-unit", "ncu", "attachment"),
+    ),
     to: str | None = typer.Option(
-        None, "--to", help="The unit an attachment joins: 1-based position or name."
+        None, "--to", metavar="UNIT", help="The unit an attachment joins: 1-based position or name."
     ),
     force: bool = ForceOption,
     data: Path | None = DataOption,
@@ -125,8 +183,10 @@ def remove(
 
 def move(
     list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
-    ref: str = typer.Argument(..., metavar="ATTACHMENT", help="The attachment to move."),
-    to: str = typer.Option(..., "--to", help="The unit it joins: 1-based position or name."),
+    ref: str = typer.Argument(
+        ..., metavar="ATTACHMENT", help="The attachment to move.", autocompletion=_completer("attachment")
+    ),
+    to: str = typer.Option(..., "--to", metavar="UNIT", help="The unit it joins: 1-based position or name."),
     force: bool = ForceOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
@@ -140,17 +200,28 @@ def move(
 
 def set_(
     list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
-    key: str = typer.Argument(..., metavar="points|faction|commander", help="What to change."),
-    value: str = typer.Argument(..., metavar="VALUE", help="The new value."),
+    key: str = typer.Argument(
+        ..., metavar="KEY", help="What to change: points, faction, commander, name or player."
+    ),
+    value: str = typer.Argument(
+        ...,
+        metavar="VALUE",
+        help="The new value (for name and player, an empty value removes it).",
+        autocompletion=_complete_set_value,
+    ),
     unit: str | None = typer.Option(
-        None, "--unit", help="For a new attachment commander: the unit it leads (position or name)."
+        None,
+        "--unit",
+        metavar="UNIT",
+        help="For a new attachment commander: the unit it leads (position or name).",
     ),
     force: bool = ForceOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
-    """Change the game size, the faction or the commander (the new commander takes the old one's place)."""
+    """Change the game size, the faction, the commander (the new commander takes the old one's place), the
+    list's name or its player."""
     from armybuilder.games.asoiaf import builder
 
     if key not in builder.SETTABLE:
@@ -238,10 +309,37 @@ def complete(
 # --- build: the interactive builder ---------------------------------------------------------------------
 
 PAGE = 10
+COMPLETE_TIMEOUT = 3.0  # seconds the builder's "complete the list" step searches
+COMPLETE_TOP = 5
 
 
 class _InputEnded(Exception):
     """Standard input ended before the builder was done."""
+
+
+def kind_text(card: Card) -> str:
+    """`infantry`, `cavalry attachment`, `NCU`: what a menu says a card is."""
+    from armybuilder.games.asoiaf.cards import CardKind
+
+    if card.kind is CardKind.NCU:
+        return "NCU"
+    if card.kind is CardKind.ATTACHMENT:
+        return "attachment" if card.type in (None, "none") else f"{card.type} attachment"
+    return card.type or "combat unit"
+
+
+def card_items(entries: list[tuple[Card, str]]) -> list[tuple[str, Card]]:
+    """Menu items for cards, each with its type, cost text and a neutral marker; cards that share a title
+    (the neutral and a faction's Stormcrow Mercenaries) also show their ids."""
+    titles = [card.title for card, _ in entries]
+    items = []
+    for card, cost in entries:
+        label = card.title + (" [neutral]" if card.is_neutral else "") + (" (commander)" if card.commander else "")
+        label += f" — {kind_text(card)}, {cost}"
+        if titles.count(card.title) > 1:
+            label += f" (id {card.id})"
+        items.append((label, card))
+    return items
 
 
 class _Session:
@@ -251,6 +349,9 @@ class _Session:
         self.cat = cat
         self.no_color = no_color
         self.history: list[ListSpec] = []
+        self.saved: Path | None = None  # where the list was last saved
+        self.saved_text: str | None = None  # what was written there
+        self.saved_valid = True
 
     def ask(self, prompt: str, default: str | None = None) -> str:
         shown = f"{prompt} [{default}]: " if default is not None else f"{prompt}: "
@@ -265,7 +366,8 @@ class _Session:
         return answer or (default or "")
 
     def menu(self, title: str, items: list[tuple[str, T]], allow_back: bool = True) -> T | None:
-        """Pick one item by number; text filters the menu, > and < turn pages, empty goes back."""
+        """Pick one item by number; text filters the menu (one match is picked), > and < turn pages,
+        empty goes back."""
         if not items:
             typer.echo(f"{title}: nothing fits.")
             return None
@@ -298,6 +400,9 @@ class _Session:
                 typer.echo(f"  choose 1 to {len(shown)}")
             else:
                 filtered = [i for i in items if answer.casefold() in i[0].casefold()]
+                if len(filtered) == 1:
+                    typer.echo(f"  → {filtered[0][0]}")
+                    return filtered[0][1]
                 if filtered:
                     shown, page, query = filtered, 0, answer
                 else:
@@ -315,6 +420,22 @@ class _Session:
 
         return load_list_text(dump_list(spec, self.cat), self.cat)
 
+    def text(self, spec: ListSpec) -> str:
+        from armybuilder.games.asoiaf.listschema import modeline
+        from armybuilder.games.asoiaf.listwriter import dump_list
+
+        return dump_list(spec, self.cat, comment=f"{modeline()}\nBuilt with `armybuilder build`.")
+
+    def free_text(self, prompt: str) -> str | None:
+        from armybuilder.errors import ArmyBuilderError
+        from armybuilder.games.asoiaf.builder import plain_text
+
+        while True:
+            try:
+                return plain_text(prompt.split(" (")[0].casefold(), self.ask(prompt)) or None
+            except ArmyBuilderError as exc:
+                typer.echo(f"  {exc.message}")
+
     def start(self) -> ListSpec:
         from armybuilder.games.asoiaf.builder import commanders_of, host_units
         from armybuilder.games.asoiaf.cards import CardKind
@@ -329,22 +450,22 @@ class _Session:
                 break
             typer.echo("  a positive whole number, e.g. 30, 40 or 50")
         while True:
-            labels = [
-                (f"{c.title} — {c.kind.label}" + (" [neutral]" if c.is_neutral else ""), c)
+            commanders = [
+                (c, "C" if c.cost is None else f"{c.cost} pts")
                 for c in commanders_of(self.cat, faction)
                 if c.kind is not CardKind.ATTACHMENT or host_units(self.cat, faction, c)
             ]
-            commander = self.menu("Commander", labels, allow_back=False)
+            commander = self.menu("Commander", card_items(commanders), allow_back=False)
             assert commander is not None
             spec = ListSpec(faction=faction, points=int(size))
             if commander.kind is CardKind.ATTACHMENT:
                 hosts = host_units(self.cat, faction, commander)
                 fitting = [
-                    h for h in hosts if self._legal(ListSpec(faction, int(size), units=[(h, [commander])]))
+                    (h, f"{h.points} pts")
+                    for h in hosts
+                    if self._legal(ListSpec(faction, int(size), units=[(h, [commander])]))
                 ]
-                host = self.menu(
-                    f"Unit {commander.title} leads", [(f"{h.title} ({h.points})", h) for h in fitting]
-                )
+                host = self.menu(f"Unit {commander.title} leads", card_items(fitting))
                 if host is None:
                     continue
                 spec.units.append((host, [commander]))
@@ -352,7 +473,10 @@ class _Session:
                 spec.ncus.append(commander)
             else:
                 spec.units.append((commander, []))
-            return spec
+            break
+        spec.name = self.free_text("List name (empty for none)")
+        spec.player = self.free_text("Player (empty for none)")
+        return spec
 
     def _legal(self, spec: ListSpec) -> bool:
         return not self.report(spec).errors
@@ -361,7 +485,9 @@ class _Session:
         from armybuilder.games.asoiaf.render.builder import totals_line
 
         typer.echo("")
-        typer.echo(f"Army: {self.cat.factions[spec.faction].name}, {spec.points} points")
+        named = f"{spec.name} — " if spec.name else ""
+        played = f", played by {spec.player}" if spec.player else ""
+        typer.echo(f"Army: {named}{self.cat.factions[spec.faction].name}, {spec.points} points{played}")
         for n, (unit, atts) in enumerate(spec.units, 1):
             extra = "".join(f" + {a.title}" for a in atts)
             typer.echo(f"  {n}. {unit.title}{extra}")
@@ -369,8 +495,16 @@ class _Session:
             typer.echo(f"  NCU {ncu.title}")
         report = self.report(spec)
         typer.echo(totals_line(report))
+        errors = len(report.errors)
+        if errors:
+            typer.echo(f"Legal: no — {errors} error{'s' if errors != 1 else ''} to fix:")
+        else:
+            typer.echo("Legal: yes" + (" (unsaved changes)" if self.unsaved(spec) else " (saved)"))
         for problem in report.errors:
             typer.echo(f"  ! {problem.message}")
+
+    def unsaved(self, spec: ListSpec) -> bool:
+        return self.saved_text != self.text(spec)
 
     def add(self, spec: ListSpec, kind: str) -> ListSpec | None:
         import copy
@@ -381,9 +515,7 @@ class _Session:
         army = self.army(spec)
         if kind == "u":
             found = options(army, self.cat, kinds=[CardKind.COMBAT_UNIT])
-            card = self.menu(
-                "Add a combat unit", [(self._label(o.card, o.cost, o.left), o.card) for o in found]
-            )
+            card = self.menu("Add a combat unit", card_items([(o.card, self._cost(o.cost, o.left)) for o in found]))
             if card is None:
                 return None
             new = copy.deepcopy(spec)
@@ -391,7 +523,7 @@ class _Session:
             return new
         if kind == "n":
             found = options(army, self.cat, kinds=[CardKind.NCU])
-            card = self.menu("Add an NCU", [(self._label(o.card, o.cost, o.left), o.card) for o in found])
+            card = self.menu("Add an NCU", card_items([(o.card, self._cost(o.cost, o.left)) for o in found]))
             if card is None:
                 return None
             new = copy.deepcopy(spec)
@@ -401,14 +533,14 @@ class _Session:
         hosts = sorted({o.unit for o in found if o.unit is not None})
         unit = self.menu(
             "Attach to which unit",
-            [(f"{u}. {spec.units[u - 1][0].title}", u) for u in hosts],
+            [(f"{u}. {spec.units[u - 1][0].title} — {kind_text(spec.units[u - 1][0])}", u) for u in hosts],
         )
         if unit is None:
             return None
         mine = [o for o in found if o.unit == unit]
         card = self.menu(
             f"Attachment for {unit}. {spec.units[unit - 1][0].title}",
-            [(self._label(o.card, o.cost, o.left), o.card) for o in mine],
+            card_items([(o.card, self._cost(o.cost, o.left)) for o in mine]),
         )
         if card is None:
             return None
@@ -416,9 +548,50 @@ class _Session:
         new.units[unit - 1][1].append(card)
         return new
 
-    def _label(self, card: Card, cost: int, left: int | None) -> str:
-        neutral = " [neutral]" if card.is_neutral else ""
-        return f"{card.title}{neutral} — {cost} pts, {left} left"
+    @staticmethod
+    def _cost(cost: int, left: int | None) -> str:
+        return f"{cost} pts" + (f", {left} left" if left is not None else "")
+
+    def complete(self, spec: ListSpec) -> ListSpec | None:
+        """The completion search (`armybuilder complete`) as a step: pick one of the best ways to spend
+        what is left."""
+        import copy
+
+        from armybuilder.errors import ArmyBuilderError
+        from armybuilder.games.asoiaf.builder import complete
+        from armybuilder.games.asoiaf.render.builder import addition_text
+
+        army = self.army(spec)
+        typer.echo(f"  searching for the best ways to spend the rest (up to {COMPLETE_TIMEOUT:g} s) ...")
+        try:
+            search = complete(army, self.cat, top=COMPLETE_TOP, timeout=COMPLETE_TIMEOUT)
+        except ArmyBuilderError as exc:
+            typer.echo(f"  cannot complete the list: {exc.message}")
+            return None
+        names = {n: unit.title for n, (unit, _) in enumerate(spec.units, 1)}
+        items = [
+            (
+                " + ".join(addition_text(a, names) for a in c.additions)
+                + f" — spends {c.spent}, {c.left} left, neutral {c.neutral}",
+                c,
+            )
+            for c in search.completions
+        ]
+        if not items:
+            typer.echo("  nothing legal fits in the points left")
+            return None
+        picked = self.menu("Complete the list with", items)
+        if picked is None:
+            return None
+        new = copy.deepcopy(spec)
+        for addition in picked.additions:
+            if addition.kind == "unit":
+                new.units.append((addition.card, [addition.attachment] if addition.attachment else []))
+            elif addition.kind == "attach" and addition.unit is not None:
+                new.units[addition.unit][1].append(addition.card)
+            else:
+                new.ncus.append(addition.card)
+        return new
 
     def remove(self, spec: ListSpec) -> ListSpec | None:
         import copy
@@ -448,35 +621,59 @@ class _Session:
             del new.ncus[n]
         return new
 
-    def save(self, spec: ListSpec) -> Path | None:
+    def save(self, spec: ListSpec) -> None:
+        import re
+
         from armybuilder.errors import ArmyBuilderError
         from armybuilder.fileio import write_atomic
-        from armybuilder.games.asoiaf.listwriter import dump_list
+        from armybuilder.games.asoiaf.check import validate_path
+        from armybuilder.games.asoiaf.render.show import show
 
-        default = f"{spec.faction}-{spec.points}.yaml"
-        name = self.ask("Save as", default)
-        path = Path(name)
-        replace = "y" if not path.exists() else self.ask(f"{path} exists; replace it? (y/N)", "n")
-        if replace.casefold() not in ("y", "yes"):
-            return None
+        slug = re.sub(r"[^a-z0-9]+", "-", (spec.name or "").casefold()).strip("-")
+        default = str(self.saved) if self.saved else f"{slug or spec.faction + '-' + str(spec.points)}.yaml"
+        path = Path(self.ask("Save as", default))
+        if path.exists() and path != self.saved:
+            replace = self.ask(f"{path} exists; replace it? (y/N)", "n")
+            if replace.casefold() not in ("y", "yes"):
+                return
+        text = self.text(spec)
         try:
-            write_atomic(
-                path, dump_list(spec, self.cat, comment="Built with `armybuilder build`."), force=True
-            )
+            write_atomic(path, text, force=True)
         except ArmyBuilderError as exc:
             typer.echo(f"  cannot save: {exc.message}")
-            return None
-        return path
+            return
+        self.saved, self.saved_text = path, text
+        typer.echo(f"Saved {path}.")
+        report = validate_path(str(path), self.cat)
+        self.saved_valid = report.valid
+        _print(show(report, report.deck), self.no_color)
 
-    def run(self) -> Path | None:
+    def quit(self, spec: ListSpec) -> bool:
+        """Whether to quit now: at once when everything is saved, else only when the player confirms."""
+        if not self.unsaved(spec):
+            return True
+        answer = self.ask("The list has unsaved changes; quit without saving? (y/N)", "n")
+        return answer.casefold() in ("y", "yes")
+
+    def run(self) -> int:
+        """The session until the player quits: the exit code (0, or 1 when the list saved is illegal)."""
         spec = self.start()
         while True:
             self.summary(spec)
-            action = self.ask(
-                "[u] add unit, [a] attachment, [n] NCU, [r] remove, [z] undo, [s] save, [q] quit"
-            ).casefold()[:1]
+            try:
+                action = self.ask(
+                    "[u] add unit, [a] attachment, [n] NCU, [c] complete the list, [r] remove, [z] undo, "
+                    "[s] save, [q] quit"
+                ).casefold()[:1]
+            except _InputEnded:
+                if self.unsaved(spec):
+                    raise
+                return 0 if self.saved_valid else 1
+            changed: ListSpec | None = None
             if action in ("u", "a", "n"):
                 changed = self.add(spec, action)
+            elif action == "c":
+                changed = self.complete(spec)
             elif action == "r":
                 changed = self.remove(spec)
             elif action == "z":
@@ -486,14 +683,16 @@ class _Session:
                 spec = self.history.pop()
                 continue
             elif action == "s":
-                saved = self.save(spec)
-                if saved is not None:
-                    return saved
+                self.save(spec)
                 continue
             elif action == "q":
-                return None
+                if self.quit(spec):
+                    saved = self.saved is not None and not self.unsaved(spec)
+                    typer.echo(f"Done; the list is in {self.saved}." if saved else "Quit without saving.")
+                    return 0 if not saved or self.saved_valid else 1
+                continue
             else:
-                typer.echo("  choose u, a, n, r, z, s or q")
+                typer.echo("  choose u, a, n, c, r, z, s or q")
                 continue
             if changed is not None:
                 self.history.append(spec)
@@ -505,26 +704,21 @@ def build(
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
-    """Build a list step by step from menus that offer only legal choices, then save and print it.
+    """Build a list step by step from menus that offer only legal choices; save it (printing it) as often
+    as you like.
 
-    Every prompt reads one line, so a session can be scripted through standard input.
+    Every prompt reads one line, so a session can be scripted through standard input; input that ends
+    with unsaved changes exits 1.
     """
-    from armybuilder.games.asoiaf.check import validate_path
-    from armybuilder.games.asoiaf.render.show import show
-
     cat = catalogue(data, data_version)
     session = _Session(cat, no_color)
     try:
-        saved = session.run()
+        code = session.run()
     except _InputEnded:
-        fatal("input ended before the list was saved; nothing written", 1)
-    if saved is None:
-        typer.echo("Quit without saving.")
-        raise typer.Exit(0)
-    typer.echo(f"Saved {saved}.")
-    report = validate_path(str(saved), cat)
-    _print(show(report, report.deck), no_color)
-    raise typer.Exit(0 if report.valid else 1)
+        if session.saved is None:
+            fatal("input ended before the list was saved; nothing written", 1)
+        fatal(f"input ended with unsaved changes; {session.saved} holds the list as last saved", 1)
+    raise typer.Exit(code)
 
 
 def register(app: typer.Typer) -> None:

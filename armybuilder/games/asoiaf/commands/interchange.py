@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, fatal
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal
 from armybuilder.games.asoiaf.commands.common import catalogue
 from armybuilder.text import count
 
@@ -71,7 +71,9 @@ def import_(
     from_: FromFormat | None = typer.Option(
         None, "--from", help="The format it is in (detected when not given)."
     ),
-    output: str = typer.Option("-", "--output", "-o", help="The YAML list to write; '-' is standard output."),
+    output: str = typer.Option(
+        "-", "--output", "-o", metavar="FILE", help="The YAML list to write; '-' is standard output."
+    ),
     force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
     explain: bool = typer.Option(
         False,
@@ -81,6 +83,7 @@ def import_(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    no_color: bool = NoColorOption,
 ) -> None:
     """Turn a list from another tool into our YAML list: a War Council share code, asoiaf-stats text, a
     Tabletop Simulator id string, or a list as players paste it into e-mails, forums and chat (`text`).

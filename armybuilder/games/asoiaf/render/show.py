@@ -57,6 +57,25 @@ def _name(card: Card, ctx: Army) -> Text:
     return text
 
 
+def _unresolved(entry: Entry, report: ListReport) -> Text:
+    """An entry whose card could not be found: what is written, and why it is not counted."""
+    rule = next(
+        (p.rule for p in report.problems if (p.line, p.column) == (entry.line, entry.column)), "unresolved"
+    )
+    text = Text("? ", style="bold red")
+    text.append(entry.text, style="red")
+    text.append(f"  (not counted: {rule}, line {entry.line})", style="dim")
+    return text
+
+
+def unresolved_count(report: ListReport) -> int:
+    """How many card entries of the list name no card (unknown, ambiguous, in the wrong slot)."""
+    army = report.army
+    entries = [e for u in army.units for e in (u.unit, *u.attachments)]
+    entries += [*army.ncus, *army.enemy_attachments]
+    return sum(1 for e in entries if e.card is None)
+
+
 def show(report: ListReport, deck: Deck | None) -> RenderableType:
     ctx = report.context
     army = report.army
@@ -80,36 +99,42 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
     units.add_column("Combat units", overflow="fold")
     units.add_column("Cost", justify="right", no_wrap=True)
     for unit in army.units:
-        if unit.unit.card is None:
-            continue
         card = unit.unit.card
-        line = _name(card, ctx)
-        line.append(f"  {card.type or ''}", style="dim")
-        details = Text(f"    {stat_line(card)}", style="dim")
-        if card.attacks:
-            details.append(f"\n    {attack_line(card)}", style="dim")
-        units.add_row(Group(line, details), _cost(ctx, unit.unit))
+        if card is None:
+            units.add_row(_unresolved(unit.unit, report), "?")
+        else:
+            line = _name(card, ctx)
+            line.append(f"  {card.type or ''}", style="dim")
+            details = Text(f"    {stat_line(card)}", style="dim")
+            if card.attacks:
+                details.append(f"\n    {attack_line(card)}", style="dim")
+            units.add_row(Group(line, details), _cost(ctx, unit.unit))
         for att in unit.attachments:
-            if att.card is None:
-                continue
             row = Text("  + ")
-            row.append_text(_name(att.card, ctx))
-            units.add_row(row, _cost(ctx, att))
+            row.append_text(_name(att.card, ctx) if att.card is not None else _unresolved(att, report))
+            units.add_row(row, _cost(ctx, att) if att.card is not None else "?")
     parts: list[RenderableType] = [header, sub, Text(""), units]
 
     for label, entries in (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments)):
-        resolved = [e for e in entries if e.card is not None]
-        if not resolved:
+        if not entries:
             continue
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
         table.add_column(label, overflow="fold")
         table.add_column("Cost", justify="right", no_wrap=True)
-        for entry in resolved:
-            table.add_row(_name(ctx.card(entry), ctx), _cost(ctx, entry))
+        for entry in entries:
+            if entry.card is None:
+                table.add_row(_unresolved(entry, report), "?")
+            else:
+                table.add_row(_name(ctx.card(entry), ctx), _cost(ctx, entry))
         parts += [Text(""), table]
 
     totals = Text()
-    if ctx.points is not None:
+    missing = unresolved_count(report)
+    if missing:  # the total leaves these out: never present it as the list's cost
+        of = f" of {ctx.points}" if ctx.points is not None else ""
+        totals.append(f"Points: at least {ctx.total}{of}", style="bold")
+        totals.append(f" — {missing} card{'s' if missing != 1 else ''} could not be counted (unresolved)")
+    elif ctx.points is not None:
         totals.append(f"Points {ctx.total}/{ctx.points}", style="bold")
         left = ctx.points - ctx.total
         totals.append(f" ({left} left)" if left >= 0 else f" ({-left} over)")

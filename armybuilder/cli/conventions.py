@@ -1,0 +1,152 @@
+"""Command-line conventions every command shares, whoever registers it.
+
+- Help shows plain placeholders (`FILE...`, `--points N`, `--format [text|json]`), never Python types.
+- Usage errors are one line (`armybuilder: error: ...`), like every other error.
+- Output to a reader that went away (`armybuilder cards | head -1`) ends quietly.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+from typer.core import TyperCommand
+
+if TYPE_CHECKING:
+    import typer
+
+# What typer's value checks say, in our words (the rest of their message is kept as it is).
+_PLAIN_MESSAGES = (
+    ("Input should be a valid integer", "expected a whole number"),
+    ("Input should be a valid number", "expected a number"),
+)
+
+
+def _choices(param: Any) -> list[str]:
+    """The values a parameter takes when it is a choice (an enum or a click Choice), else none."""
+    for holder in (getattr(param, "type_descriptor", None), getattr(param, "type", None)):
+        found = getattr(holder, "choices", None) if holder is not None else None
+        if found:
+            return [str(getattr(c, "value", c)) for c in found]
+    return []
+
+
+def placeholder(param: Any) -> str:
+    """`N`, `FILE`, `[text|json]`: what the help shows after an option or for an argument."""
+    if param.metavar:
+        return str(param.metavar)
+    choices = _choices(param)
+    if choices:
+        return f"[{'|'.join(choices)}]"
+    longest = max(getattr(param, "opts", None) or [""], key=len).lstrip("-")
+    name = (longest or str(param.name or "value")).strip("_").replace("-", "_").upper()
+    return name + ("..." if param.nargs != 1 else "")
+
+
+class Command(TyperCommand):
+    """A typer command whose help and usage line show plain placeholders."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name != "argument":
+                continue
+            name = placeholder(param)
+            if param.nargs != 1 and not name.endswith("..."):
+                name += "..."
+            pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            _, text = record
+            if param.param_type_name == "argument":
+                arguments.append((placeholder(param), text))
+                continue
+            names = ", ".join(sorted(param.opts, key=len))  # `-f, --format`
+            if getattr(param, "secondary_opts", None):
+                names += " / " + ", ".join(sorted(param.secondary_opts, key=len))
+            if not getattr(param, "is_flag", False):
+                names += " " + placeholder(param)
+            options.append((names, text))
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+def apply(app: typer.Typer) -> None:
+    """Give every registered command (sub-apps' included) the plain help of `Command`."""
+    for info in app.registered_commands:
+        if info.cls in (None, TyperCommand):  # a command's own class, when it has one, is kept
+            info.cls = Command
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            apply(group.typer_instance)
+
+
+def one_line(exc: Any) -> str:
+    """A usage error (unknown option, missing argument, bad value) as one line with where to look."""
+    message = " ".join(str(exc.format_message()).split())
+    for theirs, ours in _PLAIN_MESSAGES:
+        if theirs in message:
+            head = message.split(theirs, 1)[0]
+            message = head + ours
+    message = message.rstrip(".")
+    message = message[:1].lower() + message[1:]
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", None) or "armybuilder"
+    return f"{message}; see `{path} --help`"
+
+
+class _QuietPipe(io.RawIOBase):
+    """Standard output that stops writing, silently, once its reader has gone (a closed pipe)."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self.gone = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        size = len(memoryview(data).cast("B"))
+        if self.gone:
+            return size
+        try:
+            return os.write(self._fd, data)
+        except BrokenPipeError:
+            self.gone = True  # the rest goes nowhere; the command still ends with its own exit code
+            return size
+
+
+def quiet_broken_pipe() -> None:
+    """Replace standard output (when it is a pipe or file) with one that outlives its reader."""
+    stream = sys.stdout
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real stream (a test runner's): nothing to do
+    if os.isatty(fd):
+        return
+    stream.flush()
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_QuietPipe(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=False,
+    )
