@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Render a list's HTML army sheet and take a PNG screenshot of it with headless Chromium, to look at.
 
     .venv/bin/python benchmarks/sheet_screenshot.py [LIST] [-o sheet.png] [--pdf sheet.pdf]
