@@ -64,6 +64,7 @@ def test_the_placeholders_name_what_to_give() -> None:
 def _format_choices() -> dict[tuple[str, str], list[str]]:
     """What each format-like option accepts, from the code that accepts it."""
     from armybuilder.games.asoiaf.commands.browse import FORMATS
+    from armybuilder.games.asoiaf.commands.interchange import FromFormat
 
     exports = sorted({f for s in games.systems() for f in s.export_formats})
     readable = ["yaml", *(f for s in games.systems() for f in s.import_formats)]
@@ -75,7 +76,7 @@ def _format_choices() -> dict[tuple[str, str], list[str]]:
         ("deck", "--format"): ["text", "json"],
         ("batch", "--report-format"): list(reports.FILE_FORMATS),
         ("batch", "--from"): readable,
-        ("import", "--from"): ["warcouncil", "asoiaf-stats", "tts"],
+        ("import", "--from"): [f.value for f in FromFormat],
     }
 
 

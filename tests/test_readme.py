@@ -2,7 +2,8 @@
 
 Convention (README, Development): a fenced `sh` block preceded by `<!-- runnable -->` runs line by line in a
 temporary folder holding a copy of `examples/`; every command exits 0, except that `<!-- runnable: exit N -->`
-expects the last one to exit N. `<!-- not runnable: reason -->` marks a block that cannot run offline; every
+expects the last one to exit N. In a `console` block the `$ ` lines are the commands and the lines after
+one are output it must still print. `<!-- not runnable: reason -->` marks a block that cannot run offline; every
 `sh` block has one of the two. A `yaml` block after `<!-- list: valid -->` must be a valid list.
 """
 
@@ -43,7 +44,9 @@ class Block:
 
     def commands(self) -> list[str]:
         """One command per line; a line ending in a backslash goes on with the next; blank lines and
-        comment lines are skipped."""
+        comment lines are skipped. In a `console` block only the lines after `$ ` are commands."""
+        if self.lang == "console":
+            return [c for c, _ in self.transcript()]
         out: list[str] = []
         pending = ""
         for raw in self.body.splitlines():
@@ -55,6 +58,17 @@ class Block:
             if line and not line.startswith("#"):
                 out.append(line)
         return out
+
+
+    def transcript(self) -> list[tuple[str, list[str]]]:
+        """A `console` block as (command, the output lines shown after it)."""
+        steps: list[tuple[str, list[str]]] = []
+        for line in self.body.splitlines():
+            if line.startswith("$ "):
+                steps.append((line[2:].strip(), []))
+            elif steps and line.strip():
+                steps[-1][1].append(line)
+        return steps
 
 
 def blocks(text: str) -> list[Block]:
@@ -113,6 +127,7 @@ def run_block(block: Block, tmp: Path) -> str | None:
     commands = block.commands()
     if not commands:
         return f"README line {block.line}: a runnable block without commands"
+    shown = dict(block.transcript()) if block.lang == "console" else {}
     for n, command in enumerate(commands):
         wanted = block.expected_exit if n == len(commands) - 1 else 0
         done = subprocess.run(
@@ -130,6 +145,10 @@ def run_block(block: Block, tmp: Path) -> str | None:
             )
         if "Traceback" in done.stderr:
             return f"README line {block.line}: `{command}` printed a traceback:\n{done.stderr}"
+        printed = [" ".join(line.split()) for line in done.stdout.splitlines()]
+        for line in shown.get(command, []):  # the output a console block shows is what the command prints
+            if " ".join(line.split()) not in printed:
+                return f"README line {block.line}: `{command}` no longer prints {line!r}:\n{done.stdout}"
     return None
 
 
@@ -219,6 +238,19 @@ curl https://example.org \\
   touch made.txt  # a comment after a command
   test -f made.txt && test -d examples
   ```
+
+<!-- runnable -->
+```console
+$ echo one; echo two
+two
+$ true
+```
+
+<!-- runnable -->
+```console
+$ echo one
+three
+```
 """
 
 
@@ -231,12 +263,15 @@ def test_the_extractor_reads_markers_exits_and_continued_lines() -> None:
         (None, 0),
         ("not runnable", 0),
         ("runnable", 0),
+        ("runnable", 0),
+        ("runnable", 0),
     ]
+    assert found[6].commands() == ["echo one; echo two", "true"]
     assert found[4].commands() == ["curl https://example.org  --silent"]
     assert found[4].argument == "needs a network"
 
 
-@pytest.mark.parametrize(("index", "fails"), [(0, True), (1, False), (2, True), (5, False)])
+@pytest.mark.parametrize(("index", "fails"), [(0, True), (1, False), (2, True), (5, False), (6, False), (7, True)])
 def test_the_runner_fails_on_a_wrong_exit_code(index: int, fails: bool, tmp_path: Path) -> None:
     problem = run_block(blocks(SAMPLE)[index], tmp_path)
     assert (problem is not None) == fails, problem
