@@ -77,6 +77,7 @@ def _format_choices() -> dict[tuple[str, str], list[str]]:
         ("batch", "--report-format"): list(reports.FILE_FORMATS),
         ("batch", "--from"): readable,
         ("import", "--from"): [f.value for f in FromFormat],
+        ("event explain", "--format"): ["text", "md"],
     }
 
 

@@ -54,9 +54,9 @@ class Command(TyperCommand):
             if param.param_type_name != "argument":
                 continue
             name = placeholder(param)
-            if param.nargs != 1 and not name.endswith("..."):
+            if param.nargs != 1 and "..." not in name:
                 name += "..."
-            pieces.append(name if param.required else f"[{name}]")
+            pieces.append(name if param.required or name.startswith("[") else f"[{name}]")
         return pieces
 
     def format_options(self, ctx: Any, formatter: Any) -> None:

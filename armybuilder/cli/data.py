@@ -144,7 +144,9 @@ def _system(game: str | None) -> GameSystem:
 
 
 @data_app.command("versions")
-def versions_command(data: Path | None = DataOption, game: str | None = GameOption) -> None:
+def versions_command(
+    data: Path | None = DataOption, game: str | None = GameOption, no_color: bool = NoColorOption
+) -> None:
     """List the versions of the data (ASOIAF: card seasons), oldest first; the newest is the default.
 
     `--data-version VERSION` on any command, or an event file's `data_version:`, picks another.
@@ -174,6 +176,7 @@ def diff_command(
     ),
     data: Path | None = DataOption,
     game: str | None = GameOption,
+    no_color: bool = NoColorOption,
 ) -> None:
     """What changed from version OLD of the data to NEW: every card changed, added or removed (cost, stats,
     requirements). With lists: for each, every card whose cost or legality differs and the totals under both.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, fatal, workspace
+from armybuilder.cli.common import DataOption, NoColorOption, fatal, workspace
 
 event_app = typer.Typer(
     name="event",
@@ -43,7 +43,9 @@ def _load(path: Path, data: Path | None) -> object:
 
 
 @event_app.command("check")
-def check_command(path: Path = FileArgument, data: Path | None = DataOption) -> None:
+def check_command(
+    path: Path = FileArgument, data: Path | None = DataOption, no_color: bool = NoColorOption
+) -> None:
     """Check an event file: unknown keys and rules, wrong types, numbers out of range, unknown cards,
     factions and characters, rules no list could meet together.
 
@@ -62,6 +64,7 @@ def explain_command(
     path: Path = FileArgument,
     fmt: str = typer.Option("text", "--format", "-f", metavar="FORMAT", help="text or md (Markdown)."),
     data: Path | None = DataOption,
+    no_color: bool = NoColorOption,
 ) -> None:
     """Print the event's rules in plain sentences, for the players' pack (Markdown with `--format md`)."""
     from armybuilder.batch.event import Event, explain
