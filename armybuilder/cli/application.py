@@ -35,6 +35,5 @@ def _root(
 
 for module in (validate, new, export, data, batch, event):
     module.register(app)
-for system in games.systems():  # each game's own commands (ASOIAF: deck, build, add, cards, …)
-    system.register_commands(app)
+games.register_commands(app)  # each game's own commands (ASOIAF: deck, build, add, cards, …)
 conventions.apply(app)  # plain placeholders in every command's help

@@ -72,9 +72,10 @@ def batch(
     fmt: str | None = None
     if report_format is not None and report_format not in reports.FILE_FORMATS:
         fatal(f"--report-format {report_format}: choose one of {', '.join(reports.FILE_FORMATS)}")
-    readable = ["yaml", *(f for s in games.systems() for f in s.import_formats)]
-    if from_ is not None and from_ not in readable:
-        fatal(f"--from {from_}: choose one of {', '.join(readable)}")
+    if from_ is not None:
+        readable = ["yaml", *(f for s in games.systems() for f in s.import_formats)]
+        if from_ not in readable:
+            fatal(f"--from {from_}: choose one of {', '.join(readable)}")
     if report is not None:
         fmt = report_format or reports.format_for(report)
         if fmt is None:

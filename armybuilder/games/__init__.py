@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from armybuilder.errors import UsageError
 
 if TYPE_CHECKING:
+    import typer
+
     from armybuilder.games.base import GameSystem
     from armybuilder.problems import ProblemDoc
 
@@ -28,6 +30,12 @@ BUNDLED: dict[str, str] = {
     "horde-vs-empire-cards": "armybuilder.games.hve.system",
     "agot-board-game": "armybuilder.games.agot.system",
     "war-of-the-ring": "armybuilder.games.wotr.system",
+}
+
+# bundled games that add commands of their own: the module and function that add them, so that building
+# the command line imports no game's system (each plug-in's `register_commands` is called instead)
+BUNDLED_COMMANDS: dict[str, str] = {
+    "asoiaf": "armybuilder.games.asoiaf.commands:register",
 }
 
 _loaded: dict[str, GameSystem] = {}
@@ -109,6 +117,17 @@ def get(key: str) -> GameSystem:
     system: GameSystem = importlib.import_module(module).SYSTEM
     _loaded[key] = system
     return system
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add every installed game's own commands to the command line, importing as little as possible."""
+    for key, target in BUNDLED_COMMANDS.items():
+        if key not in _extra:
+            module, _, function = target.partition(":")
+            getattr(importlib.import_module(module), function)(app)
+    _entry_points()
+    for system in _extra.values():
+        system.register_commands(app)
 
 
 def systems() -> Iterator[GameSystem]:

@@ -363,10 +363,9 @@ class Asoiaf(GameSystem):
         return []
 
     def register_commands(self, app: typer.Typer) -> None:
-        from armybuilder.games.asoiaf.commands import browse, edit, interchange, lists, schema
+        from armybuilder.games.asoiaf.commands import register
 
-        for module in (lists, browse, interchange, edit, schema):
-            module.register(app)
+        register(app)
 
 
 SYSTEM = Asoiaf()
