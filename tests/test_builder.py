@@ -10,8 +10,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from armybuilder.cli import app
-from armybuilder.games.asoiaf import builder
 from armybuilder.games.asoiaf.armylist import ArmyList, Slot, load_list_text
+from armybuilder.games.asoiaf.builder.complete import complete
+from armybuilder.games.asoiaf.builder.document import Document
+from armybuilder.games.asoiaf.builder.edits import add, commanders_of, host_units, new_list
+from armybuilder.games.asoiaf.builder.options import options, with_additions
 from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate, validate_path, validate_text
@@ -286,9 +289,9 @@ def test_options_is_fast(catalogue: Catalogue) -> None:
     import time
 
     army = load_list_text(COMMENTED, catalogue)
-    army = builder.with_additions(army, units=[(catalogue.find("Stark Bowmen")[0], None)] * 4)
+    army = with_additions(army, units=[(catalogue.find("Stark Bowmen")[0], None)] * 4)
     start = time.perf_counter()
-    found = builder.options(army, catalogue)
+    found = options(army, catalogue)
     assert time.perf_counter() - start < 2.0
     assert found
 
@@ -303,7 +306,7 @@ def test_complete_is_exhaustive_for_small_budgets(tmp_path: Path, catalogue: Cat
     assert result.exit_code == 0, result.output
     assert "exhaustive search" in result.output and "6 points to spend" in result.output
     army = load_list_text(path.read_text(), catalogue)
-    search = builder.complete(army, catalogue, top=3)
+    search = complete(army, catalogue, top=3)
     assert search.exhaustive and len(search.completions) == 3
     assert all(c.left == 0 for c in search.completions)  # a 6-point unit exists
     keys = [c.key for c in search.completions]
@@ -320,8 +323,8 @@ def test_complete_needs_a_commander(tmp_path: Path) -> None:
 def test_complete_brute_force_agrees_for_a_tiny_budget(catalogue: Catalogue) -> None:
     """The best `left` the search reports is the best any single legal addition reaches."""
     army = load_list_text(COMMENTED.replace("points: 40", "points: 25"), catalogue)
-    search = builder.complete(army, catalogue, top=1)
-    singles = builder.options(army, catalogue)
+    search = complete(army, catalogue, top=1)
+    singles = options(army, catalogue)
     best_single = min(o.left for o in singles if o.left is not None and o.cost > 0)
     assert search.completions[0].left <= best_single
 
@@ -337,26 +340,26 @@ def legal_lists(draw: st.DrawFn, catalogue: Catalogue) -> ArmyList:
     points = draw(st.sampled_from([30, 40, 50]))
     commanders = [
         c
-        for c in builder.commanders_of(catalogue, faction)
-        if c.kind is not CardKind.ATTACHMENT or builder.host_units(catalogue, faction, c)
+        for c in commanders_of(catalogue, faction)
+        if c.kind is not CardKind.ATTACHMENT or host_units(catalogue, faction, c)
     ]
     commander = draw(st.sampled_from(commanders))
-    text = builder.new_list(catalogue, faction, points, commander.id)
+    text = new_list(catalogue, faction, points, commander.id)
     army = load_list_text(text, catalogue)
     if not validate(army, catalogue).valid:
         return army  # filtered below
     for _ in range(draw(st.integers(0, 4))):
-        found = builder.options(army, catalogue)
+        found = options(army, catalogue)
         if not found:
             break
         pick = draw(st.sampled_from(found))
         if pick.slot is Slot.ATTACHMENT:
             assert pick.unit is not None
-            army = builder.with_additions(army, attach=[(pick.unit - 1, pick.card)])
+            army = with_additions(army, attach=[(pick.unit - 1, pick.card)])
         elif pick.slot is Slot.NCU:
-            army = builder.with_additions(army, ncus=[pick.card])
+            army = with_additions(army, ncus=[pick.card])
         else:
-            army = builder.with_additions(army, units=[(pick.card, None)])
+            army = with_additions(army, units=[(pick.card, None)])
     return army
 
 
@@ -380,15 +383,15 @@ def test_every_option_keeps_a_legal_list_legal(catalogue: Catalogue, data: st.Da
     base = validate_text(text, catalogue, "<list>")
     if not base.valid:
         return
-    found = builder.options(load_list_text(text, catalogue), catalogue)
+    found = options(load_list_text(text, catalogue), catalogue)
     sample = found[:: max(1, len(found) // 8)]
     for option in sample:  # through the same edit a player makes with `add`
-        doc = builder.Document(text)
+        doc = Document(text)
         faction = army.faction_key or option.card.faction
         kinds = {Slot.UNIT: "units", Slot.NCU: "ncus", Slot.ATTACHMENT: "attachments"}
         ref = reference(option.card, option.slot, faction, catalogue)
         assert kinds[option.slot]
-        builder.add(doc, catalogue, ref, str(option.unit) if option.slot is Slot.ATTACHMENT else None)
+        add(doc, catalogue, ref, str(option.unit) if option.slot is Slot.ATTACHMENT else None)
         after = validate_text(doc.dump(), catalogue, "<list>")
         assert after.valid, (option, [p.message for p in after.errors])
 
@@ -401,7 +404,7 @@ def test_complete_never_proposes_an_illegal_list(catalogue: Catalogue, data: st.
     army = data.draw(legal_lists(catalogue))
     if not validate(army, catalogue).valid or validate(army, catalogue).context.commander is None:  # type: ignore[union-attr]
         return
-    search = builder.complete(army, catalogue, top=3, timeout=1.0)
+    search = complete(army, catalogue, top=3, timeout=1.0)
     for completion in search.completions:
         assert completion.report.valid
         spec = spec_of(army)
@@ -422,15 +425,15 @@ def test_complete_never_proposes_an_illegal_list(catalogue: Catalogue, data: st.
 @pytest.mark.parametrize("faction", [*FACTIONS, "bolton", "brotherhood"])
 def test_complete_is_exhaustive_for_ten_points_in_every_faction(catalogue: Catalogue, faction: str) -> None:
     texts = (
-        builder.new_list(catalogue, faction, 40, c.id)
-        for c in builder.commanders_of(catalogue, faction)
-        if c.kind is not CardKind.ATTACHMENT or builder.host_units(catalogue, faction, c)
+        new_list(catalogue, faction, 40, c.id)
+        for c in commanders_of(catalogue, faction)
+        if c.kind is not CardKind.ATTACHMENT or host_units(catalogue, faction, c)
     )
     text = next(t for t in texts if validate_text(t, catalogue, "<list>").valid)
     report = validate_text(text, catalogue, "<list>")
     assert report.context is not None
     army = load_list_text(text.replace("points: 40", f"points: {report.context.total + 10}"), catalogue)
-    search = builder.complete(army, catalogue, top=5, timeout=5)
+    search = complete(army, catalogue, top=5, timeout=5)
     assert search.exhaustive and search.completions
     assert all(c.report.valid for c in search.completions)
 

@@ -9,7 +9,7 @@ from typer.testing import CliRunner, Result
 
 from armybuilder.cli import app
 from armybuilder.errors import ArmyBuilderError
-from armybuilder.games.asoiaf import builder
+from armybuilder.games.asoiaf.builder.document import find_commander
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate_path
 
@@ -47,8 +47,8 @@ def test_the_same_name_works_for_its_own_faction(tmp_path: Path, catalogue: Cata
 
 
 def test_own_faction_commander_before_the_neutral_one(catalogue: Catalogue) -> None:
-    assert builder.find_commander(catalogue, "Daario Naharis", "targaryen").id == "20717"
-    assert builder.find_commander(catalogue, "Daario Naharis", "stark").id == "20411"  # the neutral one
+    assert find_commander(catalogue, "Daario Naharis", "targaryen").id == "20717"
+    assert find_commander(catalogue, "Daario Naharis", "stark").id == "20411"  # the neutral one
 
 
 @pytest.mark.parametrize(
@@ -61,7 +61,7 @@ def test_own_faction_commander_before_the_neutral_one(catalogue: Catalogue) -> N
 )
 def test_commander_lookup_errors(ref: str, fragment: str, catalogue: Catalogue) -> None:
     with pytest.raises(ArmyBuilderError) as raised:
-        builder.find_commander(catalogue, ref, "stark")
+        find_commander(catalogue, ref, "stark")
     assert fragment in raised.value.message
 
 

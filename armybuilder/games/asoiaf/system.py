@@ -327,7 +327,7 @@ class Asoiaf(GameSystem):
         return (page_css(page) if page is not None else "") + SHEET_CSS
 
     def new_file(self, data: Any, **options: Any) -> str:
-        from armybuilder.games.asoiaf.builder import new_list, plain_text
+        from armybuilder.games.asoiaf.builder.edits import new_list, plain_text
         from armybuilder.games.asoiaf.listschema import modeline
 
         if not options.get("faction") or not options.get("commander"):

@@ -19,7 +19,7 @@ from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
-    from armybuilder.games.asoiaf.builder import Document
+    from armybuilder.games.asoiaf.builder.document import Document
     from armybuilder.games.asoiaf.cards import Card
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
@@ -111,7 +111,8 @@ def _edit(
     """Apply one change to a list file: validate before and after, refuse a worsening edit, write atomically."""
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
-    from armybuilder.games.asoiaf.builder import Document, judge
+    from armybuilder.games.asoiaf.builder.document import Document
+    from armybuilder.games.asoiaf.builder.judge import judge
     from armybuilder.games.asoiaf.render.builder import totals_line
     from armybuilder.render.reports import problems_table
 
@@ -160,9 +161,9 @@ def add(
     no_color: bool = NoColorOption,
 ) -> None:
     """Add a combat unit, an NCU, or an attachment (to the unit --to names)."""
-    from armybuilder.games.asoiaf import builder
+    from armybuilder.games.asoiaf.builder import edits
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.add(doc, cat, ref, to), data_version)
+    _edit(list_file, data, force, no_color, lambda doc, cat: edits.add(doc, cat, ref, to), data_version)
 
 
 def remove(
@@ -176,9 +177,9 @@ def remove(
     no_color: bool = NoColorOption,
 ) -> None:
     """Remove a combat unit with its attachments, an attachment, or an NCU."""
-    from armybuilder.games.asoiaf import builder
+    from armybuilder.games.asoiaf.builder import edits
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.remove(doc, cat, ref), data_version)
+    _edit(list_file, data, force, no_color, lambda doc, cat: edits.remove(doc, cat, ref), data_version)
 
 
 def move(
@@ -193,9 +194,9 @@ def move(
     no_color: bool = NoColorOption,
 ) -> None:
     """Move an attachment to another unit."""
-    from armybuilder.games.asoiaf import builder
+    from armybuilder.games.asoiaf.builder import edits
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.move(doc, cat, ref, to), data_version)
+    _edit(list_file, data, force, no_color, lambda doc, cat: edits.move(doc, cat, ref, to), data_version)
 
 
 def set_(
@@ -222,11 +223,11 @@ def set_(
 ) -> None:
     """Change the game size, the faction, the commander (the new commander takes the old one's place), the
     list's name or its player."""
-    from armybuilder.games.asoiaf import builder
+    from armybuilder.games.asoiaf.builder import edits
 
-    if key not in builder.SETTABLE:
-        fatal(f"cannot set {key!r}; choose one of {', '.join(builder.SETTABLE)}")
-    _edit(list_file, data, force, no_color, lambda doc, cat: builder.set_value(doc, cat, key, value, unit), data_version)
+    if key not in edits.SETTABLE:
+        fatal(f"cannot set {key!r}; choose one of {', '.join(edits.SETTABLE)}")
+    _edit(list_file, data, force, no_color, lambda doc, cat: edits.set_value(doc, cat, key, value, unit), data_version)
 
 
 def _load(path: Path, cat: Catalogue) -> ArmyList:
@@ -254,7 +255,8 @@ def options(
 ) -> None:
     """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs."""
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.games.asoiaf import builder
+    from armybuilder.games.asoiaf.builder.document import Document, pick_unit
+    from armybuilder.games.asoiaf.builder.options import options as legal_options
     from armybuilder.games.asoiaf.cards import CardKind
     from armybuilder.games.asoiaf.check import validate
     from armybuilder.games.asoiaf.render.builder import options_table, totals_line
@@ -265,13 +267,13 @@ def options(
         position: int | None = None
         kinds = [CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU]
         if for_unit is not None:
-            picked = builder.pick_unit(builder.Document(_read(list_file), str(list_file)), cat, for_unit)
+            picked = pick_unit(Document(_read(list_file), str(list_file)), cat, for_unit)
             names = _unit_names(army)
             position = picked.position if names.get(picked.position) == picked.title else None
             if position is None:
                 fatal(f"unit {picked.position}. {picked.title} cannot be read; fix the list first")
             kinds = [CardKind.ATTACHMENT]
-        found = builder.options(army, cat, kinds=kinds, for_unit=position)
+        found = legal_options(army, cat, kinds=kinds, for_unit=position)
     except ArmyBuilderError as exc:
         fatal(str(exc))
     report = validate(army, cat)
@@ -292,14 +294,14 @@ def complete(
 ) -> None:
     """Propose the best legal ways to spend the remaining points (closest to the budget first)."""
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.games.asoiaf import builder
+    from armybuilder.games.asoiaf.builder.complete import complete as search_completions
     from armybuilder.games.asoiaf.check import validate
     from armybuilder.games.asoiaf.render.builder import completions_table, totals_line
 
     cat = catalogue(data, data_version)
     army = _load(list_file, cat)
     try:
-        search = builder.complete(army, cat, top=top, timeout=timeout)
+        search = search_completions(army, cat, top=top, timeout=timeout)
     except ArmyBuilderError as exc:
         fatal(str(exc))
     typer.echo(f"{list_file}: {totals_line(validate(army, cat))}")
@@ -410,7 +412,7 @@ class _Session:
                     shown, page, query = items, 0, ""
 
     def report(self, spec: ListSpec) -> ListReport:
-        from armybuilder.games.asoiaf.builder import validate_spec
+        from armybuilder.games.asoiaf.builder.judge import validate_spec
 
         return validate_spec(spec, self.cat)
 
@@ -428,7 +430,7 @@ class _Session:
 
     def free_text(self, prompt: str) -> str | None:
         from armybuilder.errors import ArmyBuilderError
-        from armybuilder.games.asoiaf.builder import plain_text
+        from armybuilder.games.asoiaf.builder.edits import plain_text
 
         while True:
             try:
@@ -437,7 +439,7 @@ class _Session:
                 typer.echo(f"  {exc.message}")
 
     def start(self) -> ListSpec:
-        from armybuilder.games.asoiaf.builder import commanders_of, host_units
+        from armybuilder.games.asoiaf.builder.edits import commanders_of, host_units
         from armybuilder.games.asoiaf.cards import CardKind
         from armybuilder.games.asoiaf.listwriter import ListSpec
 
@@ -509,7 +511,7 @@ class _Session:
     def add(self, spec: ListSpec, kind: str) -> ListSpec | None:
         import copy
 
-        from armybuilder.games.asoiaf.builder import options
+        from armybuilder.games.asoiaf.builder.options import options
         from armybuilder.games.asoiaf.cards import CardKind
 
         army = self.army(spec)
@@ -558,7 +560,7 @@ class _Session:
         import copy
 
         from armybuilder.errors import ArmyBuilderError
-        from armybuilder.games.asoiaf.builder import complete
+        from armybuilder.games.asoiaf.builder.complete import complete
         from armybuilder.games.asoiaf.render.builder import addition_text
 
         army = self.army(spec)

@@ -6,7 +6,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from armybuilder.games.asoiaf.builder import Addition, Option, Search
+from armybuilder.games.asoiaf.builder.complete import Addition, Search
+from armybuilder.games.asoiaf.builder.options import Option
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.check import ListReport
 

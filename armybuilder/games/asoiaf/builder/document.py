@@ -1,0 +1,293 @@
+"""A list file as a ruamel round-trip document: where its units, attachments and NCUs are written, and how
+card references on the command line resolve. Edits change `Document.data` in place; `dump()` keeps comments,
+key order and quoting.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from armybuilder import yamlpos
+from armybuilder.errors import CardReferenceError, UsageError
+from armybuilder.games.asoiaf.armylist import Slot, choose
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
+from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
+from armybuilder.games.asoiaf.listwriter import reference
+from armybuilder.text import or_quoted as _or
+
+
+def find_card(catalogue: Catalogue, text: str, kinds: Iterable[CardKind], faction: str | None) -> Card:
+    """The card a command-line reference means, trying each kind in turn (as a list reference would)."""
+    kinds = tuple(kinds)
+    problems: list[tuple[str, str]] = []
+    for kind in kinds:
+        slot = {
+            CardKind.COMBAT_UNIT: Slot.UNIT,
+            CardKind.NCU: Slot.NCU,
+            CardKind.ATTACHMENT: Slot.ATTACHMENT,
+        }[kind]
+        result = choose(catalogue, text, slot, faction)
+        if isinstance(result, Card):
+            return result
+        problems.append(result)
+    for rule, message in problems:
+        if rule == "ambiguous-card":
+            raise CardReferenceError(message, ambiguous=True)
+    if any(rule == "wrong-slot" for rule, _ in problems):
+        found = catalogue.find(text)
+        raise CardReferenceError(f"'{found[0].title}' is {found[0].kind.label}; it cannot be used here")
+    suggestions = catalogue.suggest(text, kinds)
+    hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
+    what = " or ".join(k.label for k in kinds)
+    raise CardReferenceError(f"no {what} called '{text}'{hint}", candidates=tuple(suggestions))
+
+
+def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
+    """The commander a reference means among the commanders an army of `faction` may field (its own and
+    neutral ones): `Euron Greyjoy` is the one Euron who is a commander, and a commander of another faction
+    is refused by name rather than written into the list."""
+    fielded = [c for c in catalogue.cards.values() if c.commander and c.faction in (faction, NEUTRAL)]
+    found = [c for c in catalogue.find(text) if c.commander]
+    mine = [c for c in found if c in fielded]
+    for preferred in ([c for c in mine if c.faction == faction], mine):
+        if len(preferred) == 1:
+            return preferred[0]
+        if preferred:
+            listed = ", ".join(c.label for c in preferred)
+            raise CardReferenceError(
+                f"'{text}' matches {len(preferred)} commanders: {listed}; write `Name, Subname` or the id",
+                ambiguous=True,
+            )
+    army = catalogue.factions[faction].name if faction in catalogue.factions else faction
+    if found:
+        elsewhere = ", ".join(f"{c.title} is a {catalogue.factions[c.faction].name} commander" for c in found)
+        raise UsageError(
+            f"there is no {army} commander called '{text}' ({elsewhere}); "
+            f"`armybuilder cards --faction {faction} --kind commander` lists the {army} commanders"
+        )
+    others = catalogue.find(text)
+    if others:
+        raise UsageError(f"{others[0].title} is not a commander card; pick one marked Commander")
+    keys = {normalize(c.title): c.title for c in fielded} | {normalize(c.name): c.title for c in fielded}
+    close = difflib.get_close_matches(normalize(text), list(keys), n=3, cutoff=0.6)
+    names = list(dict.fromkeys(keys[c] for c in close))
+    hint = f"; did you mean {_or(names)}?" if names else ""
+    raise CardReferenceError(f"no {army} commander called '{text}'{hint}", candidates=tuple(names))
+
+
+def find_faction(catalogue: Catalogue, text: str) -> str:
+    faction = catalogue.faction(text)
+    if faction is not None:
+        return faction.key
+    close = difflib.get_close_matches(text.casefold(), list(catalogue.factions), n=1, cutoff=0.5)
+    hint = f"did you mean `{close[0]}`? " if close else ""
+    raise UsageError(f"unknown faction {text!r}; {hint}known factions: {', '.join(catalogue.factions)}")
+
+
+def scalar(text: str) -> Any:
+    """A card reference as a YAML scalar: plain when safe, double-quoted otherwise (as listwriter writes)."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+    plain = (
+        text[:1].isalpha()
+        and not any(ch in text for ch in ":#,[]{}&*!|>'\"%@`")
+        and text.strip() == text
+        and not text.isdigit()
+    )
+    return text if plain else DoubleQuotedScalarString(text)
+
+
+class Document:
+    """A list file in ruamel round-trip form: edit `data`, then `dump()` keeps comments and key order."""
+
+    def __init__(self, text: str, path: str = "<list>") -> None:
+        from ruamel.yaml import YAML
+        from ruamel.yaml.comments import CommentedMap
+        from ruamel.yaml.error import YAMLError
+        from ruamel.yaml.util import load_yaml_guess_indent
+
+        try:  # the loader every command uses first: the same one-line, positioned message for bad YAML
+            yamlpos.load(text)
+        except yamlpos.YamlError as exc:
+            reason = exc.message.removeprefix("invalid YAML: ")
+            raise UsageError(
+                f"cannot edit: the file is not valid YAML: {reason}", path=path, line=exc.line or None
+            ) from None
+        try:
+            _, indent, offset = load_yaml_guess_indent(text)
+            self.yaml = YAML(typ="rt")
+            self.yaml.preserve_quotes = True
+            self.yaml.width = 4096
+            indent = indent or 2
+            offset = offset if offset is not None else 2
+            self.yaml.indent(mapping=2, sequence=max(indent, offset + 2), offset=offset)
+            data = self.yaml.load(text)
+        except YAMLError as exc:
+            raise UsageError(
+                f"cannot edit: the file is not valid YAML ({str(exc).splitlines()[0]})", path=path
+            ) from None
+        if data is None:
+            data = CommentedMap()
+        if not isinstance(data, CommentedMap):
+            raise UsageError(
+                "cannot edit: a list file must be a mapping with `faction:`, `points:`, `units:`", path=path
+            )
+        self.data: Any = data
+
+    def dump(self) -> str:
+        out = io.StringIO()
+        self.yaml.dump(self.data, out)
+        text = out.getvalue()
+        return text if text.endswith("\n") else text + "\n"
+
+    def seq(self, key: str) -> Any:
+        """The sequence under `key`, created (block style, after `points`/`commander`) when missing."""
+        from ruamel.yaml.comments import CommentedSeq
+
+        value = self.data.get(key)
+        if isinstance(value, CommentedSeq):
+            if not value:
+                value.fa.set_block_style()
+            return value
+        seq = CommentedSeq()
+        if value is not None and not isinstance(value, (dict, list)):
+            seq.append(value)
+        if key in self.data:
+            self.data[key] = seq
+        else:
+            order = ["name", "player", "team", "faction", "points", "commander", "units", "ncus"]
+            before = order[: order.index(key)] if key in order else order
+            pos = max((i + 1 for i, k in enumerate(self.data) if k in before), default=len(self.data))
+            self.data.insert(pos, key, seq)
+        return seq
+
+
+@dataclass
+class DocUnit:
+    """A combat unit as written in the document: 1-based position, reference, card, attachments."""
+
+    position: int
+    text: str
+    card: Card | None
+    attachments: list[tuple[str, Card | None]]
+
+    @property
+    def title(self) -> str:
+        return self.card.title if self.card else self.text
+
+
+def list_faction(doc: Document, catalogue: Catalogue) -> str | None:
+    value = doc.data.get("faction")
+    found = catalogue.faction(str(value)) if isinstance(value, (str, int)) else None
+    return found.key if found else None
+
+
+def _resolve(catalogue: Catalogue, text: Any, slot: Slot, faction: str | None) -> Card | None:
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        return None
+    result = choose(catalogue, str(text).strip(), slot, faction)
+    return result if isinstance(result, Card) else None
+
+
+def _attachment_texts(item: Any) -> list[Any]:
+    for key in ("attachment", "attachments"):
+        value = item.get(key)
+        if value is None:
+            continue
+        return list(value) if isinstance(value, list) else [value]
+    return []
+
+
+def doc_units(doc: Document, catalogue: Catalogue) -> list[DocUnit]:
+    faction = list_faction(doc, catalogue)
+    raw = doc.data.get("units")
+    if not isinstance(raw, list):
+        return []
+    out = []
+    for index, item in enumerate(raw):
+        if isinstance(item, dict):
+            text = item.get("unit")
+            atts = [
+                (str(a), _resolve(catalogue, a, Slot.ATTACHMENT, faction)) for a in _attachment_texts(item)
+            ]
+        else:
+            text, atts = item, []
+        out.append(DocUnit(index + 1, str(text), _resolve(catalogue, text, Slot.UNIT, faction), atts))
+    return out
+
+
+def doc_ncus(doc: Document, catalogue: Catalogue) -> list[tuple[str, Card | None]]:
+    faction = list_faction(doc, catalogue)
+    raw = doc.data.get("ncus")
+    items = raw if isinstance(raw, list) else ([] if raw is None else [raw])
+    return [(str(i), _resolve(catalogue, i, Slot.NCU, faction)) for i in items]
+
+
+def card_ref(card: Card, slot: Slot, doc: Document, catalogue: Catalogue) -> Any:
+    faction = list_faction(doc, catalogue) or card.faction
+    return scalar(reference(card, slot, faction, catalogue))
+
+
+def pick_unit(doc: Document, catalogue: Catalogue, text: str) -> DocUnit:
+    """A unit named by 1-based position or by name (several of that name: the first without attachment)."""
+    units = doc_units(doc, catalogue)
+    if not units:
+        raise UsageError("the list has no combat units yet; add one first")
+    if text.strip().isdigit() and int(text) <= len(units):
+        if int(text) < 1:
+            raise UsageError(f"unit positions start at 1; the list has {len(units)} units")
+        return units[int(text) - 1]
+    card = find_card(catalogue, text, [CardKind.COMBAT_UNIT], list_faction(doc, catalogue))
+    named = [u for u in units if u.card == card]
+    if not named:
+        listed = ", ".join(f"{u.position}. {u.title}" for u in units)
+        raise UsageError(f"the list has no {card.title}; its units are {listed}")
+    return next((u for u in named if not u.attachments), named[0])
+
+
+def set_attachments(doc: Document, catalogue: Catalogue, position: int, cards: list[Any]) -> None:
+    """Write a unit's attachments, keeping the entry's form where it can."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    units = doc.data["units"]
+    item = units[position - 1]
+    if not isinstance(item, dict):
+        if not cards:
+            return
+        new = CommentedMap()
+        new["unit"] = item
+        units[position - 1] = new
+        item = new
+    key = "attachments" if "attachments" in item else "attachment"
+    if not cards:
+        for k in ("attachment", "attachments"):
+            if k in item:
+                del item[k]
+        if list(item) == ["unit"]:
+            units[position - 1] = item["unit"]
+        return
+    value: Any
+    if len(cards) == 1 and key == "attachment":
+        value = cards[0]
+    elif isinstance(item.get(key), CommentedSeq):
+        value = item[key]
+        del value[:]
+        value.extend(cards)
+    else:
+        value = CommentedSeq(cards)
+        if key == "attachment":  # a second attachment: `attachment: X` becomes `attachments: [X, Y]`
+            index = list(item).index("attachment") if "attachment" in item else len(item)
+            if "attachment" in item:
+                del item["attachment"]
+            item.insert(index, "attachments", value)
+            return
+    item[key] = value
+
+
+def raw_attachments(doc: Document, position: int) -> list[Any]:
+    item = doc.data["units"][position - 1]
+    return _attachment_texts(item) if isinstance(item, dict) else []
