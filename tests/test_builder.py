@@ -11,7 +11,6 @@ from typer.testing import CliRunner, Result
 
 from armybuilder.cli import app
 from armybuilder.games.asoiaf.armylist import ArmyList, Slot, load_list_text
-from armybuilder.games.asoiaf.builder.complete import complete
 from armybuilder.games.asoiaf.builder.document import Document
 from armybuilder.games.asoiaf.builder.edits import add, commanders_of, host_units, new_list
 from armybuilder.games.asoiaf.builder.options import options, with_additions
@@ -289,44 +288,11 @@ def test_options_is_fast(catalogue: Catalogue) -> None:
     import time
 
     army = load_list_text(COMMENTED, catalogue)
-    army = with_additions(army, units=[(catalogue.find("Stark Bowmen")[0], None)] * 4)
+    army = with_additions(army, units=[(catalogue.find("Stark Bowmen")[0], ())] * 4)
     start = time.perf_counter()
     found = options(army, catalogue)
     assert time.perf_counter() - start < 2.0
     assert found
-
-
-# --- complete ---------------------------------------------------------------------------------------------
-
-
-def test_complete_is_exhaustive_for_small_budgets(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = tmp_path / "small.yaml"
-    path.write_text(COMMENTED.replace("points: 40", "points: 21"))
-    result = run("complete", str(path), "--top", "3")
-    assert result.exit_code == 0, result.output
-    assert "exhaustive search" in result.output and "6 points to spend" in result.output
-    army = load_list_text(path.read_text(), catalogue)
-    search = complete(army, catalogue, top=3)
-    assert search.exhaustive and len(search.completions) == 3
-    assert all(c.left == 0 for c in search.completions)  # a 6-point unit exists
-    keys = [c.key for c in search.completions]
-    assert keys == sorted(keys)
-
-
-def test_complete_needs_a_commander(tmp_path: Path) -> None:
-    path = tmp_path / "none.yaml"
-    path.write_text("faction: stark\npoints: 30\nunits: [Stark Bowmen]\n")
-    result = run("complete", str(path))
-    assert result.exit_code == 2 and "commander" in result.output
-
-
-def test_complete_brute_force_agrees_for_a_tiny_budget(catalogue: Catalogue) -> None:
-    """The best `left` the search reports is the best any single legal addition reaches."""
-    army = load_list_text(COMMENTED.replace("points: 40", "points: 25"), catalogue)
-    search = complete(army, catalogue, top=1)
-    singles = options(army, catalogue)
-    best_single = min(o.left for o in singles if o.left is not None and o.cost > 0)
-    assert search.completions[0].left <= best_single
 
 
 # --- properties over random legal lists ---------------------------------------------------------------------
@@ -359,7 +325,7 @@ def legal_lists(draw: st.DrawFn, catalogue: Catalogue) -> ArmyList:
         elif pick.slot is Slot.NCU:
             army = with_additions(army, ncus=[pick.card])
         else:
-            army = with_additions(army, units=[(pick.card, None)])
+            army = with_additions(army, units=[(pick.card, ())])
     return army
 
 
@@ -394,48 +360,6 @@ def test_every_option_keeps_a_legal_list_legal(catalogue: Catalogue, data: st.Da
         add(doc, catalogue, ref, str(option.unit) if option.slot is Slot.ATTACHMENT else None)
         after = validate_text(doc.dump(), catalogue, "<list>")
         assert after.valid, (option, [p.message for p in after.errors])
-
-
-@settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
-)
-@given(data=st.data())
-def test_complete_never_proposes_an_illegal_list(catalogue: Catalogue, data: st.DataObject) -> None:
-    army = data.draw(legal_lists(catalogue))
-    if not validate(army, catalogue).valid or validate(army, catalogue).context.commander is None:  # type: ignore[union-attr]
-        return
-    search = complete(army, catalogue, top=3, timeout=1.0)
-    for completion in search.completions:
-        assert completion.report.valid
-        spec = spec_of(army)
-        for addition in completion.additions:
-            if addition.kind == "unit":
-                spec.units.append((addition.card, [addition.attachment] if addition.attachment else []))
-            elif addition.kind == "attach":
-                assert addition.unit is not None
-                spec.units[addition.unit][1].append(addition.card)
-            else:
-                spec.ncus.append(addition.card)
-        report = validate_text(dump_list(spec, catalogue), catalogue, "<list>")
-        assert report.valid, [p.message for p in report.errors]
-        assert report.context is not None and report.context.points is not None
-        assert report.context.total <= report.context.points
-
-
-@pytest.mark.parametrize("faction", [*FACTIONS, "bolton", "brotherhood"])
-def test_complete_is_exhaustive_for_ten_points_in_every_faction(catalogue: Catalogue, faction: str) -> None:
-    texts = (
-        new_list(catalogue, faction, 40, c.id)
-        for c in commanders_of(catalogue, faction)
-        if c.kind is not CardKind.ATTACHMENT or host_units(catalogue, faction, c)
-    )
-    text = next(t for t in texts if validate_text(t, catalogue, "<list>").valid)
-    report = validate_text(text, catalogue, "<list>")
-    assert report.context is not None
-    army = load_list_text(text.replace("points: 40", f"points: {report.context.total + 10}"), catalogue)
-    search = complete(army, catalogue, top=5, timeout=5)
-    assert search.exhaustive and search.completions
-    assert all(c.report.valid for c in search.completions)
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,8 @@ def _format_choices() -> dict[tuple[str, str], list[str]]:
         ("batch", "--from"): readable,
         ("import", "--from"): [f.value for f in FromFormat],
         ("event explain", "--format"): ["text", "md"],
+        ("options", "--format"): ["text", "json"],
+        ("complete", "--format"): ["text", "json"],
     }
 
 

@@ -20,9 +20,15 @@ def _is_terminal(stream: IO[str]) -> bool:
 
 
 def make_console(
-    file: IO[str] | None = None, *, color: bool = True, width: int | None = None, stderr: bool = False
+    file: IO[str] | None = None,
+    *,
+    color: bool = True,
+    width: int | None = None,
+    stderr: bool = False,
+    terminal: bool | None = None,
 ) -> Console:
-    """A Console that writes plain text when colour is off or output is not a terminal."""
+    """A Console that writes plain text when colour is off or output is not a terminal (`terminal=True`:
+    the caller knows it is one, for live displays)."""
     stream = file or (sys.stderr if stderr else sys.stdout)
     env_width = os.environ.get("ARMYBUILDER_WIDTH")
     if width is None and env_width and env_width.isdigit():
@@ -38,4 +44,5 @@ def make_console(
         highlight=False,
         emoji=False,
         soft_wrap=False,
+        force_terminal=terminal,
     )

@@ -1,36 +1,58 @@
-"""The completion search: the best ways to spend the points a list has left, each verified by the validator."""
+"""The completion search: provably the best ways to spend the points a list has left.
+
+Branch and bound over multisets of *additions* (a new combat unit with its attachments, attachments for an
+existing unit, an NCU), ranked by points left, then neutral points, then more combat units, then fewer
+cards. Each node's bound comes from a knapsack relaxation solved by dynamic programming over costs: for
+every suffix of the (ordered) additions and every budget, the best rank any multiset of those additions
+could reach when uniqueness, limits and the other pairwise rules are forgotten. A subtree whose bound
+cannot beat the fifth-best proposal found so far is cut; when the search runs to the end, nothing it cut
+could have ranked better, so the proposals are proven the best. Every proposal is checked with the real
+validator before it counts. Proposals differ in their new combat units: for each set of new units only
+its best completion is kept.
+
+Costs after modifiers depend on the whole army, so each addition carries a range: at most its printed cost
+(lowered by what its own unit prints for attachments joining it), at least its cost floor (lowered by
+every modifier that could reach it in this army). The relaxation may pick any cost in the range, so it
+stays a relaxation; a validated proposal whose real cost falls outside its range marks the search as
+unproven rather than trusting a wrong bound.
+
+Nothing here prints or exits.
+"""
 
 from __future__ import annotations
 
-import heapq
+import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from armybuilder.errors import UsageError
-from armybuilder.games.asoiaf.armylist import ArmyList, Entry
+from armybuilder.games.asoiaf.armylist import ArmyList
 from armybuilder.games.asoiaf.builder.judge import new_errors
 from armybuilder.games.asoiaf.builder.options import candidates, fits, with_additions
-from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Requirement
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Requirement, Special
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import ListReport, validate
+from armybuilder.games.asoiaf.context import Army
 
-CANDIDATE_LIMIT = 50_000  # completion candidates kept for verification (the best estimates)
-MIN_CHECKS = 100  # candidates verified even past the time limit, so a slow machine still gets answers
+Key = tuple[int, int, int, int]  # (points left, neutral points, -new combat units, cards added)
+WORST: Key = (1 << 30, 1 << 30, 0, 1 << 30)
+TICK = 256  # nodes between looks at the clock
+PROGRESS_EVERY = 0.1  # seconds between progress reports
 
 
 @dataclass(frozen=True)
 class Addition:
-    """One step of a completion: a new unit (with an optional attachment), an attachment for an existing
-    unit (0-based index), or an NCU."""
+    """One step of a completion: a new combat unit (`card`) with its attachments, attachments joining the
+    existing unit `unit` (0-based; `card` is None), or an NCU (`card`)."""
 
     kind: str  # "unit" | "attach" | "ncu"
-    card: Card
-    attachment: Card | None = None
+    card: Card | None
+    attachments: tuple[Card, ...] = ()
     unit: int | None = None
 
     def cards(self) -> tuple[Card, ...]:
-        return (self.card,) if self.attachment is None else (self.card, self.attachment)
+        return ((self.card,) if self.card is not None else ()) + self.attachments
 
 
 @dataclass
@@ -39,50 +61,106 @@ class Completion:
     spent: int
     left: int
     neutral: int
-    units: int
     report: ListReport
 
     @property
-    def key(self) -> tuple[int, int, int, int]:
+    def units(self) -> int:
+        """New combat units."""
+        return sum(1 for a in self.additions if a.kind == "unit")
+
+    @property
+    def cards(self) -> int:
+        return sum(len(a.cards()) for a in self.additions)
+
+    @property
+    def key(self) -> Key:
         """Closest use of the budget first, then fewer neutral points, more combat units, fewer cards."""
-        return (self.left, self.neutral, -self.units, sum(len(a.cards()) for a in self.additions))
+        return (self.left, self.neutral, -self.units, self.cards)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How a running search is going, for a progress display."""
+
+    nodes: int
+    checked: int
+    found: int
+    best: Key | None
+    elapsed: float
+    timeout: float
 
 
 @dataclass
 class Search:
     completions: list[Completion] = field(default_factory=list)
-    exhaustive: bool = True
-    generated: int = 0
-    verified: int = 0
-    budget: int = 0
+    proven: bool = False
+    why: str = ""  # when not proven: why not, in a few words
+    nodes: int = 0  # additions tried
+    checked: int = 0  # candidates checked with the validator
+    budget: int = 0  # points left before the search
+    seconds: float = 0.0
 
 
 class CostFloors:
-    """The least a card can ever cost in an army of `faction`: its printed cost lowered by every cost
-    modifier that could reach it. Sums of floors bound totals from below, so budget pruning stays exact.
+    """The least a card can cost in this army: its printed cost lowered by every cost modifier that could
+    reach it, counting only modifiers printed on cards that could be in the army (and whose condition such
+    a card could meet) and special cards that could be in force. Modifiers a unit gives the attachments
+    that join it count only for that pairing (`attached`).
 
-    Modifiers a unit gives the attachment that joins it count only for that pairing (`attached`).
-    """
+    A modifier limited to a number of cards (one free Crannogman Survivalist, one attachment 1 cheaper)
+    lowers no floor: it is a discount the whole army shares, at most `pool` points (`neutral_pool` of them
+    possibly on neutral cards)."""
 
-    def __init__(self, catalogue: Catalogue, faction: str | None) -> None:
+    def __init__(self, catalogue: Catalogue, possible: Iterable[Card], specials: Iterable[Special]) -> None:
         self.catalogue = catalogue
+        cards = {c.id: c for c in possible}
+        ids = set(cards)
+
+        def can_hold(req: Requirement) -> bool:
+            refs = req.condition.in_army_any_of if req.condition is not None else ()
+            return not refs or any(c.id in ids for ref in refs for c in catalogue.resolve_ref(ref))
+
         sources: list[tuple[Card | None, Requirement]] = [
-            (c, r) for c in catalogue.cards.values() for r in c.requirements_of("cost_modifier")
+            (c, r) for c in cards.values() for r in c.requirements_of("cost_modifier")
         ]
-        for special in catalogue.specials.values():
-            if special.faction == faction or special.used_by:
-                sources += [(None, e) for e in special.effects if e.kind == "cost_modifier"]
+        sources += [(None, e) for s in specials for e in s.effects if e.kind == "cost_modifier"]
         self.general: dict[Requirement, None] = {}
         self.own: dict[str, list[Requirement]] = {}
+        pooled: dict[object, tuple[Card | None, Requirement]] = {}
         for owner, req in sources:
-            per_unit = req.condition is not None and req.condition.attached_to_this_unit
-            if per_unit:
-                continue  # see attached()
-            if req.applies_to == "self" and owner is not None:
+            if not can_hold(req) or (req.condition is not None and req.condition.attached_to_this_unit):
+                continue  # cannot happen here, or see attached()
+            if req.condition is not None and req.condition.attached_to_unit_of:
+                continue  # see local_costs(); attached() counts it
+            if req.count is not None:
+                pooled[(owner.id if owner and req.applies_to == "self" else None, req)] = (owner, req)
+            elif req.applies_to == "self" and owner is not None:
                 self.own.setdefault(owner.id, []).append(req)
             else:
                 self.general.setdefault(req, None)
         self.cache: dict[str, int] = {}
+        self.pool = self.neutral_pool = 0
+        self.pools: list[tuple[frozenset[str], int, bool]] = []  # (target ids, most off, any neutral)
+        for owner, req in pooled.values():
+            targets = (
+                [owner]
+                if req.applies_to == "self" and owner
+                else [c for c in cards.values() if self._hit(c, req)]
+            )
+            cuts = [c.points - self._after(req, c.points) for c in targets]
+            if cuts and max(cuts) > 0:
+                cut = (req.count or 0) * max(cuts)
+                neutral = any(c.is_neutral for c in targets)
+                self.pools.append((frozenset(c.id for c in targets), cut, neutral))
+                self.pool += cut
+                self.neutral_pool += cut if neutral else 0
+        self.named: list[Requirement] = [  # a card's discount for joining a named unit (Ben Bones)
+            r for _, r in sources if r.condition is not None and r.condition.attached_to_unit_of
+        ]
+
+    @staticmethod
+    def _after(req: Requirement, cost: int) -> int:
+        return min(cost, req.set_to if req.set_to is not None else max(0, cost + (req.amount or 0)))
 
     def _hit(self, card: Card, req: Requirement) -> bool:
         if req.applies_to == "any_attachment":
@@ -105,13 +183,105 @@ class CostFloors:
         return self.cache[card.id]
 
     def attached(self, unit: Card, attachment: Card) -> int:
-        """The floor of an attachment joining `unit`, with what the unit's own card takes off."""
+        """The floor of an attachment joining `unit`, with what the unit's own card takes off and what the
+        attachment's own card takes off for joining a named unit."""
         mine = [
             r
             for r in unit.requirements_of("cost_modifier")
             if r.condition is not None and r.condition.attached_to_this_unit
         ]
+        mine += [
+            r
+            for r in attachment.requirements_of("cost_modifier")
+            if r in self.named
+            and r.condition is not None
+            and r.condition.attached_to_unit_of
+            and self.catalogue.matches(unit, r.condition.attached_to_unit_of)
+        ]
         return self._lower(attachment, mine, self.card(attachment)) if mine else self.card(attachment)
+
+
+def local_costs(unit: Card, attachments: Sequence[Card], catalogue: Catalogue) -> list[int]:
+    """What each attachment of a unit costs at most, whatever else is in the army: its printed cost
+    lowered by the modifiers its unit prints for the attachments joining it, and by its own modifier for
+    joining a named unit, applied the way the validator applies them (in list order, a counted discount
+    skipping free cards)."""
+    costs = [a.points for a in attachments]
+    for req in unit.requirements_of("cost_modifier"):
+        if req.condition is None or not req.condition.attached_to_this_unit:
+            continue
+        remaining = req.count
+        for i, att in enumerate(attachments):
+            hit = req.applies_to == "any_attachment" or (
+                isinstance(req.applies_to, tuple) and any(catalogue.matches(att, r) for r in req.applies_to)
+            )
+            if not hit:
+                continue
+            if remaining is not None and remaining <= 0:
+                break
+            if remaining is not None and costs[i] == 0:
+                continue
+            after = req.set_to if req.set_to is not None else max(0, costs[i] + (req.amount or 0))
+            costs[i] = min(costs[i], after)
+            if remaining is not None:
+                remaining -= 1
+    members = [unit, *attachments]
+    for i, att in enumerate(attachments):
+        for req in att.requirements_of("cost_modifier"):
+            cond = req.condition
+            if (
+                req.applies_to != "self"
+                or cond is None
+                or not cond.attached_to_unit_of
+                or cond.in_army_any_of
+            ):
+                continue
+            if any(catalogue.matches(m, cond.attached_to_unit_of) for m in members):
+                after = req.set_to if req.set_to is not None else max(0, costs[i] + (req.amount or 0))
+                costs[i] = min(costs[i], after)
+    return costs
+
+
+class _Stop(Exception):
+    """The time limit was reached."""
+
+
+@dataclass(frozen=True)
+class _Class:
+    """Attachments that are the same to the ranking on one unit: the same cost range and neutrality.
+    The search picks a class; which member joins is settled when a completion is checked."""
+
+    members: tuple[Card, ...]
+    lo: int
+    hi: int
+    neutral: bool
+
+
+@dataclass
+class _Item:
+    """One addition as the search sees it: a concrete unit or NCU, and attachment classes."""
+
+    kind: str  # "unit" | "attach" | "ncu"
+    card: Card | None  # the new unit or the NCU
+    classes: tuple[_Class, ...]
+    unit: int | None  # the existing unit (0-based) attachments join
+    lo: int  # least it can cost
+    hi: int  # most it can cost
+    nlo: int  # least neutral points it can add
+    units: int
+    cards: int
+    tags: tuple[int, ...]  # what its concrete card brings that others may forbid
+    forbids: tuple[int, ...]  # what may not be in the army with its concrete card
+    limits: tuple[int, ...]  # the copy limits its concrete card counts against
+    foreign: int  # 1 when its concrete card is of another faction
+    repeat: int | None  # how often it may be taken at most (None: no limit of its own)
+    plain: tuple[tuple[int, int], ...]  # the (cost, neutral) pairs it may have
+    variants: tuple[tuple[int, int], ...] = ()  # the pairs the relaxation uses (with a needed card's)
+    extra_cards: int = 0  # cards the relaxation charges on top (a card it needs)
+    pools: tuple[int, ...] = ()  # the shared discounts its cards may take
+    charged: frozenset[str] = frozenset()  # it needs one of these cards: the search charges for one
+    charge: tuple[int, int, int] = (0, 0, 0)  # what that card may cost: least, most, least neutral
+    carries: tuple[tuple[int, frozenset[str]], ...] = ()  # (class position or -1 for its card, need met)
 
 
 def complete(
@@ -121,221 +291,886 @@ def complete(
     top: int = 5,
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
+    progress: Callable[[Progress], None] | None = None,
 ) -> Search:
-    """The best ways to spend the remaining points, each verified by the validator.
-
-    Depth-first over multisets of additions in a fixed canonical order, pruned by remaining budget (with
-    cost floors), the neutral cap, unique characters and attachment fit; then best-first verification.
-    """
+    """The `top` best legal ways to spend the remaining points, differing in their new combat units, each
+    verified by the validator; `Search.proven` when the search ran to the end."""
     start = clock()
-    deadline = start + timeout
     base = validate(army, catalogue)
     ctx = base.context
     if ctx is None or ctx.points is None:
         raise UsageError("the list cannot be read or has no `points:`; fix it with `armybuilder validate`")
     if ctx.commander is None:
         raise UsageError("the list needs exactly one commander first; `armybuilder set LIST commander NAME`")
-    floors = CostFloors(catalogue, ctx.faction)
+    return _Searcher(army, catalogue, base, ctx, top, start, timeout, clock, progress).run()
 
-    def base_floor(entry: Entry) -> int:
-        unit = ctx.unit_of.get(id(entry))
-        if unit is not None and unit.unit.card is not None:
-            return floors.attached(unit.unit.card, ctx.card(entry))
-        return floors.card(ctx.card(entry))
 
-    budget = ctx.points - sum(base_floor(e) for e in ctx.entries)
-    cap = ctx.neutral_cap
-    neutral_room = None if cap is None else cap - sum(base_floor(e) for e in ctx.entries if ctx.is_neutral(e))
-    search = Search(budget=ctx.points - ctx.total)
-    used_chars = {name for e in ctx.entries for name in ctx.card(e).characters}
-    present = [ctx.card(e) for e in ctx.entries]
+DIVES = 40  # greedy dives before the exhaustive pass
+DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
+ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
+CHECK_LIMIT = 30  # validator checks for one candidate before giving up on proving
 
-    def allowed(card: Card) -> bool:
-        if card.commander or card.points == 0 or used_chars.intersection(card.characters):
-            return False  # a free card spends nothing; a commander or a present character cannot be added
-        if any(r.kind in ("only_via_ability", "attach_to_enemy_unit") for r in card.requirements):
-            return False
-        return not any(
-            catalogue.matches(other, ref)
-            for r in card.requirements_of("not_in_army_with")
-            for ref in r.any_of
-            for other in present
+
+class _Searcher:
+    def __init__(
+        self,
+        army: ArmyList,
+        catalogue: Catalogue,
+        base: ListReport,
+        ctx: Army,
+        top: int,
+        start: float,
+        timeout: float,
+        clock: Callable[[], float],
+        progress: Callable[[Progress], None] | None,
+    ) -> None:
+        assert ctx.points is not None
+        self.army, self.catalogue, self.base, self.ctx = army, catalogue, base, ctx
+        self.top, self.start, self.timeout, self.clock, self.progress = top, start, timeout, clock, progress
+        self.budget = ctx.points - ctx.total
+        self.cap = ctx.neutral_cap
+        self.present = [ctx.card(e) for e in ctx.entries]
+        self.present_ids = frozenset(c.id for c in self.present)
+        self.search = Search(budget=self.budget)
+        self.tag_ids: dict[str, int] = {}
+        self.found: dict[tuple[str, ...], Completion] = {}  # the best completion per set of new units
+        self.ranked: list[tuple[Key, tuple[str, ...]]] = []  # the best `top` of them, best first
+        self.mismatch = False  # a checked cost fell outside its modelled range
+        self.gave_up = False  # a candidate's members were not all tried
+        self.reported = start
+        self.home = {NEUTRAL} | ({ctx.faction} if ctx.faction else set())
+
+    # --- the candidates and the rules between them ------------------------------------------------------
+
+    def _tag(self, name: str) -> int:
+        return self.tag_ids.setdefault(name, len(self.tag_ids))
+
+    def _pool(self) -> tuple[list[Card], list[Card], list[Card]]:
+        """Candidate units, attachments and NCUs, and how many other-faction cards may still come."""
+        ctx, catalogue = self.ctx, self.catalogue
+        used_chars = {name for card in self.present for name in card.characters}
+        factions: dict[CardKind, set[str]] = {kind: set(self.home) for kind in CardKind}
+        self.foreign_room = 0
+        for _special, effect in ctx.effects("army_may_include"):
+            for kind in effect.card_kinds or ("combat_units", "attachments", "ncus"):
+                key = {"combat_units": CardKind.COMBAT_UNIT, "attachments": CardKind.ATTACHMENT}.get(
+                    kind, CardKind.NCU
+                )
+                factions[key].update(effect.factions)
+            self.foreign_room += effect.max if effect.max is not None else 99
+        self.foreign_room -= len(ctx.allowed_foreign)
+
+        def allowed(card: Card) -> bool:
+            if card.commander or card.points == 0 or used_chars.intersection(card.characters):
+                return False  # a free card spends nothing; a commander or a present character cannot be added
+            return not any(r.kind in ("only_via_ability", "attach_to_enemy_unit") for r in card.requirements)
+
+        units, attachments, ncus = (
+            [c for c in candidates(catalogue, kind, factions[kind]) if allowed(c)]
+            for kind in (CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU)
         )
+        return units, attachments, ncus
 
-    # other factions only where a special card allows them, of the kinds and in the number it allows
-    home = {NEUTRAL} | ({ctx.faction} if ctx.faction else set())
-    foreign: dict[CardKind, set[str]] = {kind: set() for kind in CardKind}
-    foreign_room = 0
-    for _special, effect in ctx.effects("army_may_include"):
-        for kind in effect.card_kinds or ("combat_units", "attachments", "ncus"):
-            key = {"combat_units": CardKind.COMBAT_UNIT, "attachments": CardKind.ATTACHMENT}.get(
-                kind, CardKind.NCU
-            )
-            foreign[key].update(effect.factions)
-        foreign_room += effect.max if effect.max is not None else 99
-    foreign_room -= len(ctx.allowed_foreign)
-    units = [
-        c
-        for c in candidates(catalogue, CardKind.COMBAT_UNIT, home | foreign[CardKind.COMBAT_UNIT])
-        if allowed(c)
-    ]
-    attachments = [
-        c
-        for c in candidates(catalogue, CardKind.ATTACHMENT, home | foreign[CardKind.ATTACHMENT])
-        if allowed(c)
-    ]
-    ncus = [c for c in candidates(catalogue, CardKind.NCU, home | foreign[CardKind.NCU]) if allowed(c)]
-    items: list[Addition] = []
-    for unit in units:
-        carry = [r.target for r in unit.requirements_of("must_attach_to") if r.target]
-        if not carry:  # a unit that must carry a named attachment is only offered with it
-            items.append(Addition("unit", unit))
-        items += [
-            Addition("unit", unit, a)
-            for a in attachments
-            if fits(unit, a, catalogue) and all(catalogue.matches(a, t) for t in carry)
+    def _specials(self, possible: Sequence[Card]) -> list[Special]:
+        """Special cards that are or could come in force: the faction's rules, those a card brings."""
+        ids = {c.id for c in possible}
+        return [
+            s
+            for s in self.catalogue.specials.values()
+            if (not s.used_by and s.faction == self.ctx.faction) or ids.intersection(s.used_by)
         ]
-    for index, entry in enumerate(army.units):
-        body = entry.unit.card
-        if body is None or entry.attachments:
-            continue
-        items += [Addition("attach", a, unit=index) for a in attachments if fits(body, a, catalogue)]
-    items += [Addition("ncu", c) for c in ncus]
 
-    def item_floors(item: Addition) -> list[tuple[Card, int]]:
-        if item.kind == "attach" and item.unit is not None:
-            body = army.units[item.unit].unit.card
-            assert body is not None
-            return [(item.card, floors.attached(body, item.card))]
-        out = [(item.card, floors.card(item.card))]
-        if item.attachment is not None:
-            out.append((item.attachment, floors.attached(item.card, item.attachment)))
-        return out
+    def _rules(self, possible: Sequence[Card], specials: Sequence[Special]) -> None:
+        """Pairwise rules as tags: characters, exclusive loyalties, cards that may not be together, cards a
+        special card excludes; copy limits as counters."""
+        catalogue = self.catalogue
+        self.card_tags: dict[str, list[int]] = {c.id: [] for c in possible}
+        self.card_forbids: dict[str, list[int]] = {c.id: [] for c in possible}
+        self.excluded: set[str] = set()
+        loyalties = {r.loyalty for c in possible for r in c.requirements_of("exclusive_loyalty") if r.loyalty}
+        for card in possible:
+            for name in card.characters:
+                self.card_tags[card.id].append(self._tag(f"char:{name}"))
+                self.card_forbids[card.id].append(self._tag(f"char:{name}"))
+            for req in card.requirements_of("exclusive_loyalty"):
+                if req.loyalty:
+                    self.card_tags[card.id].append(self._tag(f"loyal:{req.loyalty}"))
+                    self.card_forbids[card.id] += [
+                        self._tag(f"loyal:{o}") for o in sorted(loyalties - {req.loyalty})
+                    ]
+            for req in card.requirements_of("not_in_army_with"):
+                for ref in req.any_of:
+                    for other in catalogue.resolve_ref(ref):
+                        if other.id != card.id:
+                            self.card_forbids[card.id].append(self._tag(f"card:{other.id}"))
+        in_force = {s.id for s in self.ctx.specials}
+        for special in specials:
+            for effect in special.effects:
+                if effect.kind != "army_excludes":
+                    continue
+                refs = effect.condition.in_army_any_of if effect.condition is not None else ()
 
-    priced = [item_floors(item) for item in items]
-    costs = [sum(f for _, f in p) for p in priced]
-    neutral_costs = [sum(f for c, f in p if c.is_neutral) for p in priced]
-    chars = [frozenset(n for c in item.cards() for n in c.characters) for item in items]
-    foreigners = [sum(c.faction not in home for c in item.cards()) for item in items]
-    order = sorted(range(len(items)), key=lambda i: -costs[i])  # dearest first: budget prunes early
-    items = [items[i] for i in order]
-    costs = [costs[i] for i in order]
-    neutral_costs = [neutral_costs[i] for i in order]
-    chars = [chars[i] for i in order]
-    foreigners = [foreigners[i] for i in order]
-    # requires_in_army is not monotone (a later card may satisfy it), so it filters candidates, never prunes
-    needs = [
-        [r.any_of for c in item.cards() for r in c.requirements_of("requires_in_army")] for item in items
-    ]
-    satisfies: dict[str, set[str]] = {}
-    for refs in (refs for need in needs for refs in need):
-        for ref in refs:
-            if ref not in satisfies:
-                satisfies[ref] = {c.id for c in catalogue.resolve_ref(ref)}
-    present_ids = {c.id for c in present}
+                def hit(card: Card, refs: tuple[str, ...] = refs, effect: Requirement = effect) -> bool:
+                    if any(catalogue.matches(card, r) for r in refs):
+                        return False  # the card that brings the rule is not excluded by it
+                    return card.faction in effect.factions or any(
+                        catalogue.matches(card, r) for r in effect.any_of
+                    )
 
-    def satisfied() -> bool:
-        wanted = [refs for i in chosen for refs in needs[i]]
-        if not wanted:
-            return True
-        pool = present_ids | {c.id for i in chosen for c in items[i].cards()}
-        return all(any(satisfies[ref] & pool for ref in refs) for refs in wanted)
+                if not refs:
+                    if special.id in in_force:
+                        self.excluded.update(c.id for c in possible if hit(c))
+                    continue
+                for holder in possible:
+                    brings = special.id in in_force or not special.used_by or holder.id in special.used_by
+                    if brings and any(catalogue.matches(holder, r) for r in refs):
+                        self.card_forbids[holder.id] += [
+                            self._tag(f"card:{c.id}") for c in possible if hit(c)
+                        ]
+        forbidden = {t for ts in self.card_forbids.values() for t in ts}
+        for card in possible:
+            tag = self.tag_ids.get(f"card:{card.id}")
+            if tag is not None and tag in forbidden:
+                self.card_tags[card.id].append(tag)
+        # copy limits: kept when every card of the group prints the same limit and none can be waived
+        waivable = {
+            c.id
+            for card in possible
+            for r in card.requirements_of("waives_limit_of")
+            if r.target
+            for c in catalogue.resolve_ref(r.target)
+        }
 
-    Key = tuple[int, int, int, int]
-    kept: list[tuple[Key, tuple[int, ...]]] = []  # a max-heap on the estimate (negated) of the best LIMIT
-    dropped: Key | None = None
-    chosen: list[int] = []
-    units_taken: set[int] = set()
-    taken_chars: set[str] = set()
-    gen_deadline = start + timeout * 0.5
-    ticks = 0
-    foreign_left = foreign_room
+        def group_of(card: Card, req: Requirement) -> frozenset[str]:
+            return frozenset(
+                {card.id} | {c.id for ref in req.shared_with for c in catalogue.resolve_ref(ref)}
+            )
 
-    def record(key: Key) -> None:
-        nonlocal dropped
-        search.generated += 1
-        entry = ((-key[0], -key[1], -key[2], -key[3]), tuple(chosen))
-        if len(kept) < CANDIDATE_LIMIT:
-            heapq.heappush(kept, entry)
-            return
-        out = heapq.heappushpop(kept, entry)
-        worst: Key = (-out[0][0], -out[0][1], -out[0][2], -out[0][3])
-        dropped = worst if dropped is None else min(dropped, worst)
+        self.limit_max: list[int] = []
+        self.card_limits: dict[str, list[int]] = {c.id: [] for c in possible}
+        groups: dict[frozenset[str], int] = {}
+        for card in possible:
+            for req in card.requirements_of("limited"):
+                members = group_of(card, req)
+                if req.max is None or members in groups or waivable.intersection(members):
+                    continue
+                same = all(
+                    any(
+                        r.max == req.max and group_of(catalogue.cards[m], r) == members
+                        for r in catalogue.cards[m].requirements_of("limited")
+                    )
+                    for m in members
+                )
+                if not same:
+                    continue
+                groups[members] = len(self.limit_max)
+                self.limit_max.append(req.max)
+                for m in members:
+                    if m in self.card_limits:
+                        self.card_limits[m].append(groups[members])
 
-    def dfs(first: int, room: int, nroom: int | None, spent_neutral: int, new_units: int, cards: int) -> bool:
-        nonlocal ticks, foreign_left
-        for i in range(first, len(items)):
-            ticks += 1
-            if ticks % 2048 == 0 and clock() > gen_deadline:
+    def _needs(self, card: Card) -> list[frozenset[str]]:
+        return [
+            frozenset(c.id for ref in req.any_of for c in self.catalogue.resolve_ref(ref))
+            for req in card.requirements_of("requires_in_army")
+        ]
+
+    # --- the additions ---------------------------------------------------------------------------------
+
+    def _items(self) -> list[_Item]:
+        ctx, catalogue = self.ctx, self.catalogue
+        units, attachments, ncus = self._pool()
+        possible = list({c.id: c for c in [*self.present, *units, *attachments, *ncus]}.values())
+        specials = self._specials(possible)
+        self.floors = CostFloors(catalogue, possible, specials)
+        self._rules(possible, specials)
+        self.pool_of: dict[str, tuple[int, ...]] = {}  # card id -> the shared discounts it may take
+        for p, (targets, _, _) in enumerate(self.floors.pools):
+            for i in targets:
+                self.pool_of[i] = (*self.pool_of.get(i, ()), p)
+        self.pool_live = [
+            sum(1 for c in self.present if c.id in targets) for targets, _, _ in self.floors.pools
+        ]
+
+        # what the cards already in the list bring and forbid; candidates that clash with them go
+        self.present_tags = [0] * len(self.tag_ids)
+        self.forbidden = [0] * len(self.tag_ids)
+        self.limit_count = [0] * len(self.limit_max)
+        for card in self.present:
+            for t in self.card_tags.get(card.id, ()):
+                self.present_tags[t] += 1
+            for t in self.card_forbids.get(card.id, ()):
+                self.forbidden[t] += 1
+            for g in self.card_limits.get(card.id, ()):
+                self.limit_count[g] += 1
+        pool_ids = {c.id for c in [*units, *attachments, *ncus]} | self.present_ids
+
+        def usable(card: Card) -> bool:
+            if card.id in self.excluded:
                 return False
-            cost = costs[i]
-            if cost > room:
+            if any(self.forbidden[t] for t in self.card_tags[card.id]):
+                return False
+            if any(self.present_tags[t] for t in self.card_forbids[card.id]):
+                return False
+            return all(ids & pool_ids for ids in self._needs(card))  # a card it needs can be there
+
+        units = [c for c in units if usable(c)]
+        attachments = [c for c in attachments if usable(c)]
+        ncus = [c for c in ncus if usable(c)]
+
+        self._plan_charges(units, attachments, ncus)
+
+        def extra_for(members: Sequence[Card], att: Card) -> bool:
+            """The attachment joins beyond the one-attachment limit on a unit of these cards."""
+            return any(
+                r.only_when_joining_unit_of is None
+                or any(catalogue.matches(m, r.only_when_joining_unit_of) for m in members)
+                for r in att.requirements_of("ignores_attachment_limit")
+            )
+
+        def may_join(body: Card, others: Sequence[Card], att: Card) -> bool:
+            if not fits(body, att, catalogue):
+                return False
+            for req in att.requirements_of("must_join_unit_of"):
+                if req.target and not any(catalogue.matches(m, req.target) for m in [body, *others]):
+                    return False
+            return all(
+                body.faction == req.faction
+                for req in att.requirements_of("attach_only_to_faction")
+                if req.faction
+            )
+
+        # attachments that let another one join beyond the limit beside them (Thoros of Myr for Edric Dayne)
+        companions = {
+            c.id
+            for x in attachments
+            for r in x.requirements_of("ignores_attachment_limit")
+            if r.only_when_joining_unit_of
+            for c in catalogue.resolve_ref(r.only_when_joining_unit_of)
+            if c.kind is CardKind.ATTACHMENT
+        }
+
+        def classes(members: Iterable[tuple[Card, int, int]]) -> list[_Class]:
+            """Group (attachment, least cost, most cost) by what the ranking sees."""
+            grouped: dict[tuple[int, int, bool, str, tuple[tuple[int, ...], int]], list[Card]] = {}
+            for att, lo, hi in members:
+                if hi == 0:
+                    continue  # an attachment that costs nothing there adds a card and spends nothing
+                # a needed card, or one another attachment needs beside it, is a class of its own
+                alone = att.id if att.id in self.satisfier_of or att.id in companions else ""
+                pooled = (self.pool_of.get(att.id, ()), att.points if att.id in self.pool_of else 0)
+                key = (min(lo, hi), hi, att.is_neutral, alone, pooled)
+                grouped.setdefault(key, []).append(att)
+            return [_Class(tuple(m), lo, hi, n) for (lo, hi, n, _, _), m in sorted(grouped.items())]
+
+        def profiles(
+            body: Card, before: Sequence[Card], free_slot: bool, carry: Sequence[str]
+        ) -> list[tuple[_Class, ...]]:
+            """The attachment classes a unit may take: one, one beyond the limit, or one of each."""
+            members = [body, *before]
+            extra = [a for a in attachments if extra_for(members, a) and may_join(body, before, a)]
+            normal = [a for a in attachments if free_slot and a not in extra and may_join(body, before, a)]
+            if carry:  # a unit that must carry a named attachment is only offered with it
+                normal = [a for a in normal if all(catalogue.matches(a, t) for t in carry)]
+                extra = [a for a in extra if all(catalogue.matches(a, t) for t in carry)]
+
+            def alone(a: Card) -> tuple[Card, int, int]:
+                return a, self.floors.attached(body, a), local_costs(body, [*before, a], catalogue)[-1]
+
+            ncls = classes(alone(a) for a in normal)
+            out: list[tuple[_Class, ...]] = [] if carry else [()]
+            out += [(c,) for c in ncls] + [(c,) for c in classes(alone(x) for x in extra)]
+            if carry:
+                return out
+            for n in ncls:
+                rep = n.members[0]  # the class's members cost the same here: one stands for all
+                # after an attachment that always pays, the unit's own discount is spent on it
+                paying = all(self.floors.card(m) > 0 for m in n.members)
+                paired = classes(
+                    (
+                        x,
+                        self.floors.card(x) if paying else self.floors.attached(body, x),
+                        local_costs(body, [*before, rep, x], catalogue)[-1],
+                    )
+                    for x in extra
+                )
+                out += [(n, x) for x in paired]
+                if (
+                    len(n.members) == 1 and rep.id in companions
+                ):  # extras that need this attachment beside them
+                    late = [
+                        x
+                        for x in attachments
+                        if x not in extra
+                        and extra_for([body, *before, rep], x)
+                        and may_join(body, [*before, rep], x)
+                    ]
+                    out += [
+                        (n, x)
+                        for x in classes(
+                            (
+                                x,
+                                self.floors.card(x) if paying else self.floors.attached(body, x),
+                                local_costs(body, [*before, rep, x], catalogue)[-1],
+                            )
+                            for x in late
+                        )
+                    ]
+            return out
+
+        def make(
+            kind: str, card: Card | None, body: Card | None, classes: tuple[_Class, ...], unit: int | None
+        ) -> _Item:
+            lo = hi = nlo = 0
+            if card is not None:
+                hi = card.points
+                lo = min(hi, self.floors.card(card))
+                nlo = lo if card.is_neutral else 0
+            variants = {
+                (sum(costs), sum(c for c, n in zip(costs, neutral, strict=True) if n))
+                for costs, neutral in [
+                    (combo, ([card.is_neutral] if card else []) + [k.neutral for k in classes])
+                    for combo in itertools.product(
+                        *([range(lo, hi + 1)] if card else []), *(range(k.lo, k.hi + 1) for k in classes)
+                    )
+                ]
+            }
+            repeat: int | None = None
+            concrete = [card] if card is not None else []
+            for c in concrete:
+                if c.characters:
+                    repeat = 1
+                for g in self.card_limits[c.id]:
+                    repeat = min(repeat if repeat is not None else self.limit_max[g], self.limit_max[g])
+            for k in classes:
+                if all(m.characters for m in k.members):
+                    repeat = min(repeat if repeat is not None else len(k.members), len(k.members))
+            charged = self.charge_sets.get(card.id, frozenset()) if card is not None else frozenset()
+            carries = tuple(
+                (pos, self.satisfier_of[k.members[0].id])
+                for pos, k in enumerate(classes)
+                if len(k.members) == 1 and k.members[0].id in self.satisfier_of
+            )
+            if card is not None and card.id in self.satisfier_of:
+                carries += ((-1, self.satisfier_of[card.id]),)
+            pools = sorted(
+                {p for c in [*concrete, *(k.members[0] for k in classes)] for p in self.pool_of.get(c.id, ())}
+            )
+            return _Item(
+                kind=kind,
+                card=card,
+                classes=classes,
+                pools=tuple(pools),
+                charged=charged,
+                charge=self.charges.get(charged, (0, 0, 0)),
+                carries=carries,
+                unit=unit,
+                lo=lo + sum(k.lo for k in classes),
+                hi=hi + sum(k.hi for k in classes),
+                nlo=nlo + sum(k.lo for k in classes if k.neutral),
+                units=1 if kind == "unit" else 0,
+                cards=len(concrete) + len(classes),
+                tags=tuple(t for c in concrete for t in self.card_tags[c.id]),
+                forbids=tuple(t for c in concrete for t in self.card_forbids[c.id]),
+                limits=tuple(g for c in concrete for g in self.card_limits[c.id]),
+                foreign=sum(1 for c in concrete if c.faction not in self.home),
+                repeat=repeat,
+                plain=tuple(sorted(variants)),
+                variants=tuple(sorted(variants)),
+            )
+
+        items: list[_Item] = []
+        for body in units:
+            carry = [r.target for r in body.requirements_of("must_attach_to") if r.target]
+            items += [make("unit", body, body, p, None) for p in profiles(body, [], True, carry)]
+        for index, unit_entry in enumerate(self.army.units):
+            host = unit_entry.unit.card
+            if host is None:
                 continue
-            if nroom is not None and neutral_costs[i] > nroom:
+            before = [a.card for a in unit_entry.attachments if a.card is not None]
+            counted = [a for a in before if a.type != "none" and not extra_for([host, *before], a)]
+            items += [
+                make("attach", None, host, p, index) for p in profiles(host, before, not counted, []) if p
+            ]
+        items += [make("ncu", card, None, (), None) for card in ncus]
+        # units first (needers, then own before neutral, cheapest first: more units), then attachments, NCUs;
+        # a unit's or an existing unit's additions stay together, dearest first, so that taking an
+        # attachment class away from an addition always leaves one that comes later (see _order_charges)
+        kind_order = {"unit": 0, "attach": 1, "ncu": 2}
+        charged = set(self.charge_sets)
+        items.sort(
+            key=lambda it: (
+                kind_order[it.kind],
+                not (it.card is not None and it.card.id in charged),
+                it.card is not None and it.card.is_neutral,
+                it.card.points if it.card else 0,
+                it.card.title if it.card else "",
+                it.card.id if it.card else "",
+                it.unit if it.unit is not None else -1,
+                -it.hi,
+                -it.cards,
+            )
+        )
+        self._order_charges(items)
+        # the most the cards already in the list could still lose to modifiers that additions bring
+        self.slack = self.neutral_slack = 0
+        for entry in ctx.entries:
+            holder = ctx.unit_of.get(id(entry))
+            card = ctx.card(entry)
+            floor = (
+                self.floors.attached(holder.unit.card, card)
+                if holder is not None and holder.unit.card is not None
+                else self.floors.card(card)
+            )
+            loss = max(0, ctx.cost(entry) - floor)
+            self.slack += loss
+            self.neutral_slack += loss if card.is_neutral else 0
+        self.base_loss, self.base_neutral_loss = self.slack, self.neutral_slack
+        self.slack += self.floors.pool
+        self.neutral_slack += self.floors.neutral_pool
+        return items
+
+    def _plan_charges(self, units: list[Card], attachments: list[Card], ncus: list[Card]) -> None:
+        """A combat unit or NCU that needs a card the list lacks is charged for that card when it is taken
+        (cost and one more card), and refunded when an addition later brings the card. Only where that
+        is fair: one copy of it at most, no other card needs the same ones, and (see _order_charges) every
+        addition that could bring the card comes later in the search order."""
+        claims: dict[str, int] = {}
+        for card in [*units, *attachments, *ncus]:
+            for ids in self._needs(card):
+                for i in ids:
+                    claims[i] = claims.get(i, 0) + 1
+        pool = {c.id: c for c in [*attachments, *ncus]}
+        bodies = [*units, *(u.unit.card for u in self.army.units if u.unit.card is not None)]
+        self.charge_sets: dict[str, frozenset[str]] = {}
+        self.satisfier_of: dict[str, frozenset[str]] = {}
+        self.charges: dict[frozenset[str], tuple[int, int, int]] = {}
+        for card in [*units, *ncus]:
+            single = bool(card.characters) or any(self.limit_max[g] == 1 for g in self.card_limits[card.id])
+            needs = [ids for ids in self._needs(card) if not ids & self.present_ids]
+            if not single or not needs or any(claims.get(i, 0) > 1 for i in needs[0]):
                 continue
-            item = items[i]
-            if chars[i] & taken_chars or foreigners[i] > foreign_left:
+            ids = needs[0]
+            if any(
+                self.catalogue.cards[i].kind is CardKind.COMBAT_UNIT for i in ids if i in self.catalogue.cards
+            ):
                 continue
-            if item.kind == "attach" and item.unit in units_taken:
+            satisfiers = [pool[i] for i in sorted(ids) if i in pool]
+            if not satisfiers:
                 continue
-            chosen.append(i)
-            taken_chars.update(chars[i])
-            foreign_left -= foreigners[i]
-            if item.kind == "attach":
-                assert item.unit is not None
-                units_taken.add(item.unit)
-            units_now = new_units + (item.kind == "unit")
-            neutral_now = spent_neutral + neutral_costs[i]
-            cards_now = cards + len(item.cards())
-            if satisfied():
-                record((room - cost, neutral_now, -units_now, cards_now))
-            nroom_now = None if nroom is None else nroom - neutral_costs[i]
-            ok = dfs(i, room - cost, nroom_now, neutral_now, units_now, cards_now)
+
+            def floor(s: Card) -> int:
+                if s.kind is CardKind.NCU:
+                    return self.floors.card(s)
+                return min([self.floors.card(s), *(self.floors.attached(b, s) for b in bodies)])
+
+            self.charge_sets[card.id] = ids
+            self.charges[ids] = (
+                min(floor(s) for s in satisfiers),
+                max(s.points for s in satisfiers),
+                min(floor(s) if s.is_neutral else 0 for s in satisfiers),
+            )
+            for s in satisfiers:
+                self.satisfier_of[s.id] = ids
+
+    def _order_charges(self, items: list[_Item]) -> None:
+        """Keep a charge only when every addition that could bring the needed card comes after the
+        needer: then a partial list holding the card's carrier cannot hold the needer too early, and the
+        relaxation may count the carrier without the card (that addition comes later still)."""
+        self.last_carrier: dict[frozenset[str], int] = {}
+        for index, item in enumerate(items):
+            for _, ids in item.carries:
+                self.last_carrier[ids] = index
+        for index, item in enumerate(items):
+            ids = item.charged
+            if not ids:
+                continue
+            first = next(
+                (i for i, other in enumerate(items) if any(c == ids for _, c in other.carries)), None
+            )
+            if first is None or first <= index:
+                item.charged, item.charge = frozenset(), (0, 0, 0)
+                continue
+            lo, hi, nlo = item.charge
+            item.variants = tuple(
+                sorted({(c + dc, n + (dc if nlo else 0)) for c, n in item.plain for dc in range(lo, hi + 1)})
+            )
+            item.extra_cards = 1
+
+    # --- the relaxation ------------------------------------------------------------------------------
+
+    def _relaxation(self, items: list[_Item]) -> list[list[Key]]:
+        """bounds[j][r + slack]: the best rank a multiset of items j.. can reach with `r` points to spend
+        (r from -slack: discounts on the list's cards may still pay for it), forgetting every rule but
+        points and each item's own copy limit. Neutral points count only when no discount on the list's
+        cards can lower them (otherwise 0, which stays a lower bound)."""
+        slack, budget = self.slack, self.budget
+        size = budget + slack + 1
+        bounds: list[list[Key]] = [[(max(0, r - slack), 0, 0, 0) for r in range(size)]]
+        count_neutral = self.neutral_slack == 0
+        for item in reversed(items):
+            prev = bounds[-1]
+            variants = [(c, n if count_neutral else 0) for c, n in item.variants]
+            du, dk = item.units, item.cards + item.extra_cards
+            if item.repeat is None and min(c for c, _ in variants) > 0:
+                cur = list(prev)  # as many copies as the points allow: each step may reuse this item
+                for idx in range(size):
+                    best = cur[idx]
+                    for c, n in variants:
+                        if c <= idx:
+                            left, neutral, units, cards = cur[idx - c]
+                            cand = (left, neutral + n, units - du, cards + dk)
+                            if cand < best:
+                                best = cand
+                    cur[idx] = best
+            else:
+                cur = prev
+                for _ in range(min(item.repeat or 1, size)):
+                    nxt = list(cur)
+                    for idx in range(size):
+                        best = nxt[idx]
+                        for c, n in variants:
+                            if c <= idx:
+                                left, neutral, units, cards = cur[idx - c]
+                                cand = (left, neutral + n, units - du, cards + dk)
+                                if cand < best:
+                                    best = cand
+                        nxt[idx] = best
+                    cur = nxt
+            bounds.append(prev if cur == prev else cur)
+        bounds.reverse()
+        return bounds
+
+    # --- the search ----------------------------------------------------------------------------------
+
+    def threshold(self) -> Key:
+        return self.ranked[-1][0] if len(self.ranked) >= self.top else WORST
+
+    def run(self) -> Search:
+        search = self.search
+        finished = self._search() if self.budget >= 0 else True  # over budget: nothing can be added
+        if not finished:
+            search.why = "stopped at the time limit"
+        elif self.base.errors:
+            search.why = "the list has errors"
+        elif self.mismatch:
+            search.why = "a cost fell outside its modelled range"
+        elif self.gave_up:
+            search.why = "too many ways to pick attachments for one candidate"
+        search.proven = finished and not (self.base.errors or self.mismatch or self.gave_up)
+        search.completions = [self.found[g] for _, g in self.ranked]
+        search.seconds = self.clock() - self.start
+        return search
+
+    def _search(self) -> bool:
+        items = self._items()
+        bounds = self._relaxation(items)
+        n = len(items)
+        budget, slack, cap = self.budget, self.slack, self.cap
+        nslack = self.neutral_slack
+        count_neutral = nslack == 0
+        present_tags, forbidden = self.present_tags, self.forbidden
+        limit_count, limit_max = self.limit_count, self.limit_max
+        slots = [0] * len(self.army.units)
+        chosen: list[int] = []
+        counters = {"foreign": self.foreign_room, "nodes": 0}
+
+        def bound(j: int, lo: int, hi: int, neutral: int, units: int, cards: int) -> Key:
+            table = bounds[j]
+            best = WORST
+            offset = neutral if count_neutral else 0
+            for spent in range(lo, min(hi, budget + slack) + 1):
+                left, nn, uu, kk = table[budget - spent + slack]
+                cand = (left, nn + offset, uu - units, kk + cards)
+                if cand < best:
+                    best = cand
+            return best
+
+        pending: list[frozenset[str]] = []  # needs charged for and not yet met
+        last_carrier = self.last_carrier
+        pool_live = self.pool_live
+        State = tuple[int, int, int, int, int]  # least cost, most cost, least neutral, units, cards
+
+        def take(j: int, state: State) -> tuple[State, list[frozenset[str]]] | None:
+            """Add item j to the chosen additions when the rules allow it: the new state and the needs
+            it met; None (nothing changed) when it cannot be added."""
+            lo, hi, neutral, units, cards = state
+            item = items[j]
+            dlo, dhi, dn, dk = item.lo, item.hi, item.nlo, item.cards
+            met = [ids for pos, ids in item.carries if ids in pending]
+            for _, ids in item.carries:
+                if ids in pending:  # the card was charged for already: its charge gives way to its cost
+                    clo, chi, cn = self.charges[ids]
+                    dlo, dhi, dn, dk = dlo - clo, dhi - chi, dn - cn, dk - 1
+            if item.charged:
+                dlo, dhi, dn, dk = dlo + item.charge[0], dhi + item.charge[1], dn + item.charge[2], dk + 1
+            if lo + dlo > budget + slack or (cap is not None and neutral + dn - nslack > cap):
+                return None
+            if item.foreign > counters["foreign"] or (item.unit is not None and slots[item.unit]):
+                return None
+            if any(forbidden[t] for t in item.tags) or any(present_tags[t] for t in item.forbids):
+                return None
+            if any(limit_count[g] >= limit_max[g] for g in item.limits):
+                return None
+            chosen.append(j)
+            for p in item.pools:
+                pool_live[p] += 1
+            for t in item.tags:
+                present_tags[t] += 1
+            for t in item.forbids:
+                forbidden[t] += 1
+            for g in item.limits:
+                limit_count[g] += 1
+            counters["foreign"] -= item.foreign
+            if item.unit is not None:
+                slots[item.unit] = 1
+            for ids in met:
+                pending.remove(ids)
+            if item.charged:
+                pending.append(item.charged)
+            counters["nodes"] += 1
+            if counters["nodes"] % TICK == 0:
+                self._tick(counters["nodes"])
+            return (lo + dlo, hi + dhi, neutral + dn, units + item.units, cards + dk), met
+
+        def visit(state: State) -> None:
+            if not pending:
+                self._visit(items, chosen, counters["foreign"], *state)
+
+        def undo(j: int, met: list[frozenset[str]]) -> None:
+            item = items[j]
+            if item.charged:
+                pending.remove(item.charged)
+            pending.extend(met)
             chosen.pop()
-            taken_chars.difference_update(chars[i])
-            foreign_left += foreigners[i]
-            if item.kind == "attach":
-                units_taken.discard(item.unit or 0)
-            if not ok:
-                return False
+            for p in item.pools:
+                pool_live[p] -= 1
+            for t in item.tags:
+                present_tags[t] -= 1
+            for t in item.forbids:
+                forbidden[t] -= 1
+            for g in item.limits:
+                limit_count[g] -= 1
+            counters["foreign"] += item.foreign
+            if item.unit is not None:
+                slots[item.unit] = 0
+
+        def nxt(j: int) -> int:
+            return j if items[j].repeat != 1 else j + 1
+
+        def dfs(first: int, state: State) -> None:
+            table = None
+            due = min((last_carrier[ids] for ids in pending), default=n)
+            for j in range(first, n):
+                if j > due:
+                    return  # nothing from here on brings a card a chosen addition needs
+                if bounds[j] is not table:  # the bound only changes where the table does
+                    table = bounds[j]
+                    if bound(j, *state) >= self.threshold():
+                        return  # no multiset of the items from here on can rank
+                taken = take(j, state)
+                if taken is None:
+                    continue
+                visit(taken[0])
+                dfs(nxt(j), taken[0])
+                undo(j, taken[1])
+
+        def dive(first: int, state: State) -> None:
+            """Follow the child with the best bound down to a leaf: good proposals early, so that the
+            exhaustive pass starts with a tight bar."""
+            due = min((last_carrier[ids] for ids in pending), default=n - 1)
+            best: tuple[Key, int, State, list[frozenset[str]]] | None = None
+            for j in range(first, min(n, due + 1)):
+                taken = take(j, state)
+                if taken is None:
+                    continue
+                key = bound(nxt(j), *taken[0])
+                undo(j, taken[1])
+                if key < self.threshold() and (best is None or key < best[0]):
+                    best = (key, j, *taken)
+            if best is None:
+                return
+            _, j, _, _ = best
+            taken = take(j, state)
+            assert taken is not None
+            visit(taken[0])
+            dive(nxt(j), taken[0])
+            undo(j, taken[1])
+
+        root: State = (0, 0, self.ctx.neutral_total, 0, 0)
+        try:
+            # dives from the most promising first additions, until `top` proposals are in or time is short
+            starts = []
+            for j in range(n):
+                taken = take(j, root)
+                if taken is not None:
+                    starts.append((bound(nxt(j), *taken[0]), j))
+                    undo(j, taken[1])
+            for key, j in sorted(starts)[:DIVES]:
+                if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
+                    break
+                taken = take(j, root)
+                if taken is not None:
+                    visit(taken[0])
+                    dive(nxt(j), taken[0])
+                    undo(j, taken[1])
+            dfs(0, root)
+        except _Stop:
+            return False
+        finally:
+            self.search.nodes = counters["nodes"]
         return True
 
-    search.exhaustive = dfs(0, budget, neutral_room, 0, 0, 0)
-    found = sorted(((-k[0], -k[1], -k[2], -k[3]), picks) for k, picks in kept)
-    results: list[Completion] = []
-    finished = False
-    for estimate, picks in found:
-        if len(results) >= top and results[top - 1].key <= estimate:
-            finished = True
-            break
-        if clock() > deadline and search.verified >= MIN_CHECKS:
-            search.exhaustive = False
-            break
-        additions = tuple(items[i] for i in picks)
-        variant = with_additions(
-            army,
-            units=[(a.card, a.attachment) for a in additions if a.kind == "unit"],
-            ncus=[a.card for a in additions if a.kind == "ncu"],
-            attach=[(a.unit, a.card) for a in additions if a.kind == "attach" and a.unit is not None],
+    def _tick(self, nodes: int) -> None:
+        now = self.clock()
+        if now - self.start > self.timeout:
+            raise _Stop
+        if self.progress is not None and now - self.reported >= PROGRESS_EVERY:
+            self.reported = now
+            best = self.ranked[0][0] if self.ranked else None
+            self.progress(
+                Progress(nodes, self.search.checked, len(self.ranked), best, now - self.start, self.timeout)
+            )
+
+    # --- checking a candidate ------------------------------------------------------------------------------
+
+    def _visit(
+        self,
+        items: list[_Item],
+        chosen: list[int],
+        foreign: int,
+        lo: int,
+        hi: int,
+        neutral: int,
+        units: int,
+        cards: int,
+    ) -> None:
+        """The chosen additions as a completion: members picked for their classes and each pick checked
+        with the validator, while it could still rank."""
+        pools = [pool for pool, live in zip(self.floors.pools, self.pool_live, strict=True) if live]
+        slack = self.base_loss + sum(cut for _, cut, _ in pools)  # discounts these cards can get
+        nslack = self.base_neutral_loss + sum(cut for _, cut, n in pools if n)
+        if lo > self.budget + slack or (self.cap is not None and neutral - nslack > self.cap):
+            return  # over the budget or the neutral cap whatever the discounts
+        low: Key = (max(0, self.budget - hi), max(0, neutral - nslack), -units, cards)
+        if low >= self.threshold():
+            return
+        group = tuple(sorted(items[i].card.id for i in chosen if items[i].kind == "unit" and items[i].card))  # type: ignore[union-attr]
+        known = self.found.get(group)
+        if known is not None and known.key <= low:
+            return
+        concrete = [c for i in chosen if (c := items[i].card) is not None]
+        slots = sorted((i, pos, k) for i in chosen for pos, k in enumerate(items[i].classes))
+        reachable = (
+            self.present_ids | {c.id for c in concrete} | {m.id for _, _, k in slots for m in k.members}
         )
-        after = validate(variant, catalogue)
-        search.verified += 1
-        if after.context is None or new_errors(base, after):
-            continue
+        if any(not ids & reachable for c in concrete for ids in self._needs(c)):
+            return  # a card it needs cannot be there
+        high = (self.budget + slack - lo, neutral)
+        picks: list[Card] = []
+        counts = {"assign": 0, "check": 0, "foreign": foreign}
+        present_tags, forbidden = self.present_tags, self.forbidden
+        limit_count, limit_max = self.limit_count, self.limit_max
+
+        def assign(s: int, first: int) -> bool:
+            """Pick members for slots s..; True to stop (the best this candidate can do was found)."""
+            if s == len(slots):
+                counts["check"] += 1
+                return self._check_picks(items, chosen, slots, picks, concrete, group, low, high)
+            counts["assign"] += 1
+            if counts["assign"] > ASSIGN_LIMIT or counts["check"] >= CHECK_LIMIT:
+                self.gave_up = True
+                return True
+            index, pos, k = slots[s]
+            for m_index in range(first, len(k.members)):
+                m = k.members[m_index]
+                tags, forbids, limits = self.card_tags[m.id], self.card_forbids[m.id], self.card_limits[m.id]
+                if any(forbidden[t] for t in tags) or any(present_tags[t] for t in forbids):
+                    continue
+                if any(limit_count[g] >= limit_max[g] for g in limits):
+                    continue
+                away = int(m.faction not in self.home)
+                if away > counts["foreign"]:
+                    continue
+                if any(not ids & reachable for ids in self._needs(m)):
+                    continue
+                for t in tags:
+                    present_tags[t] += 1
+                for t in forbids:
+                    forbidden[t] += 1
+                for g in limits:
+                    limit_count[g] += 1
+                counts["foreign"] -= away
+                picks.append(m)
+                # identical slots (the same addition taken twice) pick members in order: each set once
+                same = s + 1 < len(slots) and slots[s + 1][0] == index and slots[s + 1][1] == pos
+                stop = assign(s + 1, m_index if same else 0)
+                picks.pop()
+                counts["foreign"] += away
+                for t in tags:
+                    present_tags[t] -= 1
+                for t in forbids:
+                    forbidden[t] -= 1
+                for g in limits:
+                    limit_count[g] -= 1
+                if stop:
+                    return True
+            return False
+
+        assign(0, 0)
+
+    def _check_picks(
+        self,
+        items: list[_Item],
+        chosen: list[int],
+        slots: list[tuple[int, int, _Class]],
+        picks: list[Card],
+        concrete: list[Card],
+        group: tuple[str, ...],
+        low: Key,
+        high: tuple[int, int],
+    ) -> bool:
+        """Validate one pick of members; True when nothing better can come of this candidate."""
+        pool = self.present_ids | {c.id for c in concrete} | {m.id for m in picks}
+        if any(not ids & pool for c in [*concrete, *picks] for ids in self._needs(c)):
+            return False
+        picked: dict[tuple[int, int], list[Card]] = {}
+        for (index, pos, _), card in zip(slots, picks, strict=True):
+            picked.setdefault((index, pos), []).append(card)
+        additions: list[Addition] = []
+        for index in chosen:
+            item = items[index]
+            atts = tuple(picked[(index, pos)].pop() for pos in range(len(item.classes)))
+            additions.append(Addition(item.kind, item.card, atts, item.unit))
+        variant = with_additions(
+            self.army,
+            units=[(a.card, a.attachments) for a in additions if a.kind == "unit" and a.card is not None],
+            ncus=[a.card for a in additions if a.kind == "ncu" and a.card is not None],
+            attach=[
+                (a.unit, att)
+                for a in additions
+                if a.kind == "attach" and a.unit is not None
+                for att in a.attachments
+            ],
+        )
+        after = validate(variant, self.catalogue)
+        self.search.checked += 1
+        if after.context is None or new_errors(self.base, after):
+            return False
         actx = after.context
         assert actx.points is not None
-        results.append(
-            Completion(
-                additions,
-                actx.total - ctx.total,
-                actx.points - actx.total,
-                actx.neutral_total,
-                sum(1 for a in additions if a.kind == "unit"),
-                after,
-            )
-        )
-        results.sort(key=lambda c: c.key)
-    if not finished and dropped is not None and (len(results) < top or results[top - 1].key > dropped):
-        search.exhaustive = False  # better candidates may have been among those not kept
-    search.completions = results[:top]
-    return search
+        left = actx.points - actx.total
+        if not (low[0] <= left <= high[0] and low[1] <= actx.neutral_total):
+            self.mismatch = True  # the model's cost range was wrong: its bounds cannot be trusted
+        done = Completion(tuple(additions), actx.total - self.ctx.total, left, actx.neutral_total, after)
+        key = done.key
+        known = self.found.get(group)
+        if key < self.threshold() and (known is None or key < known.key):
+            self.found[group] = done
+            self.ranked = sorted([(k, g) for k, g in self.ranked if g != group] + [(key, group)])
+            for _, dropped in self.ranked[self.top :]:
+                del self.found[dropped]
+            self.ranked = self.ranked[: self.top]
+        # nothing this candidate can pick does better: its bound is reached, or every pick costs the same
+        # (classes of one cost, the same shared discounts)
+        return key <= low or all(k.lo == k.hi for _, _, k in slots)

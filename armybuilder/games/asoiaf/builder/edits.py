@@ -6,7 +6,8 @@ Whether an edit is allowed is `judge`'s business.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.errors import UsageError
 from armybuilder.games.asoiaf.armylist import Slot, choose
@@ -30,6 +31,9 @@ from armybuilder.games.asoiaf.builder.options import fits
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list, reference
+
+if TYPE_CHECKING:
+    from armybuilder.games.asoiaf.builder.complete import Addition
 
 SETTABLE = ("points", "faction", "commander", "name", "player")
 
@@ -332,3 +336,21 @@ def new_list(
     else:
         spec.units.append((card, []))
     return dump_list(spec, catalogue, comment=comment)
+
+
+def apply_additions(doc: Document, catalogue: Catalogue, additions: Iterable[Addition]) -> str:
+    """Write a completion's additions into the document: new units (with their attachments) after the
+    list's units, attachments to the existing units they join, NCUs after the list's NCUs."""
+    done = []
+    for addition in additions:
+        atts = [card_ref(a, Slot.ATTACHMENT, doc, catalogue) for a in addition.attachments]
+        if addition.kind == "unit" and addition.card is not None:
+            doc.seq("units").append(card_ref(addition.card, Slot.UNIT, doc, catalogue))
+            set_attachments(doc, catalogue, len(doc.data["units"]), atts)
+        elif addition.kind == "attach" and addition.unit is not None:
+            position = addition.unit + 1
+            set_attachments(doc, catalogue, position, [*raw_attachments(doc, position), *atts])
+        elif addition.card is not None:
+            doc.seq("ncus").append(card_ref(addition.card, Slot.NCU, doc, catalogue))
+        done += [c.title for c in addition.cards()]
+    return "added " + ", ".join(done)

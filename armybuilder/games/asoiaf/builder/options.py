@@ -4,7 +4,7 @@ real validator finds no new error."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from armybuilder.errors import UsageError
@@ -49,22 +49,22 @@ def _entry(card: Card, slot: Slot, n: int) -> Entry:
 
 def with_additions(
     army: ArmyList,
-    units: Iterable[tuple[Card, Card | None]] = (),
+    units: Iterable[tuple[Card, Sequence[Card]]] = (),
     ncus: Iterable[Card] = (),
     attach: Iterable[tuple[int, Card]] = (),
 ) -> ArmyList:
-    """A copy of a loaded list with cards added (new units with an optional attachment, NCUs, and
-    attachments to existing units by 0-based index). The original is not changed."""
+    """A copy of a loaded list with cards added (new units with their attachments, NCUs, and attachments
+    to existing units by 0-based index). The original is not changed."""
     new_units = list(army.units)
     n = 0
     for index, card in attach:
         old = new_units[index]
         n += 1
         new_units[index] = UnitEntry(old.unit, [*old.attachments, _entry(card, Slot.ATTACHMENT, n)])
-    for unit, att in units:
+    for unit, atts in units:
         n += 1
         entry = UnitEntry(_entry(unit, Slot.UNIT, n))
-        if att is not None:
+        for att in atts:
             n += 1
             entry.attachments.append(_entry(att, Slot.ATTACHMENT, n))
         new_units.append(entry)
@@ -119,7 +119,7 @@ def options(
     if for_unit is None:
         if CardKind.COMBAT_UNIT in kinds:
             for card in candidates(catalogue, CardKind.COMBAT_UNIT, factions):
-                keep(card, Slot.UNIT, None, with_additions(army, units=[(card, None)]))
+                keep(card, Slot.UNIT, None, with_additions(army, units=[(card, ())]))
         if CardKind.NCU in kinds:
             for card in candidates(catalogue, CardKind.NCU, factions):
                 keep(card, Slot.NCU, None, with_additions(army, ncus=[card]))

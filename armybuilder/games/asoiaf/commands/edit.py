@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
@@ -244,10 +245,26 @@ def _unit_names(army: ArmyList) -> dict[int, str]:
     return {i + 1: u.unit.card.title for i, u in enumerate(army.units) if u.unit.card is not None}
 
 
+class OutputFormat(StrEnum):
+    """What `options` and `complete` print: a table for people or JSON for programs."""
+
+    text = "text"
+    json = "json"
+
+
+def _print_json(data: object) -> None:
+    import json
+
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
 def options(
     list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
     for_unit: str | None = typer.Option(
         None, "--for", help="Only attachments for this unit (1-based position or name)."
+    ),
+    format: OutputFormat = typer.Option(
+        OutputFormat.text, "--format", "-f", help="Output format: text or json."
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
@@ -259,7 +276,7 @@ def options(
     from armybuilder.games.asoiaf.builder.options import options as legal_options
     from armybuilder.games.asoiaf.cards import CardKind
     from armybuilder.games.asoiaf.check import validate
-    from armybuilder.games.asoiaf.render.builder import options_table, totals_line
+    from armybuilder.games.asoiaf.render.builder import options_data, options_table, totals_line
 
     cat = catalogue(data, data_version)
     army = _load(list_file, cat)
@@ -277,6 +294,9 @@ def options(
     except ArmyBuilderError as exc:
         fatal(str(exc))
     report = validate(army, cat)
+    if format is OutputFormat.json:
+        _print_json(options_data(found, str(list_file), report))
+        return
     typer.echo(f"{list_file}: {totals_line(report)}")
     names = _unit_names(army)
     if position is not None:
@@ -284,26 +304,69 @@ def options(
     _print(options_table(found, names, army.faction_key), no_color)
 
 
+def _progress_wanted() -> bool:
+    """Progress goes to standard error, and only when a person watches it there."""
+    return sys.stderr.isatty()
+
+
 def complete(
     list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
     top: int = typer.Option(5, "--top", min=1, help="How many completions to print."),
     timeout: float = typer.Option(5.0, "--timeout", min=0.1, help="Seconds to search at most."),
+    apply: int | None = typer.Option(
+        None, "--apply", min=1, metavar="N", help="Write completion N into the list (comments are kept)."
+    ),
+    format: OutputFormat = typer.Option(
+        OutputFormat.text, "--format", "-f", help="Output format: text or json."
+    ),
+    force: bool = ForceOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
-    """Propose the best legal ways to spend the remaining points (closest to the budget first)."""
+    """Propose the best legal ways to spend the remaining points (closest to the budget first), proven
+    optimal when the search finishes within --timeout; --apply N writes proposal N into the list."""
+    from contextlib import nullcontext
+
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.games.asoiaf.builder.complete import complete as search_completions
+    from armybuilder.games.asoiaf.builder.edits import apply_additions
     from armybuilder.games.asoiaf.check import validate
-    from armybuilder.games.asoiaf.render.builder import completions_table, totals_line
+    from armybuilder.games.asoiaf.render.builder import (
+        SearchProgress,
+        completions_data,
+        completions_table,
+        search_verdict,
+        totals_line,
+    )
 
+    if apply is not None and format is not OutputFormat.text:
+        fatal("--apply writes the list and prints what it did; leave out --format json")
     cat = catalogue(data, data_version)
     army = _load(list_file, cat)
+    display = SearchProgress(use_color(no_color)) if _progress_wanted() else None
     try:
-        search = search_completions(army, cat, top=top, timeout=timeout)
+        with display if display is not None else nullcontext():
+            search = search_completions(
+                army,
+                cat,
+                top=max(top, apply or 0),
+                timeout=timeout,
+                progress=display.update if display is not None else None,
+            )
     except ArmyBuilderError as exc:
         fatal(str(exc))
+    if apply is not None:
+        if apply > len(search.completions):
+            fatal(f"--apply {apply}: the search found {len(search.completions)} completion(s)")
+        chosen = search.completions[apply - 1]
+        typer.echo(f"{list_file}: writing completion {apply} of {len(search.completions)} ({search_verdict(search)})")
+        _edit(
+            list_file, data, force, no_color, lambda doc, c: apply_additions(doc, c, chosen.additions), data_version
+        )
+    if format is OutputFormat.json:
+        _print_json(completions_data(search, str(list_file)))
+        return
     typer.echo(f"{list_file}: {totals_line(validate(army, cat))}")
     _print(completions_table(search, _unit_names(army)), no_color)
 
@@ -587,11 +650,11 @@ class _Session:
             return None
         new = copy.deepcopy(spec)
         for addition in picked.additions:
-            if addition.kind == "unit":
-                new.units.append((addition.card, [addition.attachment] if addition.attachment else []))
+            if addition.kind == "unit" and addition.card is not None:
+                new.units.append((addition.card, list(addition.attachments)))
             elif addition.kind == "attach" and addition.unit is not None:
-                new.units[addition.unit][1].append(addition.card)
-            else:
+                new.units[addition.unit][1].extend(addition.attachments)
+            elif addition.card is not None:
                 new.ncus.append(addition.card)
         return new
 

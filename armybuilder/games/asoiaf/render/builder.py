@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from armybuilder.games.asoiaf.builder.complete import Addition, Search
+from armybuilder.games.asoiaf.builder.complete import Addition, Progress, Search
 from armybuilder.games.asoiaf.builder.options import Option
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.check import ListReport
@@ -67,27 +69,35 @@ def options_table(options: list[Option], unit_names: dict[int, str], faction: st
 
 
 def addition_text(addition: Addition, unit_names: dict[int, str]) -> str:
-    if addition.kind == "unit":
-        text = addition.card.title
-        return text + (f" + {addition.attachment.title}" if addition.attachment else "")
+    """`Stark Sworn Swords + Greatjon Umber`, `Greatjon Umber → 2. Stark Sworn Swords`, `NCU Catelyn Stark`."""
+    joined = " + ".join(a.title for a in addition.attachments)
+    if addition.kind == "unit" and addition.card is not None:
+        return addition.card.title + (f" + {joined}" if joined else "")
     if addition.kind == "attach":
         position = (addition.unit or 0) + 1
-        return f"{addition.card.title} → {position}. {unit_names.get(position, '?')}"
-    return f"NCU {addition.card.title}"
+        return f"{joined} → {position}. {unit_names.get(position, '?')}"
+    return f"NCU {addition.card.title if addition.card else '?'}"
+
+
+def search_verdict(search: Search) -> str:
+    """Whether the proposals are proven the best, in a few words."""
+    if search.proven:
+        return "proven optimal: no legal completion ranks better"
+    how = f"best found, not proven optimal ({search.why}"
+    return how + ("; raise --timeout to look further)" if "time" in search.why else ")")
+
+
+def search_summary(search: Search) -> str:
+    """How the search went, in one line."""
+    return (
+        f"{search.budget} points to spend · {search.nodes} nodes searched, {search.checked} checked with the "
+        f"validator in {search.seconds:.2f} s"
+    )
 
 
 def completions_table(search: Search, unit_names: dict[int, str]) -> RenderableType:
     """The best completions, one per row, and how the search went."""
-    how = (
-        "exhaustive search"
-        if search.exhaustive
-        else "search stopped at the time limit: best found so far (raise --timeout to look further)"
-    )
-    footer = Text(
-        f"{search.budget} points to spend · {search.generated} candidate sets, {search.verified} checked "
-        f"with the validator · {how}",
-        style="dim",
-    )
+    footer = Group(Text(search_summary(search), style="dim"), Text(search_verdict(search)))
     if not search.completions:
         return Group(Text("No legal completion spends any of the remaining points."), footer)
     table = Table(box=None, header_style="bold", pad_edge=False)
@@ -96,6 +106,8 @@ def completions_table(search: Search, unit_names: dict[int, str]) -> RenderableT
     table.add_column("Spent", justify="right", no_wrap=True)
     table.add_column("Left", justify="right", no_wrap=True)
     table.add_column("Neutral", justify="right", no_wrap=True)
+    table.add_column("Units", justify="right", no_wrap=True)
+    table.add_column("Cards", justify="right", no_wrap=True)
     for rank, completion in enumerate(search.completions, 1):
         table.add_row(
             str(rank),
@@ -103,5 +115,98 @@ def completions_table(search: Search, unit_names: dict[int, str]) -> RenderableT
             str(completion.spent),
             str(completion.left),
             str(completion.neutral),
+            f"+{completion.units}",
+            f"+{completion.cards}",
         )
     return Group(table, Text(""), footer)
+
+
+def _card(card: Card) -> dict[str, Any]:
+    return {"id": card.id, "title": card.title, "faction": card.faction, "cost": card.cost_label}
+
+
+def completions_data(search: Search, path: str) -> dict[str, Any]:
+    """The completions as plain data for `--format json`."""
+    return {
+        "file": path,
+        "budget": search.budget,
+        "proven": search.proven,
+        "why_not_proven": search.why or None,
+        "nodes": search.nodes,
+        "checked": search.checked,
+        "seconds": round(search.seconds, 3),
+        "completions": [
+            {
+                "rank": rank,
+                "spent": c.spent,
+                "left": c.left,
+                "neutral": c.neutral,
+                "units": c.units,
+                "cards": c.cards,
+                "additions": [
+                    {
+                        "kind": a.kind,
+                        "card": _card(a.card) if a.card is not None else None,
+                        "attachments": [_card(x) for x in a.attachments],
+                        "unit": None if a.unit is None else a.unit + 1,
+                    }
+                    for a in c.additions
+                ],
+            }
+            for rank, c in enumerate(search.completions, 1)
+        ],
+    }
+
+
+def options_data(options: list[Option], path: str, report: ListReport) -> dict[str, Any]:
+    """What can be added now, as plain data for `--format json`."""
+    ctx = report.context
+    return {
+        "file": path,
+        "points": None if ctx is None else ctx.points,
+        "total": None if ctx is None else ctx.total,
+        "options": [
+            {
+                **_card(o.card),
+                "kind": o.card.kind.value,
+                "slot": o.slot.value,
+                "unit": o.unit,
+                "cost": o.cost,
+                "left": o.left,
+                "neutral_after": o.neutral,
+            }
+            for o in options
+        ],
+    }
+
+
+class SearchProgress:
+    """A transient progress line on standard error while `complete` searches (only on a terminal)."""
+
+    def __init__(self, color: bool) -> None:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        from armybuilder.render.console import make_console
+
+        self.progress = Progress(
+            TextColumn("searching"),
+            BarColumn(),
+            TextColumn("{task.fields[what]}"),
+            TimeElapsedColumn(),
+            console=make_console(color=color, stderr=True, terminal=True),  # made only for a terminal
+            transient=True,
+        )
+        self.task = self.progress.add_task("search", total=1.0, what="")
+
+    def __enter__(self) -> SearchProgress:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+    def update(self, state: Progress) -> None:
+        best = "" if state.best is None else f", best: {state.best[0]} left"
+        what = f"{state.nodes} nodes, {state.checked} checked, {state.found} found{best}"
+        self.progress.update(self.task, completed=min(1.0, state.elapsed / state.timeout), what=what)
+        self.progress.refresh()

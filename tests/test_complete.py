@@ -1,0 +1,355 @@
+"""`complete`: the best ways to spend what is left, proven by branch and bound; --apply, --format json, progress."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_builder import COMMENTED, legal_lists, run, spec_of
+
+from armybuilder.games.asoiaf.armylist import ArmyList, load_list, load_list_text
+from armybuilder.games.asoiaf.builder import complete as search_module
+from armybuilder.games.asoiaf.builder.complete import Completion, Key, Search, complete
+from armybuilder.games.asoiaf.builder.document import Document
+from armybuilder.games.asoiaf.builder.edits import apply_additions
+from armybuilder.games.asoiaf.builder.judge import new_errors
+from armybuilder.games.asoiaf.builder.options import options, with_additions
+from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate, validate_text
+from armybuilder.games.asoiaf.listwriter import dump_list
+
+ROOT = Path(__file__).parent.parent
+
+
+def asoiaf(path: Path) -> bool:
+    found = re.search(r"^game:\s*(\S+)", path.read_text(encoding="utf-8"), re.MULTILINE)
+    return found is None or found.group(1) == "asoiaf"
+
+
+EXAMPLES = [
+    p
+    for p in [
+        *sorted((ROOT / "tests" / "cases" / "valid").glob("*-40.yaml")),
+        ROOT / "tests" / "cases" / "valid" / "martell-30.yaml",
+        *sorted((ROOT / "examples").glob("*.yaml")),
+    ]
+    if asoiaf(p)
+]
+
+
+def commander_only(army: ArmyList, catalogue: Catalogue, points: int = 40) -> ArmyList:
+    """The list with everything but its commander removed: the unit an attachment commander leads stays,
+    and so do the cards the commander may lead only with (Doran Martell's Areo Hotah)."""
+    ctx = validate(army, catalogue).context
+    assert ctx is not None and ctx.commander is not None
+    lead = ctx.commander
+    needed = [
+        ref
+        for _special, effect in ctx.effects("alternate_commander")
+        if effect.commander_card_id == lead.id
+        for ref in effect.requires_in_army_all_of
+    ]
+
+    def keep(card: Card | None) -> bool:
+        return card is lead or (card is not None and any(catalogue.matches(card, ref) for ref in needed))
+
+    units = [
+        dataclasses.replace(u, attachments=[a for a in u.attachments if keep(a.card)])
+        for u in army.units
+        if keep(u.unit.card) or any(keep(a.card) for a in u.attachments)
+    ]
+    ncus = [n for n in army.ncus if keep(n.card)]
+    return dataclasses.replace(army, units=units, ncus=ncus, enemy_attachments=[], points=points)
+
+
+def groups(search: Search) -> list[tuple[str, ...]]:
+    return [
+        tuple(sorted(a.card.id for a in c.additions if a.kind == "unit" and a.card))
+        for c in search.completions
+    ]
+
+
+def written(army: ArmyList, completion: Completion, catalogue: Catalogue) -> str:
+    """The list text with the completion applied the way `complete --apply` writes it."""
+    doc = Document(dump_list(spec_of(army), catalogue))
+    apply_additions(doc, catalogue, completion.additions)
+    return doc.dump()
+
+
+# --- the search is proven, and agrees with brute force ------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_faction_is_proven_and_every_proposal_validates(path: Path, catalogue: Catalogue) -> None:
+    """Each faction's example list cut down to its commander (up to 40 points left): the top 5 are proven,
+    differ in their combat units, and each written into the list validates with no errors."""
+    army = commander_only(load_list(path, catalogue), catalogue)
+    search = complete(army, catalogue, top=5, timeout=30)
+    assert search.proven, search.why
+    assert len(search.completions) == 5
+    assert len(set(groups(search))) == 5  # proposals differ in their new combat units
+    keys = [c.key for c in search.completions]
+    assert keys == sorted(keys)
+    for completion in search.completions:
+        report = validate_text(written(army, completion, catalogue), catalogue, "<list>")
+        assert not report.errors, [p.message for p in report.errors]
+        assert report.context is not None and report.context.points is not None
+        assert report.context.points - report.context.total == completion.left
+
+
+def brute_force(army: ArmyList, catalogue: Catalogue, top: int) -> list[Key]:
+    """Every list reachable by legal one-card additions (`options`) that spend points, best key per set of
+    new units: the best `top` keys. Slow; for small budgets only."""
+    base = validate(army, catalogue)
+    assert base.context is not None and base.context.points is not None
+    start_units = len(army.units)
+    best: dict[tuple[str, ...], Key] = {}
+    seen: set[tuple[object, ...]] = set()
+
+    def state(a: ArmyList) -> tuple[object, ...]:
+        units = tuple(
+            sorted(
+                (u.unit.card.id, tuple(sorted(x.card.id for x in u.attachments if x.card)))
+                for u in a.units
+                if u.unit.card
+            )
+        )
+        return units, tuple(sorted(n.card.id for n in a.ncus if n.card))
+
+    def walk(a: ArmyList) -> Iterator[ArmyList]:
+        for option in options(a, catalogue):
+            if option.cost <= 0:
+                continue
+            if option.slot.value == "units":
+                nxt = with_additions(a, units=[(option.card, ())])
+            elif option.slot.value == "ncus":
+                nxt = with_additions(a, ncus=[option.card])
+            else:
+                assert option.unit is not None
+                nxt = with_additions(a, attach=[(option.unit - 1, option.card)])
+            key = state(nxt)
+            if key not in seen:
+                seen.add(key)
+                yield nxt
+                yield from walk(nxt)
+
+    for found in walk(army):
+        report = validate(found, catalogue)
+        if report.context is None or new_errors(base, report):
+            continue
+        ctx = report.context
+        assert ctx.points is not None
+        new_units = found.units[start_units:]
+        cards = len(found.cards()) - len(army.cards())
+        group = tuple(sorted(u.unit.card.id for u in new_units if u.unit.card))
+        key = (ctx.points - ctx.total, ctx.neutral_total, -len(new_units), cards)
+        if group not in best or key < best[group]:
+            best[group] = key
+    return sorted(best.values())[:top]
+
+
+BROTHERHOOD = """\
+faction: brotherhood
+points: 40
+commander: "Beric Dondarrion, Lightning Lord"
+units:
+  - unit: Peasant Levy
+    attachment: "Beric Dondarrion, Lightning Lord"
+  - Peasant Levy
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        (COMMENTED, 2),  # Stark: Robb on the swords, the Outriders free for an attachment
+        (COMMENTED, 5),
+        (BROTHERHOOD, 3),  # one attachment in the army costs 1 less
+    ],
+    ids=["stark-2", "stark-5", "brotherhood-3"],
+)
+def test_the_search_agrees_with_brute_force(text: str, left: int, catalogue: Catalogue) -> None:
+    army = load_list_text(text, catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + left)
+    search = complete(army, catalogue, top=3, timeout=30)
+    assert search.proven
+    assert [c.key for c in search.completions] == brute_force(army, catalogue, 3)
+
+
+def test_a_needed_card_comes_with_its_needer(catalogue: Catalogue) -> None:
+    """Summer needs Bran and Hodor: a proposal with Summer carries Bran and Hodor too, and validates."""
+    army = load_list_text(COMMENTED.replace("points: 40", "points: 32"), catalogue)  # 6 points left
+    search = complete(army, catalogue, top=10, timeout=30)
+    assert search.proven
+    with_summer = [
+        c for c in search.completions if any(x.title == "Summer" for a in c.additions for x in a.cards())
+    ]
+    assert with_summer
+    for completion in with_summer:
+        titles = {x.title for a in completion.additions for x in a.cards()}
+        assert "Bran and Hodor, Protector and Ward" in titles
+        assert completion.report.valid
+
+
+def test_an_extra_attachment_a_card_allows_is_proposed(catalogue: Catalogue) -> None:
+    """Every unit already has its attachment and one point is left: only an attachment that joins beyond
+    the limit (Crannogman Survivalist) can spend it."""
+    text = (
+        "faction: stark\npoints: 12\ncommander: Robb Stark, The Wolf Lord\nunits:\n"
+        "  - unit: Stark Sworn Swords\n    attachment: Robb Stark, The Wolf Lord\n"
+        "  - unit: Stark Sworn Swords\n    attachment: Sworn Sword Captain\n"
+    )
+    army = load_list_text(text, catalogue)
+    base = validate(army, catalogue)
+    assert base.valid and base.context is not None and base.context.points - base.context.total == 1
+    search = complete(army, catalogue, top=5, timeout=30)
+    assert search.proven and search.completions
+    best = search.completions[0]
+    assert best.left == 0 and best.report.valid
+    assert [x.title for a in best.additions for x in a.attachments] == ["Crannogman Survivalist"]
+
+
+def test_a_search_cut_short_says_so(catalogue: Catalogue) -> None:
+    """At the time limit the search stops and says its proposals are the best found, not proven."""
+    army = commander_only(load_list(ROOT / "examples" / "stark-40.yaml", catalogue), catalogue)
+    ticks = iter(range(10**9))
+    search = complete(army, catalogue, top=5, timeout=0.005, clock=lambda: next(ticks) / 1000)
+    assert not search.proven and search.why == "stopped at the time limit"
+    assert search.nodes > 0
+    for completion in search.completions:
+        assert completion.report.valid
+
+
+def test_progress_is_reported_while_searching(catalogue: Catalogue) -> None:
+    army = commander_only(load_list(ROOT / "examples" / "stark-40.yaml", catalogue), catalogue)
+    seen: list[search_module.Progress] = []
+    ticks = iter(range(10**9))
+    complete(army, catalogue, timeout=100, clock=lambda: next(ticks) / 100, progress=seen.append)
+    assert seen and seen[-1].nodes >= seen[0].nodes > 0
+    assert all(p.timeout == 100 for p in seen)
+
+
+def test_complete_needs_a_commander(tmp_path: Path) -> None:
+    path = tmp_path / "none.yaml"
+    path.write_text("faction: stark\npoints: 30\nunits: [Stark Bowmen]\n")
+    result = run("complete", str(path))
+    assert result.exit_code == 2 and "commander" in result.output
+
+
+def test_an_invalid_list_is_never_claimed_proven(catalogue: Catalogue) -> None:
+    army = load_list_text(COMMENTED.replace("Stark Outriders", "Stark Outriders\n  - Summer"), catalogue)
+    army = dataclasses.replace(army, points=40)
+    search = complete(army, catalogue, top=3, timeout=10)
+    assert not search.proven and search.why == "the list has errors"
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(data=st.data())
+def test_complete_never_proposes_an_illegal_list(catalogue: Catalogue, data: st.DataObject) -> None:
+    army = data.draw(legal_lists(catalogue))
+    report = validate(army, catalogue)
+    if not report.valid or report.context is None or report.context.commander is None:
+        return
+    search = complete(army, catalogue, top=3, timeout=3.0)
+    for completion in search.completions:
+        after = validate_text(written(army, completion, catalogue), catalogue, "<list>")
+        assert after.valid, [p.message for p in after.errors]
+
+
+# --- the command -------------------------------------------------------------------------------------------
+
+
+def test_complete_says_when_it_is_proven(tmp_path: Path) -> None:
+    path = tmp_path / "small.yaml"
+    path.write_text(COMMENTED.replace("points: 40", "points: 21"))
+    result = run("complete", str(path), "--top", "3")
+    assert result.exit_code == 0, result.output
+    assert "6 points to spend" in result.output
+    assert "proven optimal: no legal completion ranks better" in result.output
+    assert result.stderr == ""  # no progress when standard error is not a terminal
+
+
+def test_complete_json(tmp_path: Path) -> None:
+    path = tmp_path / "small.yaml"
+    path.write_text(COMMENTED.replace("points: 40", "points: 25"))
+    result = run("complete", str(path), "--format", "json", "--top", "2")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["proven"] is True and data["budget"] == 10 and data["why_not_proven"] is None
+    assert data["nodes"] > 0 and len(data["completions"]) == 2
+    first = data["completions"][0]
+    assert first["rank"] == 1 and first["left"] == 0 and first["additions"]
+    assert {"kind", "card", "attachments", "unit"} <= set(first["additions"][0])
+
+
+def test_complete_apply_writes_the_proposal_and_keeps_comments(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = tmp_path / "small.yaml"
+    path.write_text(COMMENTED.replace("points: 40", "points: 30"))
+    shown = json.loads(run("complete", str(path), "--format", "json").stdout)["completions"][1]
+    result = run("complete", str(path), "--apply", "2")
+    assert result.exit_code == 0, result.output
+    assert "completion 2" in result.output and "proven optimal" in result.output
+    text = path.read_text()
+    for line in COMMENTED.splitlines():
+        if "#" in line:
+            assert line.split("#", 1)[1] in text  # every comment kept
+    report = validate_text(text, catalogue, str(path))
+    assert report.valid and report.context is not None
+    assert report.context.points - report.context.total == shown["left"]
+    titles = {c.title for c in report.army.cards()}
+    for addition in shown["additions"]:
+        for card in [addition["card"], *addition["attachments"]]:
+            if card:
+                assert card["title"] in titles
+
+
+def test_complete_apply_past_the_proposals_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "full.yaml"
+    path.write_text(COMMENTED.replace("points: 40", "points: 16"))  # 1 point left: few ways to spend it
+    before = path.read_text()
+    result = run("complete", str(path), "--apply", "99")
+    assert result.exit_code == 2 and "--apply 99" in result.stderr
+    assert path.read_text() == before
+    result = run("complete", str(path), "--apply", "1", "--format", "json")
+    assert result.exit_code == 2 and path.read_text() == before
+
+
+def test_complete_shows_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from armybuilder.games.asoiaf.commands import edit
+
+    monkeypatch.setattr(edit, "_progress_wanted", lambda: True)
+    monkeypatch.setattr(search_module, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(search_module, "TICK", 32)
+    path = tmp_path / "bare.yaml"
+    path.write_text(
+        COMMENTED.replace("  - Stark Outriders   # fast\n", "").replace("ncus: [Catelyn Stark]\n", "")
+    )
+    result = run("complete", str(path))
+    assert result.exit_code == 0, result.output
+    assert "searching" in result.stderr and "nodes" in result.stderr
+    assert "searching" not in result.stdout
+
+
+def test_options_json(tmp_path: Path) -> None:
+    path = tmp_path / "wolves.yaml"
+    path.write_text(COMMENTED)
+    result = run("options", str(path), "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["points"] == 40 and data["total"] > 0
+    kinds = {o["slot"] for o in data["options"]}
+    assert kinds == {"units", "attachments", "ncus"}
+    bowmen = next(o for o in data["options"] if o["title"] == "Stark Bowmen")
+    assert bowmen["cost"] == 6 and bowmen["left"] == data["points"] - data["total"] - 6
+    assert run("options", str(path), "--format", "xml").exit_code == 2
