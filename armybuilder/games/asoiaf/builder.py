@@ -13,7 +13,7 @@ import heapq
 import io
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -737,6 +737,15 @@ def candidate_factions(report: ListReport) -> set[str]:
     return found
 
 
+def spare_copies(owned: Mapping[str, int] | None, held: Iterable[Card]) -> Counter[str] | None:
+    """Copies of each card the player owns that a list holding `held` does not use (None: no limit)."""
+    if owned is None:
+        return None
+    free = Counter({card_id: copies for card_id, copies in owned.items() if copies > 0})
+    free.subtract(card.id for card in held)
+    return free
+
+
 def _candidates(catalogue: Catalogue, kind: CardKind, factions: set[str]) -> list[Card]:
     return sorted(
         (c for c in catalogue.cards.values() if c.kind is kind and c.faction in factions),
@@ -750,16 +759,21 @@ def options(
     *,
     kinds: Iterable[CardKind] = (CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU),
     for_unit: int | None = None,
+    owned: Mapping[str, int] | None = None,
 ) -> list[Option]:
-    """Every card that can be added to the list now without bringing a new error, by the real validator."""
+    """Every card that can be added to the list now without bringing a new error, by the real validator;
+    with `owned` (card id -> copies the player owns), only cards with a copy the list does not yet hold."""
     base = validate(army, catalogue)
     if base.context is None:
         raise UsageError("the list cannot be read; fix it with `armybuilder validate` first")
     kinds = set(kinds)
     factions = candidate_factions(base)
     found: list[Option] = []
+    free = spare_copies(owned, [card for _, card in base.context.pairs])
 
     def keep(card: Card, slot: Slot, unit: int | None, variant: ArmyList) -> None:
+        if free is not None and free.get(card.id, 0) < 1:
+            return
         after = validate(variant, catalogue)
         if new_errors(base, after) or after.context is None:
             return
@@ -895,8 +909,10 @@ def complete(
     top: int = 5,
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
+    owned: Mapping[str, int] | None = None,
 ) -> Search:
-    """The best ways to spend the remaining points, each verified by the validator.
+    """The best ways to spend the remaining points, each verified by the validator; with `owned` (card id
+    -> copies the player owns), only from the copies the list does not yet hold.
 
     Depth-first over multisets of additions in a fixed canonical order, pruned by remaining budget (with
     cost floors), the neutral cap, unique characters and attachment fit; then best-first verification.
@@ -923,8 +939,11 @@ def complete(
     search = Search(budget=ctx.points - ctx.total)
     used_chars = {name for e in ctx.entries for name in ctx.card(e).characters}
     present = [ctx.card(e) for e in ctx.entries]
+    free = spare_copies(owned, present)
 
     def allowed(card: Card) -> bool:
+        if free is not None and free[card.id] < 1:
+            return False
         if card.commander or card.points == 0 or used_chars.intersection(card.characters):
             return False  # a free card spends nothing; a commander or a present character cannot be added
         if any(r.kind in ("only_via_ability", "attach_to_enemy_unit") for r in card.requirements):
@@ -1052,6 +1071,10 @@ def complete(
                 continue
             if item.kind == "attach" and item.unit in units_taken:
                 continue
+            if free is not None and any(free[c.id] < 1 for c in item.cards()):
+                continue  # every owned copy is taken
+            if free is not None:
+                free.subtract(c.id for c in item.cards())
             chosen.append(i)
             taken_chars.update(chars[i])
             foreign_left -= foreigners[i]
@@ -1066,6 +1089,8 @@ def complete(
             nroom_now = None if nroom is None else nroom - neutral_costs[i]
             ok = dfs(i, room - cost, nroom_now, neutral_now, units_now, cards_now)
             chosen.pop()
+            if free is not None:
+                free.update(c.id for c in item.cards())
             taken_chars.difference_update(chars[i])
             foreign_left += foreigners[i]
             if item.kind == "attach":
