@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
@@ -79,6 +79,7 @@ def armies(
         5.0, "--timeout", min=0.1, help="Seconds to search each commander at most."
     ),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """For every commander you own, the best legal list from your collection at --points (ranked as
@@ -90,7 +91,7 @@ def armies(
 
     if format not in ("text", "json", "yaml"):
         fatal(f"--format {format}: choose one of text, json, yaml")
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     key = _faction(cat, faction)
     owned = load(collection_file, cat)
     display = render.ArmiesProgress(use_color(no_color)) if sys.stderr.isatty() else None
@@ -144,6 +145,7 @@ def next_(
     ),
     format: str = typer.Option("text", "--format", metavar="FORMAT", help="Output format: text or json."),
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """The cards whose purchase would make the most more commanders playable at --points: single cards
@@ -155,7 +157,7 @@ def next_(
 
     if format not in ("text", "json"):
         fatal(f"--format {format}: choose one of text, json")
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     key = _faction(cat, faction)
     assert key is not None
     owned = load(collection_file, cat)
@@ -170,13 +172,14 @@ def next_(
 def check(
     collection_file: Path = CollectionFile,
     data: Path | None = DataOption,
+    data_version: str | None = DataVersionOption,
 ) -> None:
     """Check a collection file: every problem positioned (unknown or ambiguous cards with "did you mean"),
     then what it holds. Exit 0 when it is usable, 1 when not."""
     from armybuilder.games.asoiaf.collection import read_collection
     from armybuilder.text import count
 
-    cat = catalogue(data)
+    cat = catalogue(data, data_version)
     owned = read_collection(str(collection_file), cat)
     for p in owned.problems:
         typer.echo(f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}")
