@@ -171,6 +171,37 @@ def test_each_best_list_is_the_best_of_every_list_the_collection_can_field(catal
     assert found[ROBB].key == ((0, 0, -4, 8) if points == 30 else (4, 5, -5, 10))
 
 
+SWAPPABLE = """\
+owned:
+  Robb Stark, The Wolf Lord: 1
+  Stark Sworn Swords: 1
+  House Karstark Spearmen: 1
+  House Karstark Loyalists: 1
+  Winterfell Guard: 1
+  Umber Champion: 1
+  Sansa Stark, Little Bird: 1
+"""
+
+
+@pytest.mark.parametrize("points", [20, 30])
+def test_units_only_one_of_which_is_tried_as_the_commander_s_still_give_the_best_list(
+    catalogue: Catalogue, points: int
+) -> None:
+    shelf = read_collection_text(SWAPPABLE, catalogue, "swappable.yaml")
+    robb = catalogue.find(ROBB)[0]
+    led = [spec.units[0][0].title for spec in armies.bases(robb, "stark", points, shelf, catalogue)]
+    # three plain 5-point infantry units owned once each are one choice; a unit with a cost rule is its own
+    assert led == ["House Karstark Loyalists", "Winterfell Guard"]
+    best = armies.best_army(robb, shelf, catalogue, points)
+    assert best.key == brute_force(robb, shelf, catalogue, points)
+
+
+def test_interchangeable_units_are_only_those_no_rule_names(catalogue: Catalogue) -> None:
+    named = armies.referenced(catalogue)
+    assert catalogue.find("Rickon Stark, Prince of Winterfell")[0].id in named  # Osha joins his unit
+    assert catalogue.find("Stark Sworn Swords")[0].id not in named
+
+
 # --- what collection armies writes validates clean ----------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ Nothing here prints or exits.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -112,7 +113,57 @@ def bases(
         ),
         key=lambda c: (c.points, c.title, c.id),
     )
-    return [ListSpec(faction=faction, points=points, units=[(host, [commander])]) for host in hosts]
+    return [
+        ListSpec(faction=faction, points=points, units=[(host, [commander])])
+        for host in _distinct(hosts, collection, catalogue)
+    ]
+
+
+def _distinct(hosts: list[Card], collection: Collection, catalogue: Catalogue) -> list[Card]:
+    """One unit of each set of interchangeable ones: units no card and no rule names, without requirements or
+    characters, of the same faction, type, tray and cost, owned as many times, are the same to every rule,
+    so swapping them throughout a list maps the best list led from one to the best led from another."""
+    named = referenced(catalogue)
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for host in hosts:
+        plain = not host.requirements and not host.characters and host.id not in named
+        key = (host.faction, host.type, host.tray, host.cost, collection.count(host)) if plain else (host.id,)
+        if key not in seen:
+            seen.add(key)
+            out.append(host)
+    return out
+
+
+def referenced(catalogue: Catalogue) -> frozenset[str]:
+    """The ids of every card some card's requirement or some special card names (by reference or id)."""
+    memo_key = ("referenced-cards",)
+    found = catalogue.memo.get(memo_key)
+    if isinstance(found, frozenset):
+        return found
+    texts: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            texts.add(value)
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                walk(item)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+
+    for card in catalogue.cards.values():
+        walk(card.requirements)
+    ids: set[str] = set()
+    for special in catalogue.specials.values():
+        walk(special.effects)
+        ids.update(special.used_by)
+    ids.update(text for text in texts if text in catalogue.cards)
+    ids.update(c.id for text in texts for c in catalogue.resolve_ref(text))
+    result = frozenset(ids)
+    catalogue.memo[memo_key] = result
+    return result
 
 
 def spec_of(army: ArmyList, points: int) -> ListSpec:
@@ -166,7 +217,7 @@ def best_army(
     if collection.count(commander) < 1:
         result.why = f"{commander.title} is not in the collection"
         return result
-    best: tuple[Key, ListSpec, str] | None = None
+    best: tuple[Key, ListSpec, str, Key | None] | None = None
     refusal: Problem | None = None
     tried = False
     for army_faction in army_factions(commander, collection, catalogue, faction):
@@ -178,7 +229,10 @@ def best_army(
                 refusal = refusal or report.errors[0]
                 continue
             left = max(0.1, deadline - clock())
-            search = complete(army, catalogue, top=1, timeout=left, clock=clock, owned=collection.owned)
+            bar = best[3] if best is not None else None  # a unit led must do better than the best so far
+            search = complete(
+                army, catalogue, top=1, timeout=left, clock=clock, owned=collection.owned, bar=bar
+            )
             result.searches += 1
             if not search.exhaustive:
                 result.proven = False
@@ -188,7 +242,8 @@ def best_army(
             assert ctx is not None and ctx.points is not None
             key: Key = (ctx.points - ctx.total, ctx.neutral_total, -len(ctx.army.units), len(ctx.pairs))
             if best is None or key < best[0]:
-                best = (key, spec_of(chosen.army, points), army_faction)
+                done = search.completions[0].key if search.completions else None
+                best = (key, spec_of(chosen.army, points), army_faction, done)
     result.seconds = clock() - start
     if best is None:
         if not tried:
@@ -196,7 +251,7 @@ def best_army(
         elif refusal is not None:
             result.why = f"no legal list: {refusal.message}"
         return result
-    _, result.spec, result.faction = best
+    _, result.spec, result.faction, _ = best
     result.report = check_spec(result.spec, catalogue, collection)
     return result
 

@@ -910,9 +910,11 @@ def complete(
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
     owned: Mapping[str, int] | None = None,
+    bar: tuple[int, int, int, int] | None = None,
 ) -> Search:
     """The best ways to spend the remaining points, each verified by the validator; with `owned` (card id
-    -> copies the player owns), only from the copies the list does not yet hold.
+    -> copies the player owns), only from the copies the list does not yet hold; with `bar`, only
+    completions ranking better than it (a completion key found elsewhere).
 
     Depth-first over multisets of additions in a fixed canonical order, pruned by remaining budget (with
     cost floors), the neutral cap, unique characters and attachment fit; then best-first verification.
@@ -1123,16 +1125,17 @@ def complete(
             continue
         actx = after.context
         assert actx.points is not None
-        results.append(
-            Completion(
-                additions,
-                actx.total - ctx.total,
-                actx.points - actx.total,
-                actx.neutral_total,
-                sum(1 for a in additions if a.kind == "unit"),
-                after,
-            )
+        done = Completion(
+            additions,
+            actx.total - ctx.total,
+            actx.points - actx.total,
+            actx.neutral_total,
+            sum(1 for a in additions if a.kind == "unit"),
+            after,
         )
+        if bar is not None and done.key >= bar:
+            continue
+        results.append(done)
         results.sort(key=lambda c: c.key)
     if not finished and dropped is not None and (len(results) < top or results[top - 1].key > dropped):
         search.exhaustive = False  # better candidates may have been among those not kept
