@@ -421,3 +421,18 @@ def test_build_offers_only_owned_commanders_and_cards(tmp_path: Path, monkeypatc
     assert "Add a combat unit: nothing fits." in result.output  # the one Bowmen is in, nothing else owned
     saved = yaml.safe_load((tmp_path / "mine.yaml").read_text(encoding="utf-8"))
     assert saved["units"][1] == "Stark Bowmen"
+
+
+def test_progress_shows_only_once_a_run_takes_over_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    from armybuilder.games.asoiaf.render import collection as render
+
+    quick = render.ArmiesProgress(color=False)
+    with quick:
+        quick.update(armies.Progress(0, 2, None, 0.0))
+        assert not quick.bar.live.is_started
+    monkeypatch.setattr(render, "SHOW_AFTER", 0.01)
+    slow = render.ArmiesProgress(color=False)
+    with slow:
+        slow.timer.join()
+        assert slow.bar.live.is_started
+    assert not slow.bar.live.is_started

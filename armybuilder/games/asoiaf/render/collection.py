@@ -19,7 +19,7 @@ from armybuilder.games.asoiaf.render.builder import totals_line
 from armybuilder.games.base import FORMAT_VERSION
 from armybuilder.text import count
 
-SHOW_AFTER = 1.0  # seconds before a progress line appears: quick runs print no progress at all
+SHOW_AFTER = 1.0  # seconds before a progress line appears
 
 
 def _how(fielding: Fielding) -> str:
@@ -207,6 +207,8 @@ class ArmiesProgress:
     has taken over a second (only on a terminal)."""
 
     def __init__(self, color: bool) -> None:
+        import threading
+
         from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
         from rich.progress import Progress as Bar
 
@@ -221,18 +223,18 @@ class ArmiesProgress:
             transient=True,
         )
         self.task = self.bar.add_task("armies", total=1, what="")
-        self.started = False
+        self.timer = threading.Timer(SHOW_AFTER, self.bar.start)  # quick runs print no progress at all
+        self.timer.daemon = True
 
     def __enter__(self) -> ArmiesProgress:
+        self.timer.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.started:
-            self.bar.stop()
+        self.timer.cancel()
+        self.timer.join()
+        self.bar.stop()
 
     def update(self, state: Progress) -> None:
         what = f"· {state.commander.title}" if state.commander is not None else ""
         self.bar.update(self.task, total=max(1, state.total), completed=state.done, what=what)
-        if not self.started and state.elapsed >= SHOW_AFTER and state.commander is not None:
-            self.started = True
-            self.bar.start()
