@@ -200,3 +200,15 @@ def test_collection_check_prints_every_problem(tmp_path: Path) -> None:
     good = runner.invoke(app, ["collection", "check", str(EXAMPLE)])
     assert good.exit_code == 0, good.output
     assert "3 commanders" in good.output
+
+
+def test_validate_for_an_event_takes_a_collection(tmp_path: Path) -> None:
+    listfile = write(tmp_path, "list.yaml", LIST)
+    shelf = write(tmp_path, "shelf.yaml", "owned:\n  Stark Sworn Swords: 2\n")
+    event = write(tmp_path, "event.yaml", "name: Club night\npoints: 40\n")
+    args = ["validate", str(listfile), "--event", str(event), "--collection", str(shelf), "-f", "parsable"]
+    result = runner.invoke(app, args)
+    assert "collection 3 Stark Sworn Swords fielded, 2 owned" in result.output, result.output
+    bad = write(tmp_path, "bad.yaml", "owned:\n  Nobody: 1\n")
+    refused = runner.invoke(app, ["validate", str(listfile), "--event", str(event), "--collection", str(bad)])
+    assert refused.exit_code == 2 and "bad.yaml:2:3" in refused.output
