@@ -413,12 +413,14 @@ def test_build_offers_only_owned_commanders_and_cards(tmp_path: Path, monkeypatc
     shelf.write_text(
         "owned:\n  Robb Stark, The Wolf Lord:\n  Stark Sworn Swords: 1\n  Stark Bowmen: 1\n", encoding="utf-8"
     )
-    lines = ["stark", "1", "", "1", "1", "u", "1", "u", "s", "mine.yaml"]
+    # faction, size, commander, the unit it leads, name, player; a unit; another; complete; save
+    lines = ["stark", "", "1", "1", "", "", "u", "1", "u", "c", "s", "mine.yaml", "q"]
     result = runner.invoke(app, ["build", "--collection", str(shelf)], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
-    assert "1. Robb Stark, The Wolf Lord — attachment" in result.output
+    assert "1. Robb Stark, The Wolf Lord (commander)" in result.output
     assert "2. " not in result.output.split("Commander")[1].split("number to pick")[0]
     assert "Add a combat unit: nothing fits." in result.output  # the one Bowmen is in, nothing else owned
+    assert "Outriders" not in result.output.split("[c]")[-2]  # the completion step offers owned cards only
     saved = yaml.safe_load((tmp_path / "mine.yaml").read_text(encoding="utf-8"))
     assert saved["units"][1] == "Stark Bowmen"
 

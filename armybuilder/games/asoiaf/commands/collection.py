@@ -28,6 +28,8 @@ app = typer.Typer(
 )
 
 CollectionFile = typer.Argument(..., metavar="COLLECTION", help="The collection file (YAML with `owned:`).")
+ARMIES_FORMATS = ("text", "json", "yaml")
+NEXT_FORMATS = ("text", "json")
 PointsOption = typer.Option(..., "--points", min=1, help="The game size, e.g. 30, 40 or 50.")
 
 
@@ -72,7 +74,10 @@ def armies(
         "text", "--format", metavar="FORMAT", help="Output format: text, json or yaml."
     ),
     out: Path | None = typer.Option(
-        None, "--out", metavar="DIR", help="Also write each list to DIR/<faction>-<points>-<commander>.yaml."
+        None,
+        "--out",
+        metavar="DIR",
+        help="Also write each list to a file in DIR, named FACTION-POINTS-COMMANDER.yaml.",
     ),
     force: bool = typer.Option(False, "--force", help="Replace list files that exist in --out."),
     timeout: float = typer.Option(
@@ -89,8 +94,8 @@ def armies(
     from armybuilder.games.asoiaf import armies as search
     from armybuilder.games.asoiaf.render import collection as render
 
-    if format not in ("text", "json", "yaml"):
-        fatal(f"--format {format}: choose one of text, json, yaml")
+    if format not in ARMIES_FORMATS:
+        fatal(f"--format {format}: choose one of {', '.join(ARMIES_FORMATS)}")
     cat = catalogue(data, data_version)
     key = _faction(cat, faction)
     owned = load(collection_file, cat)
@@ -143,7 +148,9 @@ def next_(
     faction: str = typer.Option(
         ..., "--faction", help="The faction to grow (its commanders and neutral ones)."
     ),
-    format: str = typer.Option("text", "--format", metavar="FORMAT", help="Output format: text or json."),
+    format: str = typer.Option(
+        "text", "--format", metavar="FORMAT", help=f"Output format: {', '.join(NEXT_FORMATS)}."
+    ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -155,8 +162,8 @@ def next_(
     from armybuilder.games.asoiaf.armies import next_purchases
     from armybuilder.games.asoiaf.render.collection import next_data, next_table
 
-    if format not in ("text", "json"):
-        fatal(f"--format {format}: choose one of text, json")
+    if format not in NEXT_FORMATS:
+        fatal(f"--format {format}: choose one of {', '.join(NEXT_FORMATS)}")
     cat = catalogue(data, data_version)
     key = _faction(cat, faction)
     assert key is not None
@@ -173,6 +180,7 @@ def check(
     collection_file: Path = CollectionFile,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    no_color: bool = NoColorOption,
 ) -> None:
     """Check a collection file: every problem positioned (unknown or ambiguous cards with "did you mean"),
     then what it holds. Exit 0 when it is usable, 1 when not."""

@@ -591,7 +591,7 @@ class _Session:
         army = self.army(spec)
         typer.echo(f"  searching for the best ways to spend the rest (up to {COMPLETE_TIMEOUT:g} s) ...")
         try:
-            search = complete(army, self.cat, top=COMPLETE_TOP, timeout=COMPLETE_TIMEOUT)
+            search = complete(army, self.cat, top=COMPLETE_TOP, timeout=COMPLETE_TIMEOUT, owned=self.owned)
         except ArmyBuilderError as exc:
             typer.echo(f"  cannot complete the list: {exc.message}")
             return None
