@@ -17,7 +17,16 @@ from armybuilder.fileio import MAX_INPUT_BYTES, read_input
 from armybuilder.games.base import DEFAULT_OPTIONS, CrossItem, Document, GameSystem, Options, Report
 from armybuilder.problems import Problem, Severity
 
-__all__ = ["Options", "Report", "Workspace", "check_document", "parse", "validate_path", "validate_text"]
+__all__ = [
+    "Options",
+    "Report",
+    "Workspace",
+    "check_document",
+    "check_options",
+    "parse",
+    "validate_path",
+    "validate_text",
+]
 
 
 class Workspace:
@@ -97,6 +106,18 @@ def system_of(document: Document) -> GameSystem | Problem:
             return Problem("schema", Severity.ERROR, message, document.path, line, column)
         return found
     return games.get(games.DEFAULT_GAME)
+
+
+def check_options(options: Options, workspace: Workspace) -> None:
+    """Raise ArmyBuilderError (one line) when a file the options name cannot be used, before any file is
+    checked: the collection file is read by the game it names with `game:` (the default game when none)."""
+    if options.collection is None:
+        return
+    document = read(options.collection)
+    system = system_of(document)
+    if isinstance(system, Problem):
+        raise UsageError(f"{system.file}:{system.line}: {system.message}")
+    system.check_options(options, workspace.data(system))
 
 
 def check_document(document: Document, workspace: Workspace, options: Options | None = None) -> Report:

@@ -64,6 +64,7 @@ def test_the_placeholders_name_what_to_give() -> None:
 def _format_choices() -> dict[tuple[str, str], list[str]]:
     """What each format-like option accepts, from the code that accepts it."""
     from armybuilder.games.asoiaf.commands.browse import FORMATS
+    from armybuilder.games.asoiaf.commands.collection import ARMIES_FORMATS, NEXT_FORMATS
     from armybuilder.games.asoiaf.commands.interchange import FromFormat
 
     exports = sorted({f for s in games.systems() for f in s.export_formats})
@@ -80,6 +81,8 @@ def _format_choices() -> dict[tuple[str, str], list[str]]:
         ("event explain", "--format"): ["text", "md"],
         ("options", "--format"): ["text", "json"],
         ("complete", "--format"): ["text", "json"],
+        ("collection armies", "--format"): list(ARMIES_FORMATS),
+        ("collection next", "--format"): list(NEXT_FORMATS),
     }
 
 

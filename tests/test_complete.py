@@ -29,8 +29,11 @@ ROOT = Path(__file__).parent.parent
 
 
 def asoiaf(path: Path) -> bool:
-    found = re.search(r"^game:\s*(\S+)", path.read_text(encoding="utf-8"), re.MULTILINE)
-    return found is None or found.group(1) == "asoiaf"
+    """An ASOIAF army list (not another game's, not a collection file)."""
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^game:\s*(\S+)", text, re.MULTILINE)
+    collection = re.search(r"^owned:", text, re.MULTILINE)
+    return (found is None or found.group(1) == "asoiaf") and collection is None
 
 
 EXAMPLES = [

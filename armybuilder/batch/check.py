@@ -33,14 +33,15 @@ class Config:
     event: Event | None = None
     fmt: str | None = None  # force one format: "yaml" or one a game reads (`GameSystem.detect`)
     strict: bool = False
+    collection: str | None = None  # the player's collection file: a game may check lists against it
     outline: bool = False  # keep a plain outline of each file (the HTML report's per-file table)
     sheet: bool = False  # keep each file's HTML sheet, when its game makes one
     content: bool = False  # keep each file's content and share code (for report files and the pack)
 
 
 @functools.cache
-def _options(strict: bool) -> Options:
-    return Options(strict=strict)
+def _options(strict: bool, collection: str | None = None) -> Options:
+    return Options(strict=strict, collection=collection)
 
 
 def _read(path: str) -> bytes | str:
@@ -106,7 +107,7 @@ def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, o
 
 def check_report(sub: Submission, workspace: Workspace, config: Config) -> Checked:
     """Read one submission as whatever it is and check it."""
-    options = _options(config.strict)
+    options = _options(config.strict, config.collection)
     blob = _read(sub.path)
     if isinstance(blob, str):
         return Checked(Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", "", None)

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color, workspace
+from armybuilder.cli.common import (
+    CollectionOption,
+    DataOption,
+    DataVersionOption,
+    NoColorOption,
+    fatal,
+    use_color,
+    workspace,
+)
 from armybuilder.text import count
 
 
@@ -45,6 +53,7 @@ def batch(
     ),
     force: bool = typer.Option(False, "--force", help="Replace the report and pack files when they exist."),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail a list too."),
+    collection: Path | None = CollectionOption,
     jobs: int | None = typer.Option(
         None,
         "--jobs",
@@ -97,7 +106,11 @@ def batch(
             event = core.load_event(event_file, ws)
             system = games.get(event.game)
             core.check_data_version(event, system.data_version(ws.data(system)))
-        exclude = [str(p) for p in (event_file, report, pack) if p is not None and str(p) != "-"]
+        if collection is not None:
+            from armybuilder.engine import Options, check_options
+
+            check_options(Options(collection=str(collection)), ws)
+        exclude = [str(p) for p in (event_file, report, pack, collection) if p is not None and str(p) != "-"]
         skipped: list[str] = []
         # --from forces a format on every file given: then nothing is skipped for its name
         subs = core.collect(paths, exclude, not_lists=() if from_ is not None else core.NOT_LISTS, skipped=skipped)
@@ -110,6 +123,7 @@ def batch(
         event=event,
         fmt=from_,
         strict=strict,
+        collection=str(collection) if collection is not None else None,
         outline=fmt == "html",
         # sheets for a club night's report, not for ten thousand lists; a pack asks for them
         sheet=(fmt == "html" and len(subs) <= 500) or pack is not None,

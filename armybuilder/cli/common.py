@@ -31,6 +31,13 @@ DataVersionOption = typer.Option(
     envvar="ARMYBUILDER_DATA_VERSION",
     show_envvar=True,
 )
+CollectionOption = typer.Option(
+    None,
+    "--collection",
+    metavar="FILE",
+    help="A file of the cards you own (ASOIAF: `owned:` card -> copies); warns of cards fielded more often "
+    "than owned (--strict fails the list).",
+)
 NoColorOption = typer.Option(False, "--no-color", help="Plain output without colour (also: NO_COLOR=1).")
 
 

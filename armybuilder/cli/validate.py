@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color, workspace
+from armybuilder.cli.common import (
+    CollectionOption,
+    DataOption,
+    DataVersionOption,
+    NoColorOption,
+    fatal,
+    use_color,
+    workspace,
+)
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
@@ -21,14 +29,23 @@ def _points(value: int | None) -> int | None:
     return value
 
 
-def check_files(paths: list[Path], ws: Workspace, points: int | None = None, strict: bool = False) -> list[Report]:
-    """Check each file ('-': standard input); unusable game data ends the command with one line."""
-    from armybuilder.engine import Options, validate_path, validate_text
+def check_files(
+    paths: list[Path],
+    ws: Workspace,
+    points: int | None = None,
+    strict: bool = False,
+    collection: Path | None = None,
+) -> list[Report]:
+    """Check each file ('-': standard input); unusable game data or an unusable collection file ends the
+    command with one line."""
+    from armybuilder.engine import Options, check_options, validate_path, validate_text
     from armybuilder.errors import ArmyBuilderError
 
-    options = Options(points=_points(points), strict=strict)
+    owned = str(collection) if collection is not None else None
+    options = Options(points=_points(points), strict=strict, collection=owned)
     reports = []
     try:
+        check_options(options, ws)
         for path in paths:
             if str(path) == "-":
                 reports.append(validate_text(sys.stdin.buffer.read(), ws, "<stdin>", options))
@@ -60,6 +77,7 @@ def validate(
         None, "--points", metavar="N", help="Check against this game size instead of the list's."
     ),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail a file too."),
+    collection: Path | None = CollectionOption,
     team: bool = typer.Option(
         False, "--team", help="Check the files as one team: team-mates may not share a character."
     ),
@@ -95,8 +113,8 @@ def validate(
     if event is not None:
         if against is not None or team:
             fatal("--event checks the files as the event does (its teams too); drop --against and --team")
-        _validate_for_event(lists, event, format, ws, points, strict, no_color)
-    reports = check_files(lists, ws, points, strict)
+        _validate_for_event(lists, event, format, ws, points, strict, no_color, collection)
+    reports = check_files(lists, ws, points, strict, collection)
     if team:
         validate_team(reports)
     emit(reports, format, ws, no_color)
@@ -122,13 +140,22 @@ def _compare(paths: list[Path], before: Workspace, after: Workspace, points: int
 
 
 def _validate_for_event(
-    lists: list[Path], event_file: Path, format: str, ws: Workspace, points: int | None, strict: bool, no_color: bool
+    lists: list[Path],
+    event_file: Path,
+    format: str,
+    ws: Workspace,
+    points: int | None,
+    strict: bool,
+    no_color: bool,
+    collection: Path | None = None,
 ) -> None:
     """`validate --event`: the files checked as a batch is (the pre-commit hook of a club's repository)."""
     from armybuilder import batch, games
+    from armybuilder.engine import Options, check_options
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.render import reports as render
 
+    owned = str(collection) if collection is not None else None
     if points is not None:
         fatal("--points and --event: the event sets the game size; give one of them")
     if any(str(p) == "-" for p in lists):
@@ -137,13 +164,14 @@ def _validate_for_event(
         event = batch.load_event(event_file, ws)
         system = games.get(event.game)
         batch.check_data_version(event, system.data_version(ws.data(system)))
+        check_options(Options(collection=owned), ws)
         # named files are all read (the hook passes only what it selects); the event file is no list
         subs = batch.collect([str(p) for p in lists], [str(event_file)], not_lists=())
     except ArmyBuilderError as exc:
         fatal(str(exc))
     if not subs:
         fatal(f"no files to check besides the event file {event_file}")
-    with batch.run(subs, ws, batch.Config(event=event, strict=strict)) as results:
+    with batch.run(subs, ws, batch.Config(event=event, strict=strict, collection=owned)) as results:
         if format == "text":
             from armybuilder.render.console import make_console
 
@@ -175,6 +203,7 @@ def show(
     points: int | None = typer.Option(
         None, "--points", metavar="N", help="Show against this game size instead of the list's."
     ),
+    collection: Path | None = CollectionOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -187,7 +216,7 @@ def show(
     from armybuilder import games
     from armybuilder.render.console import make_console
 
-    report = check_files([list_file], workspace(data, data_version), points)[0]
+    report = check_files([list_file], workspace(data, data_version), points, collection=collection)[0]
     if report.game == "?":  # no game to show it with: say why
         fatal(f"{report.problems[0].file}:{report.problems[0].line}: {report.problems[0].message}")
     make_console(color=use_color(no_color)).print(games.get(report.game).show(report))

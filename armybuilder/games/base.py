@@ -33,6 +33,8 @@ class Options:
 
     points: int | None = None  # check against this size instead of the file's own
     strict: bool = False  # warnings fail the file too
+    collection: str | None = None  # a file of what the player owns: a game that reads one warns of cards
+    # fielded beyond it (ASOIAF); the others ignore it
 
 
 DEFAULT_OPTIONS = Options()
@@ -242,6 +244,10 @@ class GameSystem(ABC):
     @abstractmethod
     def problem_docs(self) -> Sequence[ProblemDoc]:
         """Every problem id this system can emit (load, rules, cross-file and data ids alike)."""
+
+    def check_options(self, options: Options, data: Any) -> None:  # noqa: B027 - most games read none
+        """Raise UsageError (one line naming file and line) when a file the options name for this game (a
+        collection) cannot be used; called once before files are checked."""
 
     @abstractmethod
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:

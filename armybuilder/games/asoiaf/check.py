@@ -61,7 +61,8 @@ _NO_CONTEXT: dict[str, object] = {"name": None, "player": None, "faction": None,
 
 
 def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = None) -> ListReport:
-    """Check a loaded list against every rule; never raises for anything wrong with the list."""
+    """Check a loaded list against every rule (and against the player's collection when `options` names
+    one); never raises for anything wrong with the list (UsageError for an unusable collection file)."""
     from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.rules import REGISTRY
 
@@ -74,6 +75,10 @@ def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = Non
         report.context = ctx
         for rule in REGISTRY.values():
             problems.extend(rule.check(ctx))
+        if options.collection is not None:  # UsageError (one line) when the collection has errors
+            from armybuilder.games.asoiaf.collection import collection_problems, usable_collection
+
+            problems.extend(collection_problems(ctx, usable_collection(options.collection, catalogue)))
     report.add(problems)
     report.summary = summarize(army, ctx)
     return report

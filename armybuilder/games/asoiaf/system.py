@@ -78,6 +78,13 @@ EVENT_DOCS = (
                "different factions, as the event's `per_team: {factions: …}` asks.", "event"),
 )  # fmt: skip
 
+# The player's collection against a list (collection.py), when a command is given `--collection FILE`.
+COLLECTION_DOCS = (
+    ProblemDoc("collection", W, "The list fields a card more often than the player's collection owns "
+               "(`--collection FILE`); the message gives both counts. A warning: it fails a list only with "
+               "`--strict`.", "rule"),
+)  # fmt: skip
+
 EXPORT_FORMATS = {
     "text": "a printable army sheet as plain text",
     "md": "the army sheet as Markdown",
@@ -186,7 +193,7 @@ class Asoiaf(GameSystem):
         rules = tuple(
             ProblemDoc(rule.ID, rule.SEVERITY, (rule.__doc__ or "").strip(), "rule") for rule in REGISTRY.values()
         )
-        return (*LOAD_DOCS, *rules, *EVENT_DOCS, *DATA_DOCS)
+        return (*LOAD_DOCS, *rules, *COLLECTION_DOCS, *EVENT_DOCS, *DATA_DOCS)
 
     def prepare(self) -> None:
         import armybuilder.games.asoiaf.check
@@ -194,6 +201,12 @@ class Asoiaf(GameSystem):
         import armybuilder.games.asoiaf.interchange
         import armybuilder.games.asoiaf.listwriter
         import armybuilder.games.asoiaf.rules  # noqa: F401
+
+    def check_options(self, options: Options, data: Any) -> None:
+        if options.collection is not None:
+            from armybuilder.games.asoiaf.collection import usable_collection
+
+            usable_collection(options.collection, data)
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> ListReport:
         from armybuilder.games.asoiaf.armylist import ArmyList, load_list_value

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from armybuilder.errors import UsageError
@@ -292,9 +292,13 @@ def complete(
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
     progress: Callable[[Progress], None] | None = None,
+    owned: Mapping[str, int] | None = None,
+    bar: Key | None = None,
 ) -> Search:
     """The `top` best legal ways to spend the remaining points, differing in their new combat units, each
-    verified by the validator; `Search.proven` when the search ran to the end."""
+    verified by the validator; `Search.proven` when the search ran to the end. With `owned` (card id ->
+    copies the player owns), only from the copies the list does not yet hold; with `bar`, only completions
+    ranking better than it (a completion key found elsewhere)."""
     start = clock()
     base = validate(army, catalogue)
     ctx = base.context
@@ -302,7 +306,7 @@ def complete(
         raise UsageError("the list cannot be read or has no `points:`; fix it with `armybuilder validate`")
     if ctx.commander is None:
         raise UsageError("the list needs exactly one commander first; `armybuilder set LIST commander NAME`")
-    return _Searcher(army, catalogue, base, ctx, top, start, timeout, clock, progress).run()
+    return _Searcher(army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar).run()
 
 
 DIVES = 40  # greedy dives before the exhaustive pass
@@ -323,10 +327,13 @@ class _Searcher:
         timeout: float,
         clock: Callable[[], float],
         progress: Callable[[Progress], None] | None,
+        owned: Mapping[str, int] | None = None,
+        bar: Key | None = None,
     ) -> None:
         assert ctx.points is not None
         self.army, self.catalogue, self.base, self.ctx = army, catalogue, base, ctx
         self.top, self.start, self.timeout, self.clock, self.progress = top, start, timeout, clock, progress
+        self.owned, self.bar = owned, bar
         self.budget = ctx.points - ctx.total
         self.cap = ctx.neutral_cap
         self.present = [ctx.card(e) for e in ctx.entries]
@@ -360,7 +367,11 @@ class _Searcher:
             self.foreign_room += effect.max if effect.max is not None else 99
         self.foreign_room -= len(ctx.allowed_foreign)
 
+        owned = self.owned
+
         def allowed(card: Card) -> bool:
+            if owned is not None and owned.get(card.id, 0) < 1:
+                return False  # the player has no copy of it
             if card.commander or card.points == 0 or used_chars.intersection(card.characters):
                 return False  # a free card spends nothing; a commander or a present character cannot be added
             return not any(r.kind in ("only_via_ability", "attach_to_enemy_unit") for r in card.requirements)
@@ -468,6 +479,10 @@ class _Searcher:
                 for m in members:
                     if m in self.card_limits:
                         self.card_limits[m].append(groups[members])
+        if self.owned is not None:  # no more copies of a card than the player owns (those in the list count)
+            for card in possible:
+                self.card_limits[card.id].append(len(self.limit_max))
+                self.limit_max.append(self.owned.get(card.id, 0))
 
     def _needs(self, card: Card) -> list[frozenset[str]]:
         return [
@@ -844,7 +859,9 @@ class _Searcher:
     # --- the search ----------------------------------------------------------------------------------
 
     def threshold(self) -> Key:
-        return self.ranked[-1][0] if len(self.ranked) >= self.top else WORST
+        if len(self.ranked) >= self.top:
+            return self.ranked[-1][0]
+        return self.bar if self.bar is not None else WORST
 
     def run(self) -> Search:
         search = self.search

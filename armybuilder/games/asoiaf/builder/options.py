@@ -4,7 +4,8 @@ real validator finds no new error."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from armybuilder.errors import UsageError
@@ -92,22 +93,36 @@ def candidates(catalogue: Catalogue, kind: CardKind, factions: set[str]) -> list
     )
 
 
+def spare_copies(owned: Mapping[str, int] | None, held: Iterable[Card]) -> Counter[str] | None:
+    """Copies of each card the player owns that a list holding `held` does not use (None: no limit)."""
+    if owned is None:
+        return None
+    free = Counter({card_id: copies for card_id, copies in owned.items() if copies > 0})
+    free.subtract(card.id for card in held)
+    return free
+
+
 def options(
     army: ArmyList,
     catalogue: Catalogue,
     *,
     kinds: Iterable[CardKind] = (CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU),
     for_unit: int | None = None,
+    owned: Mapping[str, int] | None = None,
 ) -> list[Option]:
-    """Every card that can be added to the list now without bringing a new error, by the real validator."""
+    """Every card that can be added to the list now without bringing a new error, by the real validator;
+    with `owned` (card id -> copies the player owns), only cards with a copy the list does not yet hold."""
     base = validate(army, catalogue)
     if base.context is None:
         raise UsageError("the list cannot be read; fix it with `armybuilder validate` first")
     kinds = set(kinds)
     factions = candidate_factions(base)
     found: list[Option] = []
+    free = spare_copies(owned, [card for _, card in base.context.pairs])
 
     def keep(card: Card, slot: Slot, unit: int | None, variant: ArmyList) -> None:
+        if free is not None and free.get(card.id, 0) < 1:
+            return
         after = validate(variant, catalogue)
         if new_errors(base, after) or after.context is None:
             return

@@ -1,4 +1,5 @@
-"""The commands only ASOIAF has: editing and building lists, browsing cards, importing other formats."""
+"""The commands only ASOIAF has: editing and building lists, browsing cards, importing other formats, what
+a collection can field."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     """Add every ASOIAF command to the application (each module imports what it runs lazily)."""
-    from armybuilder.games.asoiaf.commands import browse, edit, interchange, lists, schema
+    from armybuilder.games.asoiaf.commands import browse, collection, edit, interchange, lists, schema
 
-    for module in (lists, browse, interchange, edit, schema):
+    for module in (lists, browse, interchange, edit, schema, collection):
         module.register(app)

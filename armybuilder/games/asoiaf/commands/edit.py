@@ -241,6 +241,20 @@ def _load(path: Path, cat: Catalogue) -> ArmyList:
     return army
 
 
+OwnedOption = typer.Option(
+    None, "--collection", metavar="FILE", help="Offer only cards you own (a collection file), beyond what the list holds."
+)
+
+
+def _owned(path: Path | None, cat: Catalogue) -> dict[str, int] | None:
+    """Copies owned per card id from a collection file (None: no limit); exit 2 on an unusable file."""
+    if path is None:
+        return None
+    from armybuilder.games.asoiaf.commands.collection import load
+
+    return load(path, cat).owned
+
+
 def _unit_names(army: ArmyList) -> dict[int, str]:
     return {i + 1: u.unit.card.title for i, u in enumerate(army.units) if u.unit.card is not None}
 
@@ -266,6 +280,7 @@ def options(
     format: OutputFormat = typer.Option(
         OutputFormat.text, "--format", "-f", help="Output format: text or json."
     ),
+    collection: Path | None = OwnedOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -280,6 +295,7 @@ def options(
 
     cat = catalogue(data, data_version)
     army = _load(list_file, cat)
+    owned = _owned(collection, cat)
     try:
         position: int | None = None
         kinds = [CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU]
@@ -290,7 +306,7 @@ def options(
             if position is None:
                 fatal(f"unit {picked.position}. {picked.title} cannot be read; fix the list first")
             kinds = [CardKind.ATTACHMENT]
-        found = legal_options(army, cat, kinds=kinds, for_unit=position)
+        found = legal_options(army, cat, kinds=kinds, for_unit=position, owned=owned)
     except ArmyBuilderError as exc:
         fatal(str(exc))
     report = validate(army, cat)
@@ -320,6 +336,7 @@ def complete(
         OutputFormat.text, "--format", "-f", help="Output format: text or json."
     ),
     force: bool = ForceOption,
+    collection: Path | None = OwnedOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -344,6 +361,7 @@ def complete(
         fatal("--apply writes the list and prints what it did; leave out --format json")
     cat = catalogue(data, data_version)
     army = _load(list_file, cat)
+    owned = _owned(collection, cat)
     display = SearchProgress(use_color(no_color)) if _progress_wanted() else None
     try:
         with display if display is not None else nullcontext():
@@ -353,6 +371,7 @@ def complete(
                 top=max(top, apply or 0),
                 timeout=timeout,
                 progress=display.update if display is not None else None,
+                owned=owned,
             )
     except ArmyBuilderError as exc:
         fatal(str(exc))
@@ -410,9 +429,10 @@ def card_items(entries: list[tuple[Card, str]]) -> list[tuple[str, Card]]:
 class _Session:
     """One interactive build: every prompt reads one line of standard input."""
 
-    def __init__(self, cat: Catalogue, no_color: bool) -> None:
+    def __init__(self, cat: Catalogue, no_color: bool, owned: dict[str, int] | None = None) -> None:
         self.cat = cat
         self.no_color = no_color
+        self.owned = owned  # copies per card id the player owns (None: every card)
         self.history: list[ListSpec] = []
         self.saved: Path | None = None  # where the list was last saved
         self.saved_text: str | None = None  # what was written there
@@ -502,7 +522,7 @@ class _Session:
                 typer.echo(f"  {exc.message}")
 
     def start(self) -> ListSpec:
-        from armybuilder.games.asoiaf.builder.edits import commanders_of, host_units
+        from armybuilder.games.asoiaf.builder.edits import commanders_of
         from armybuilder.games.asoiaf.cards import CardKind
         from armybuilder.games.asoiaf.listwriter import ListSpec
 
@@ -518,13 +538,13 @@ class _Session:
             commanders = [
                 (c, "C" if c.cost is None else f"{c.cost} pts")
                 for c in commanders_of(self.cat, faction)
-                if c.kind is not CardKind.ATTACHMENT or host_units(self.cat, faction, c)
+                if self._owns(c) and (c.kind is not CardKind.ATTACHMENT or self._hosts(faction, c))
             ]
             commander = self.menu("Commander", card_items(commanders), allow_back=False)
             assert commander is not None
             spec = ListSpec(faction=faction, points=int(size))
             if commander.kind is CardKind.ATTACHMENT:
-                hosts = host_units(self.cat, faction, commander)
+                hosts = self._hosts(faction, commander)
                 fitting = [
                     (h, f"{h.points} pts")
                     for h in hosts
@@ -542,6 +562,14 @@ class _Session:
         spec.name = self.free_text("List name (empty for none)")
         spec.player = self.free_text("Player (empty for none)")
         return spec
+
+    def _owns(self, card: Card) -> bool:
+        return self.owned is None or self.owned.get(card.id, 0) > 0
+
+    def _hosts(self, faction: str, commander: Card) -> list[Card]:
+        from armybuilder.games.asoiaf.builder.edits import host_units
+
+        return [h for h in host_units(self.cat, faction, commander) if self._owns(h)]
 
     def _legal(self, spec: ListSpec) -> bool:
         return not self.report(spec).errors
@@ -579,7 +607,7 @@ class _Session:
 
         army = self.army(spec)
         if kind == "u":
-            found = options(army, self.cat, kinds=[CardKind.COMBAT_UNIT])
+            found = options(army, self.cat, kinds=[CardKind.COMBAT_UNIT], owned=self.owned)
             card = self.menu("Add a combat unit", card_items([(o.card, self._cost(o.cost, o.left)) for o in found]))
             if card is None:
                 return None
@@ -587,14 +615,14 @@ class _Session:
             new.units.append((card, []))
             return new
         if kind == "n":
-            found = options(army, self.cat, kinds=[CardKind.NCU])
+            found = options(army, self.cat, kinds=[CardKind.NCU], owned=self.owned)
             card = self.menu("Add an NCU", card_items([(o.card, self._cost(o.cost, o.left)) for o in found]))
             if card is None:
                 return None
             new = copy.deepcopy(spec)
             new.ncus.append(card)
             return new
-        found = options(army, self.cat, kinds=[CardKind.ATTACHMENT])
+        found = options(army, self.cat, kinds=[CardKind.ATTACHMENT], owned=self.owned)
         hosts = sorted({o.unit for o in found if o.unit is not None})
         unit = self.menu(
             "Attach to which unit",
@@ -629,7 +657,7 @@ class _Session:
         army = self.army(spec)
         typer.echo(f"  searching for the best ways to spend the rest (up to {COMPLETE_TIMEOUT:g} s) ...")
         try:
-            search = complete(army, self.cat, top=COMPLETE_TOP, timeout=COMPLETE_TIMEOUT)
+            search = complete(army, self.cat, top=COMPLETE_TOP, timeout=COMPLETE_TIMEOUT, owned=self.owned)
         except ArmyBuilderError as exc:
             typer.echo(f"  cannot complete the list: {exc.message}")
             return None
@@ -765,6 +793,7 @@ class _Session:
 
 
 def build(
+    collection: Path | None = OwnedOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -776,7 +805,7 @@ def build(
     with unsaved changes exits 1.
     """
     cat = catalogue(data, data_version)
-    session = _Session(cat, no_color)
+    session = _Session(cat, no_color, _owned(collection, cat))
     try:
         code = session.run()
     except _InputEnded:

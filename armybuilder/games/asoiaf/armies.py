@@ -1,0 +1,404 @@
+"""What a player can field from their collection: the best list for each commander they own, and which
+purchases would make more commanders playable.
+
+A commander is *playable* at a game size when the commander with one owned combat unit it may lead (alone,
+for an NCU or combat-unit commander) is a legal list: the completion search then spends the rest of the
+points from the copies the collection still holds, ranked as `complete` ranks (points left, then neutral
+points, then more combat units, then fewer cards). An attachment commander is tried on every owned unit it
+may lead, and a neutral commander with every faction the collection holds cards of (or `--faction`); the
+best of those lists is the commander's.
+
+Nothing here prints or exits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from armybuilder.games.asoiaf.armylist import ArmyList, load_list_text
+from armybuilder.games.asoiaf.builder.complete import complete
+from armybuilder.games.asoiaf.builder.options import fits
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import ListReport, validate
+from armybuilder.games.asoiaf.collection import Collection, collection_problems
+from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list
+from armybuilder.problems import Problem
+
+Key = tuple[int, int, int, int]  # (points left, neutral points, -combat units, cards): smaller is better
+
+
+@dataclass
+class Fielding:
+    """A commander's best list from the collection at one game size, or why there is none."""
+
+    commander: Card
+    faction: str | None = None  # the army's faction (None: no list)
+    spec: ListSpec | None = None
+    report: ListReport | None = None  # the list checked, with the collection
+    proven: bool = True  # no list from the collection ranks better (the searches ran to the end)
+    why: str = ""  # no list: why not; a list not proven: why not
+    seconds: float = 0.0
+    searches: int = 0  # completion searches run (one per faction and unit led)
+
+    @property
+    def playable(self) -> bool:
+        return self.spec is not None
+
+    @property
+    def key(self) -> Key | None:
+        ctx = self.report.context if self.report is not None else None
+        if ctx is None or ctx.points is None:
+            return None
+        return (ctx.points - ctx.total, ctx.neutral_total, -len(ctx.army.units), len(ctx.pairs))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How `armies` is going: commanders done of all, and the one being searched."""
+
+    done: int
+    total: int
+    commander: Card | None
+    elapsed: float
+
+
+def owned_commanders(collection: Collection, catalogue: Catalogue, faction: str | None) -> list[Card]:
+    """The commander cards the player owns, of `faction` or neutral when one is given; faction cards
+    first, then neutral ones, by title."""
+    found = [
+        c
+        for c in collection.cards(catalogue)
+        if c.commander and (faction is None or c.faction in (faction, NEUTRAL))
+    ]
+    return sorted(found, key=lambda c: (c.faction == NEUTRAL, c.faction, c.title))
+
+
+def army_factions(
+    commander: Card, collection: Collection, catalogue: Catalogue, faction: str | None
+) -> list[str]:
+    """The factions a commander may lead here: its own; for a neutral commander `faction`, or every faction
+    the collection holds cards of (neutral last)."""
+    if commander.faction != NEUTRAL:
+        return [commander.faction]
+    if faction is not None:
+        return [faction]
+    held = sorted({c.faction for c in collection.cards(catalogue)} - {NEUTRAL})
+    return [*held, NEUTRAL]
+
+
+def bases(
+    commander: Card, faction: str, points: int, collection: Collection, catalogue: Catalogue
+) -> list[ListSpec]:
+    """The smallest lists the commander can lead from the collection: with each owned unit it may join
+    (cheapest first) for an attachment commander, alone otherwise."""
+    spec = ListSpec(faction=faction, points=points)
+    if commander.kind is CardKind.NCU:
+        spec.ncus.append(commander)
+        return [spec]
+    if commander.kind is CardKind.COMBAT_UNIT:
+        spec.units.append((commander, []))
+        return [spec]
+    home = {faction, NEUTRAL}
+    hosts = sorted(
+        (
+            c
+            for c in collection.cards(catalogue)
+            if c.kind is CardKind.COMBAT_UNIT
+            and c.faction in home
+            and not c.commander
+            and fits(c, commander, catalogue)
+        ),
+        key=lambda c: (c.points, c.title, c.id),
+    )
+    return [
+        ListSpec(faction=faction, points=points, units=[(host, [commander])])
+        for host in _distinct(hosts, collection, catalogue)
+    ]
+
+
+def _distinct(hosts: list[Card], collection: Collection, catalogue: Catalogue) -> list[Card]:
+    """One unit of each set of interchangeable ones: units no card and no rule names, without requirements or
+    characters, of the same faction, type, tray and cost, owned as many times, are the same to every rule,
+    so swapping them throughout a list maps the best list led from one to the best led from another."""
+    named = referenced(catalogue)
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for host in hosts:
+        plain = not host.requirements and not host.characters and host.id not in named
+        key = (host.faction, host.type, host.tray, host.cost, collection.count(host)) if plain else (host.id,)
+        if key not in seen:
+            seen.add(key)
+            out.append(host)
+    return out
+
+
+def referenced(catalogue: Catalogue) -> frozenset[str]:
+    """The ids of every card some card's requirement or some special card names (by reference or id)."""
+    memo_key = ("referenced-cards",)
+    found = catalogue.memo.get(memo_key)
+    if isinstance(found, frozenset):
+        return found
+    texts: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            texts.add(value)
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                walk(item)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+
+    for card in catalogue.cards.values():
+        walk(card.requirements)
+    ids: set[str] = set()
+    for special in catalogue.specials.values():
+        walk(special.effects)
+        ids.update(special.used_by)
+    ids.update(text for text in texts if text in catalogue.cards)
+    ids.update(c.id for text in texts for c in catalogue.resolve_ref(text))
+    result = frozenset(ids)
+    catalogue.memo[memo_key] = result
+    return result
+
+
+def spec_of(army: ArmyList, points: int) -> ListSpec:
+    """A loaded list as cards, for writing."""
+    assert army.faction_key is not None
+    return ListSpec(
+        faction=army.faction_key,
+        points=points,
+        units=[
+            (u.unit.card, [a.card for a in u.attachments if a.card is not None])
+            for u in army.units
+            if u.unit.card is not None
+        ],
+        ncus=[n.card for n in army.ncus if n.card is not None],
+    )
+
+
+def load_spec(spec: ListSpec, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
+    return load_list_text(dump_list(spec, catalogue), catalogue, path)
+
+
+def check_spec(spec: ListSpec, catalogue: Catalogue, collection: Collection | None = None) -> ListReport:
+    """The list checked by the validator, and against the collection when one is given."""
+    report = validate(load_spec(spec, catalogue), catalogue)
+    if collection is not None and report.context is not None:
+        report.add(collection_problems(report.context, collection))
+    return report
+
+
+def no_host(commander: Card) -> str:
+    return f"no {commander.type} unit owned for {commander.title} to join"
+
+
+def best_army(
+    commander: Card,
+    collection: Collection,
+    catalogue: Catalogue,
+    points: int,
+    *,
+    faction: str | None = None,
+    timeout: float = 5.0,
+    clock: Callable[[], float] = time.monotonic,
+) -> Fielding:
+    """The commander's best legal list from the collection at `points`, or why none exists.
+
+    Each smallest list it can lead (`bases`) that is legal is completed by the search from the copies the
+    collection still holds; the best completion of all wins. `timeout` is for the commander as a whole."""
+    start = clock()
+    deadline = start + timeout
+    result = Fielding(commander)
+    if collection.count(commander) < 1:
+        result.why = f"{commander.title} is not in the collection"
+        return result
+    best: tuple[Key, ListSpec, str, Key | None] | None = None
+    refusal: Problem | None = None
+    tried = False
+    for army_faction in army_factions(commander, collection, catalogue, faction):
+        for base in bases(commander, army_faction, points, collection, catalogue):
+            tried = True
+            army = load_spec(base, catalogue)
+            report = validate(army, catalogue)
+            if report.errors:
+                refusal = refusal or report.errors[0]
+                continue
+            now = clock()
+            if best is not None and now >= deadline:  # out of time: the lists not searched may rank better
+                result.proven = False
+                result.why = "stopped at the time limit: the best list found so far"
+                break
+            left = max(0.1, deadline - now)
+            bar = best[3] if best is not None else None  # a unit led must do better than the best so far
+            search = complete(
+                army, catalogue, top=1, timeout=left, clock=clock, owned=collection.owned, bar=bar
+            )
+            result.searches += 1
+            if not search.proven:
+                result.proven = False
+                result.why = f"{search.why or 'the search was not proven'}: the best list found so far"
+            chosen = search.completions[0].report if search.completions else report
+            ctx = chosen.context
+            assert ctx is not None and ctx.points is not None
+            key: Key = (ctx.points - ctx.total, ctx.neutral_total, -len(ctx.army.units), len(ctx.pairs))
+            if best is None or key < best[0]:
+                done = search.completions[0].key if search.completions else None
+                best = (key, spec_of(chosen.army, points), army_faction, done)
+    result.seconds = clock() - start
+    if best is None:
+        if not tried:
+            result.why = no_host(commander)
+        elif refusal is not None:
+            result.why = f"no legal list: {refusal.message}"
+        return result
+    _, result.spec, result.faction, _ = best
+    result.report = check_spec(result.spec, catalogue, collection)
+    return result
+
+
+def armies(
+    collection: Collection,
+    catalogue: Catalogue,
+    points: int,
+    *,
+    faction: str | None = None,
+    timeout: float = 5.0,
+    clock: Callable[[], float] = time.monotonic,
+    progress: Callable[[Progress], None] | None = None,
+) -> list[Fielding]:
+    """For every commander the player owns (of `faction` and neutral, when given), its best list."""
+    commanders = owned_commanders(collection, catalogue, faction)
+    start = clock()
+    out: list[Fielding] = []
+    for done, commander in enumerate(commanders):
+        if progress is not None:
+            progress(Progress(done, len(commanders), commander, clock() - start))
+        out.append(
+            best_army(commander, collection, catalogue, points, faction=faction, timeout=timeout, clock=clock)
+        )
+    if progress is not None:
+        progress(Progress(len(commanders), len(commanders), None, clock() - start))
+    return out
+
+
+# --- what to buy next --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Purchase:
+    """Cards to buy (one copy each) and the commanders they would make playable."""
+
+    cards: tuple[Card, ...]
+    unlocks: list[Card] = field(default_factory=list)
+    alternatives: tuple[Card, ...] = ()  # other cards that would do instead of the last of `cards`
+
+    @property
+    def cost(self) -> int:
+        return sum(c.points for c in self.cards)
+
+
+@dataclass
+class Shopping:
+    """What `next` found: purchases (smallest first, then most commanders unlocked), the commanders already
+    playable, and those no purchase of one or two cards makes playable (with why)."""
+
+    purchases: list[Purchase]
+    playable: list[Card]
+    out_of_reach: list[tuple[Card, str]]
+
+
+def playable(
+    commander: Card, collection: Collection, catalogue: Catalogue, points: int, faction: str
+) -> str | None:
+    """None when the commander can lead a legal list from the collection at `points` in `faction`; else why
+    not (the same test `best_army` starts from)."""
+    if collection.count(commander) < 1:
+        return f"{commander.title} is not in the collection"
+    specs = bases(commander, faction, points, collection, catalogue)
+    if not specs:
+        return no_host(commander)
+    why = ""
+    for spec in specs:
+        report = validate(load_spec(spec, catalogue), catalogue)
+        if not report.errors:
+            return None
+        why = why or f"no legal list: {report.errors[0].message}"
+    return why
+
+
+def _shop_pool(catalogue: Catalogue, faction: str) -> list[Card]:
+    return sorted(
+        (c for c in catalogue.cards.values() if c.faction in (faction, NEUTRAL)),
+        key=lambda c: (c.points, c.title, c.id),
+    )
+
+
+def next_purchases(collection: Collection, catalogue: Catalogue, points: int, faction: str) -> Shopping:
+    """The purchases that would make the most more commanders of `faction` (and neutral ones, leading it)
+    playable at `points`: single cards first (most commanders unlocked first), then, for commanders no
+    single card unlocks, a commander card with a unit for it to lead."""
+    commanders = sorted(
+        (c for c in catalogue.cards.values() if c.commander and c.faction in (faction, NEUTRAL)),
+        key=lambda c: (c.faction == NEUTRAL, c.title),
+    )
+    reasons = {c.id: playable(c, collection, catalogue, points, faction) for c in commanders}
+    already = [c for c in commanders if reasons[c.id] is None]
+    locked = [c for c in commanders if reasons[c.id] is not None]
+    pool = _shop_pool(catalogue, faction)
+    singles: dict[str, Purchase] = {}
+    for commander in locked:
+        wanted: Iterable[Card]
+        if collection.count(commander) < 1:
+            wanted = [commander]  # the commander card itself; its unit may be owned already
+        elif commander.kind is CardKind.ATTACHMENT:
+            wanted = [
+                c
+                for c in pool
+                if c.kind is CardKind.COMBAT_UNIT and not c.commander and fits(c, commander, catalogue)
+            ]
+        else:
+            wanted = []
+        for card in wanted:
+            if playable(commander, collection.plus(card), catalogue, points, faction) is None:
+                singles.setdefault(card.id, Purchase((card,))).unlocks.append(commander)
+    unlocked = {c.id for p in singles.values() for c in p.unlocks}
+    pairs: list[Purchase] = []
+    out_of_reach: list[tuple[Card, str]] = []
+    for commander in locked:
+        if commander.id in unlocked:
+            continue
+        hosts: list[Card] = []
+        if collection.count(commander) < 1 and commander.kind is CardKind.ATTACHMENT:
+            with_card = collection.plus(commander)
+            hosts = [
+                c
+                for c in pool
+                if c.kind is CardKind.COMBAT_UNIT
+                and not c.commander
+                and fits(c, commander, catalogue)
+                and playable(commander, with_card.plus(c), catalogue, points, faction) is None
+            ]
+        if hosts:
+            pairs.append(Purchase((commander, hosts[0]), [commander], tuple(hosts[1:])))
+        else:
+            reason = reasons[commander.id] or ""
+            if collection.count(commander) < 1:  # why it stays out of reach even when bought
+                reason = playable(commander, collection.plus(commander), catalogue, points, faction) or reason
+            out_of_reach.append((commander, reason))
+    # cards that unlock the same commanders are alternatives: one purchase, cheapest card first
+    grouped: dict[tuple[str, ...], list[Purchase]] = {}
+    for purchase in singles.values():
+        grouped.setdefault(tuple(c.id for c in purchase.unlocks), []).append(purchase)
+    ranked = []
+    for same in grouped.values():
+        same.sort(key=lambda p: (p.cost, p.cards[0].title, p.cards[0].id))
+        ranked.append(Purchase(same[0].cards, same[0].unlocks, tuple(p.cards[0] for p in same[1:])))
+    ranked.sort(key=lambda p: (-len(p.unlocks), p.cost, p.cards[0].title))
+    pairs.sort(key=lambda p: (p.cost, p.cards[0].title))
+    return Shopping([*ranked, *pairs], already, out_of_reach)

@@ -1,0 +1,442 @@
+"""What a player can field from a collection: `collection armies`, `collection next`, and `options`,
+`complete` and `build` limited to owned cards."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from armybuilder.cli import app
+from armybuilder.games.asoiaf import armies
+from armybuilder.games.asoiaf.armylist import load_list_text
+from armybuilder.games.asoiaf.builder.complete import complete
+from armybuilder.games.asoiaf.builder.options import options
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import Options, validate, validate_path
+from armybuilder.games.asoiaf.collection import Collection, read_collection, read_collection_text
+from armybuilder.games.asoiaf.listwriter import ListSpec
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "collection-stark.yaml"
+ENV = {"NO_COLOR": "1", "ARMYBUILDER_WIDTH": "160", "ARMYBUILDER_DATA": None}
+runner = CliRunner(env=ENV)
+
+ROBB = "Robb Stark, The Wolf Lord"
+EDDARD = "Eddard Stark, Lord of Winterfell"
+BRYNDEN = "Brynden Tully, Outrider Commander"
+
+
+@pytest.fixture(scope="module")
+def example(catalogue: Catalogue) -> Collection:
+    found = read_collection(str(EXAMPLE), catalogue)
+    assert found.problems == []
+    return found
+
+
+def titles(cards: list[Card]) -> list[str]:
+    return [c.title for c in cards]
+
+
+def fielded(report_army: object) -> Counter[str]:
+    ctx = report_army.context  # type: ignore[attr-defined]
+    return Counter(card.title for _, card in ctx.pairs)
+
+
+# --- collection armies: pinned for the example collection ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "key", "cards"),
+    [
+        (
+            30,
+            (0, 0, -5, 9),
+            {
+                "Stark Sworn Swords": 2,
+                "House Umber Berserkers": 1,
+                "Stark Bowmen": 1,
+                "House Karstark Spearmen": 1,
+                "Umber Champion": 1,
+                "Sworn Sword Captain": 1,
+                "Mormont Veteran": 1,
+            },
+        ),
+        (
+            40,
+            (2, 0, -5, 11),
+            {
+                "Stark Sworn Swords": 2,
+                "House Umber Berserkers": 1,
+                "Stark Bowmen": 1,
+                "House Karstark Spearmen": 1,
+                "Umber Champion": 1,
+                "Sworn Sword Captain": 1,
+                "Mormont Veteran": 1,
+                "Catelyn Stark, Lady of Winterfell": 1,
+                "Sansa Stark, Little Bird": 1,
+            },
+        ),
+    ],
+)
+def test_which_commanders_are_playable_and_their_optimal_lists(
+    catalogue: Catalogue, example: Collection, points: int, key: tuple[int, ...], cards: dict[str, int]
+) -> None:
+    found = {f.commander.title: f for f in armies.armies(example, catalogue, points)}
+    assert sorted(found) == sorted([ROBB, EDDARD, BRYNDEN])
+    assert {t for t, f in found.items() if f.playable} == {ROBB, EDDARD}
+    assert found[BRYNDEN].why == f"no cavalry unit owned for {BRYNDEN} to join"
+    for commander in (ROBB, EDDARD):
+        best = found[commander]
+        assert best.proven, best.why
+        assert best.key == key
+        assert best.report is not None
+        assert fielded(best.report) == Counter({**cards, commander: 1})
+        assert best.report.valid
+        assert not best.report.problems or {p.rule for p in best.report.problems} == {"points-unspent"}
+
+
+def test_faction_filter_and_no_commander(catalogue: Catalogue, example: Collection) -> None:
+    assert armies.armies(example, catalogue, 40, faction="lannister") == []
+    result = runner.invoke(app, ["collection", "armies", str(EXAMPLE), "--points", "40", "--faction", "lannister"])
+    assert result.exit_code == 0, result.output
+    assert "holds no commander" in result.output
+
+
+# --- optimality against brute force -------------------------------------------------------------------------
+
+TINY = """\
+owned:
+  Robb Stark, The Wolf Lord: 1
+  Ramsay Snow, The Bastard of Bolton: 1
+  Brynden Tully, Outrider Commander: 1
+  Stark Sworn Swords: 2
+  Stark Bowmen: 1
+  House Karstark Spearmen: 1
+  House Bolton Cutthroats: 1
+  Umber Champion: 1
+  Sworn Sword Captain: 1
+  Catelyn Stark, Lady of Winterfell: 1
+  Sansa Stark, Little Bird: 1
+"""
+
+
+def brute_force(commander: Card, shelf: Collection, catalogue: Catalogue, points: int) -> tuple[int, ...] | None:
+    """The best key of every list the collection can field under `commander`, found by trying them all,
+    best first (these cards have no cost modifiers, so printed costs rank them; the validator settles
+    which are legal)."""
+    others = [c for c in shelf.cards(catalogue) if not c.commander for _ in range(shelf.count(c))]
+    ranked: list[tuple[tuple[int, ...], str, tuple[Card, ...]]] = []
+    for faction in armies.army_factions(commander, shelf, catalogue, None):
+        pool = [c for c in others if c.faction in (faction, NEUTRAL)]
+        for size in range(len(pool) + 1):
+            for picked in set(itertools.combinations(pool, size)):
+                cost = sum(c.points for c in picked)
+                if cost <= points:
+                    units = sum(1 for c in picked if c.kind is CardKind.COMBAT_UNIT)
+                    neutral = sum(c.points for c in picked if c.is_neutral)
+                    ranked.append(((points - cost, neutral, -units, len(picked) + 1), faction, picked))
+    ranked.sort(key=lambda r: (r[0], r[1], [c.id for c in r[2]]))
+    for key, faction, picked in ranked:
+        units = [c for c in picked if c.kind is CardKind.COMBAT_UNIT]
+        atts = [c for c in picked if c.kind is CardKind.ATTACHMENT] + [commander]
+        ncus = [c for c in picked if c.kind is CardKind.NCU]
+        for places in itertools.permutations(range(len(units)), len(atts)):
+            spec = ListSpec(faction, points, units=[(u, []) for u in units], ncus=ncus)
+            for att, place in zip(atts, places, strict=True):
+                spec.units[place][1].append(att)
+            if not armies.check_spec(spec, catalogue).errors:
+                return key
+    return None
+
+
+@pytest.mark.parametrize("points", [30, 40])
+def test_each_best_list_is_the_best_of_every_list_the_collection_can_field(catalogue: Catalogue, points: int) -> None:
+    shelf = read_collection_text(TINY, catalogue, "tiny.yaml")
+    assert shelf.problems == []
+    found = {f.commander.title: f for f in armies.armies(shelf, catalogue, points)}
+    assert {t for t, f in found.items() if f.playable} == {ROBB, "Ramsay Snow, The Bastard of Bolton"}
+    for fielding in found.values():
+        expected = brute_force(fielding.commander, shelf, catalogue, points)
+        assert fielding.key == expected, fielding.commander.title
+        assert fielding.proven
+    # at 30 points every point is spent without the neutral unit; at 40 it comes along
+    assert found[ROBB].key == ((0, 0, -4, 8) if points == 30 else (4, 5, -5, 10))
+
+
+SWAPPABLE = """\
+owned:
+  Robb Stark, The Wolf Lord: 1
+  Stark Sworn Swords: 1
+  House Karstark Spearmen: 1
+  House Karstark Loyalists: 1
+  Winterfell Guard: 1
+  Umber Champion: 1
+  Sansa Stark, Little Bird: 1
+"""
+
+
+@pytest.mark.parametrize("points", [20, 30])
+def test_units_only_one_of_which_is_tried_as_the_commander_s_still_give_the_best_list(
+    catalogue: Catalogue, points: int
+) -> None:
+    shelf = read_collection_text(SWAPPABLE, catalogue, "swappable.yaml")
+    robb = catalogue.find(ROBB)[0]
+    led = [spec.units[0][0].title for spec in armies.bases(robb, "stark", points, shelf, catalogue)]
+    # three plain 5-point infantry units owned once each are one choice; a unit with a cost rule is its own
+    assert led == ["House Karstark Loyalists", "Winterfell Guard"]
+    best = armies.best_army(robb, shelf, catalogue, points)
+    assert best.key == brute_force(robb, shelf, catalogue, points)
+
+
+def test_interchangeable_units_are_only_those_no_rule_names(catalogue: Catalogue) -> None:
+    named = armies.referenced(catalogue)
+    assert catalogue.find("Rickon Stark, Prince of Winterfell")[0].id in named  # Osha joins his unit
+    assert catalogue.find("Stark Sworn Swords")[0].id not in named
+
+
+# --- what collection armies writes validates clean ----------------------------------------------------------
+
+
+def test_every_list_written_validates_clean_and_fields_no_card_beyond_the_collection(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    out = tmp_path / "lists"
+    result = runner.invoke(
+        app, ["collection", "armies", str(EXAMPLE), "--points", "40", "--format", "json", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["points"] == 40 and len(data["armies"]) == 3
+    written = sorted(out.glob("*.yaml"))
+    assert [p.name for p in written] == [
+        "stark-40-eddard-stark-lord-of-winterfell.yaml",
+        "stark-40-robb-stark-the-wolf-lord.yaml",
+    ]
+    as_json = []
+    for index, item in enumerate(a for a in data["armies"] if a["playable"]):
+        path = tmp_path / f"from-json-{index}.yaml"
+        path.write_text(json.dumps(item["list"]), encoding="utf-8")
+        as_json.append(path)
+    for path in [*written, *as_json]:
+        report = validate_path(str(path), catalogue, Options(collection=str(EXAMPLE)))
+        assert not report.errors, (path, report.errors)
+        assert not [p for p in report.problems if p.rule == "collection"], path
+    check = runner.invoke(app, ["validate", *map(str, written), "--collection", str(EXAMPLE), "-f", "parsable"])
+    assert check.exit_code == 0 and "collection" not in check.output
+
+
+def test_yaml_format_is_a_stream_of_lists(catalogue: Catalogue) -> None:
+    result = runner.invoke(app, ["collection", "armies", str(EXAMPLE), "--points", "30", "--format", "yaml"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"# {BRYNDEN}: not playable at 30 points: no cavalry unit owned")
+    docs = result.stdout.split("\n---\n")[1:]
+    assert len(docs) == 2
+    for doc in docs:
+        assert yaml.safe_load(doc)["points"] == 30
+        report = validate(load_list_text(doc, catalogue), catalogue)
+        assert report.valid and not report.problems
+
+
+def test_text_output(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["collection", "armies", str(EXAMPLE), "--points", "40"])
+    assert result.exit_code == 0, result.output
+    assert f"{BRYNDEN} — not playable: no cavalry unit owned for {BRYNDEN} to join" in result.output
+    assert "Points 38/40 · 2 left · Neutral 0/20 · proven best" in result.output
+    assert "2 of 3 commanders owned playable at 40 points" in result.output
+
+
+def test_an_unusable_collection_prints_every_problem_and_exits_2(tmp_path: Path) -> None:
+    shelf = tmp_path / "shelf.yaml"
+    shelf.write_text("owned:\n  Stark Swrn Swords: 2\n  Robb Stark: 1\n", encoding="utf-8")
+    for args in (["armies", "--points", "40"], ["next", "--points", "40", "--faction", "stark"]):
+        result = runner.invoke(app, ["collection", args[0], str(shelf), *args[1:]])
+        assert result.exit_code == 2
+        assert "shelf.yaml:2:3: error unknown-card no card called 'Stark Swrn Swords'" in result.output
+        assert "shelf.yaml:3:3: error ambiguous-card" in result.output
+
+
+def test_a_search_that_runs_out_of_time_says_best_found(catalogue: Catalogue, example: Collection) -> None:
+    ticks = itertools.count()
+    best = armies.best_army(
+        catalogue.find(ROBB)[0], example, catalogue, 40, timeout=0.5, clock=lambda: next(ticks) * 10.0
+    )
+    assert not best.proven
+    assert "time limit" in best.why
+
+
+# --- collection next ---------------------------------------------------------------------------------------
+
+
+def test_next_ranks_single_cards_then_pairs_with_what_each_unlocks(catalogue: Catalogue) -> None:
+    shelf = read_collection_text(
+        "owned:\n  Brynden Tully, Outrider Commander: 1\n  Stark Sworn Swords: 1\n  Stark Bowmen: 1\n",
+        catalogue,
+        "shelf.yaml",
+    )
+    shopping = armies.next_purchases(shelf, catalogue, 40, "stark")
+    assert shopping.playable == []
+    first = shopping.purchases[0]
+    assert len(first.cards) == 1
+    by_first = {p.cards[0].title: p for p in shopping.purchases}
+    # a cavalry unit makes the owned cavalry commander playable; the cheapest is named, the others offered
+    cavalry = next(p for p in shopping.purchases if titles(p.unlocks) == [BRYNDEN])
+    assert cavalry.cards[0].type == "cavalry" and len(cavalry.cards) == 1
+    assert "Stark Outriders" in [cavalry.cards[0].title, *titles(list(cavalry.alternatives))]
+    # an infantry commander's card alone unlocks it: the infantry units are owned
+    assert titles(by_first[ROBB].unlocks) == [ROBB]
+    sizes = [len(p.cards) for p in shopping.purchases]
+    assert sizes == sorted(sizes)
+    assert not any(p.cards[0].title == "Brynden Tully, The Blackfish" and len(p.cards) == 2 for p in shopping.purchases)
+
+
+def test_next_pairs_a_commander_with_a_unit_when_nothing_it_can_lead_is_owned(catalogue: Catalogue) -> None:
+    shelf = read_collection_text("owned:\n  Catelyn Stark, Lady of Winterfell: 1\n", catalogue, "shelf.yaml")
+    shopping = armies.next_purchases(shelf, catalogue, 40, "stark")
+    assert all(len(p.cards) == 2 for p in shopping.purchases)
+    robb = next(p for p in shopping.purchases if p.cards[0].title == ROBB)
+    assert robb.cards[1].kind is CardKind.COMBAT_UNIT and robb.cards[1].type == "infantry"
+    assert titles(robb.unlocks) == [ROBB]
+    # buying the pair really makes it playable
+    bought = shelf.plus(robb.cards[0]).plus(robb.cards[1])
+    assert armies.best_army(robb.cards[0], bought, catalogue, 40).playable
+
+
+def test_next_command(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["collection", "next", str(EXAMPLE), "--points", "40", "--faction", "stark"])
+    assert result.exit_code == 0, result.output
+    assert f"Playable now at 40 points (stark): {EDDARD}, {ROBB}" in result.output
+    assert BRYNDEN in result.output
+    data = json.loads(
+        runner.invoke(
+            app, ["collection", "next", str(EXAMPLE), "--points", "40", "--faction", "stark", "--format", "json"]
+        ).stdout
+    )
+    unlocking = [p for p in data["purchases"] if [u["title"] for u in p["unlocks"]] == [BRYNDEN]]
+    assert unlocking and unlocking[0]["buy"][0]["faction"] in ("stark", "neutral")
+
+
+# --- options, complete and build with --collection -----------------------------------------------------------
+
+BASE = """\
+faction: stark
+points: 40
+units:
+  - unit: Stark Sworn Swords
+    attachments: ["Robb Stark, The Wolf Lord"]
+"""
+
+
+def test_options_offers_only_owned_cards_with_a_copy_left(catalogue: Catalogue) -> None:
+    shelf = read_collection_text(
+        "owned:\n  Robb Stark, The Wolf Lord:\n  Stark Sworn Swords: 1\n  Stark Bowmen: 1\n  Umber Champion: 2\n",
+        catalogue,
+        "shelf.yaml",
+    )
+    army = load_list_text(BASE, catalogue)
+    found = options(army, catalogue, owned=shelf.owned)
+    assert sorted({o.card.title for o in found}) == ["Stark Bowmen"]  # the one Sworn Swords is in the list
+    everything = options(army, catalogue)
+    assert len(everything) > 10
+
+
+def test_complete_never_proposes_an_unowned_card_and_counts_what_the_list_holds(catalogue: Catalogue) -> None:
+    shelf = read_collection_text(
+        "owned:\n  Robb Stark, The Wolf Lord:\n  Stark Sworn Swords: 2\n  Stark Bowmen: 1\n  Umber Champion: 1\n"
+        "  Catelyn Stark, Lady of Winterfell: 1\n",
+        catalogue,
+        "shelf.yaml",
+    )
+    army = load_list_text(BASE, catalogue)
+    search = complete(army, catalogue, top=5, owned=shelf.owned)
+    assert search.proven
+    best = search.completions[0]
+    assert best.left == 40 - 5 - 5 - 6 - 1 - 4
+    for completion in search.completions:
+        counts = fielded(completion.report)
+        assert all(counts[c.title] <= shelf.count(c) for c in completion.report.army.cards()), counts
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_complete_with_any_collection_stays_within_it(catalogue: Catalogue, data: st.DataObject) -> None:
+    pool = sorted(
+        (c for c in catalogue.cards.values() if c.faction in ("stark", NEUTRAL) and not c.commander),
+        key=lambda c: c.id,
+    )
+    picked = data.draw(st.lists(st.sampled_from(pool), max_size=8))
+    owned = Counter(c.id for c in picked)
+    owned["20201"] = 1  # Robb, who leads the list
+    owned["10201"] += data.draw(st.integers(0, 1))  # maybe a spare copy of the unit he leads
+    army = load_list_text(BASE, catalogue)
+    search = complete(army, catalogue, top=3, timeout=2.0, owned=owned)
+    for completion in search.completions:
+        ctx = completion.report.context
+        assert ctx is not None
+        counts = Counter(card.id for _, card in ctx.pairs)
+        assert all(counts[i] <= max(owned[i], 1) for i in counts), (counts, owned)
+
+
+def test_complete_and_options_commands_take_a_collection(tmp_path: Path) -> None:
+    listfile = tmp_path / "list.yaml"
+    listfile.write_text(BASE, encoding="utf-8")
+    shelf = tmp_path / "shelf.yaml"
+    shelf.write_text(
+        textwrap.dedent(
+            """\
+            owned:
+              Robb Stark, The Wolf Lord:
+              Stark Sworn Swords: 1
+              Stark Bowmen: 1
+            """
+        ),
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["complete", str(listfile), "--collection", str(shelf)])
+    assert result.exit_code == 0, result.output
+    assert "Stark Bowmen" in result.output and "Outriders" not in result.output
+    result = runner.invoke(app, ["options", str(listfile), "--collection", str(shelf)])
+    assert result.exit_code == 0, result.output
+    assert "Stark Bowmen" in result.output and "Outriders" not in result.output
+
+
+def test_build_offers_only_owned_commanders_and_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shelf = tmp_path / "shelf.yaml"
+    shelf.write_text(
+        "owned:\n  Robb Stark, The Wolf Lord:\n  Stark Sworn Swords: 1\n  Stark Bowmen: 1\n", encoding="utf-8"
+    )
+    # faction, size, commander, the unit it leads, name, player; a unit; another; complete; save
+    lines = ["stark", "", "1", "1", "", "", "u", "1", "u", "c", "s", "mine.yaml", "q"]
+    result = runner.invoke(app, ["build", "--collection", str(shelf)], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "1. Robb Stark, The Wolf Lord (commander)" in result.output
+    assert "2. " not in result.output.split("Commander")[1].split("number to pick")[0]
+    assert "Add a combat unit: nothing fits." in result.output  # the one Bowmen is in, nothing else owned
+    assert "Outriders" not in result.output.split("[c]")[-2]  # the completion step offers owned cards only
+    saved = yaml.safe_load((tmp_path / "mine.yaml").read_text(encoding="utf-8"))
+    assert saved["units"][1] == "Stark Bowmen"
+
+
+def test_progress_shows_only_once_a_run_takes_over_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    from armybuilder.games.asoiaf.render import collection as render
+
+    quick = render.ArmiesProgress(color=False)
+    with quick:
+        quick.update(armies.Progress(0, 2, None, 0.0))
+        assert not quick.bar.live.is_started
+    monkeypatch.setattr(render, "SHOW_AFTER", 0.01)
+    slow = render.ArmiesProgress(color=False)
+    with slow:
+        slow.timer.join()
+        assert slow.bar.live.is_started
+    assert not slow.bar.live.is_started
