@@ -50,7 +50,7 @@ CASES: dict[str, tuple[str | bytes, str, int, str]] = {
     "yaml-list": ("- Stark Sworn Swords\n- Stark Bowmen\n", "schema", 1, "must be a mapping"),
     "scalar": ("just some words\n", "schema", 1, "must be a mapping"),
     "binary": (bytes(range(256)) * 4, "syntax", 1, "binary"),
-    "latin-1": ("faction: stark\nname: caf\xe9\n".encode("latin-1"), "syntax", 1, "UTF-8"),
+    "latin-1": ("faction: stark\nname: caf\xe9\n".encode("latin-1"), "syntax", 2, "UTF-8"),  # at the byte
     "ten-megabytes": (b"# " + b"x" * 10_000_000 + b"\n", "syntax", 1, "bytes"),
     "deeply-nested": (NESTED, "syntax", 3, "nesting deeper"),
     # yamlpos reports an alias at its anchor: the anchor is what to remove
