@@ -100,14 +100,31 @@ def read_input(path: str | Path) -> bytes:
         os.close(fd)
 
 
+def is_input(target: str | Path, inputs: Iterable[str | Path]) -> bool:
+    """Whether writing `target` would replace one of `inputs` (the same file by any name: a link, `./x`)."""
+    if str(target) == "-":
+        return False
+    for source in inputs:
+        if str(source) == "-":
+            continue
+        try:
+            if os.path.samefile(target, source):
+                return True
+        except OSError:  # either does not exist (yet): then they are not the same file
+            if os.path.abspath(target) == os.path.abspath(source):
+                return True
+    return False
+
+
 def _pieces(content: str | bytes | Iterable[str]) -> Iterable[bytes]:
+    # "replace": a file name that is not UTF-8 (kept by Python as lone surrogates) becomes "?", never an error
     if isinstance(content, bytes):
         yield content
     elif isinstance(content, str):
-        yield content.encode("utf-8")
+        yield content.encode("utf-8", "replace")
     else:
         for piece in content:
-            yield piece.encode("utf-8")
+            yield piece.encode("utf-8", "replace")
 
 
 def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, force: bool = False) -> None:

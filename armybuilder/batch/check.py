@@ -16,7 +16,7 @@ from armybuilder.batch.collect import Submission, player_from_path
 from armybuilder.batch.event import Event, event_problems
 from armybuilder.batch.results import Head, Packed, Row, located, pack_problem, unpack
 from armybuilder.errors import ArmyBuilderError
-from armybuilder.fileio import read_input
+from armybuilder.fileio import NotText, decode_text, read_input
 from armybuilder.games.base import Document, Options, Report
 from armybuilder.problems import Problem, Severity
 
@@ -54,8 +54,8 @@ def _read(path: str) -> bytes | str:
 def _detect(blob: bytes) -> tuple[str, str] | None:
     """(game, format) of text written in a format some game reads, if any."""
     try:
-        text = blob.decode("utf-8-sig")
-    except UnicodeDecodeError:
+        text = decode_text(blob)
+    except NotText:
         return None
     if not text.strip():
         return None
@@ -87,9 +87,10 @@ def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, o
     """Check a file written in a text format a game reads (a Problem as result when it cannot be read)."""
     system = games.get(game)
     try:
-        text = blob.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return Checked(Problem("syntax", Severity.ERROR, f"not UTF-8 text (byte {exc.start})", path, 1, 1), fmt, digest, None)
+        text = decode_text(blob)
+    except NotText as exc:
+        problem = Problem("syntax", Severity.ERROR, exc.message, path, exc.line or 1, exc.column or 1)
+        return Checked(problem, fmt, digest, None)
     try:
         converted, lines = system.import_text_lines(fmt, text, workspace.data(system), path)
     except ArmyBuilderError as exc:

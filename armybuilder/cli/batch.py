@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -64,7 +65,7 @@ def batch(
     from armybuilder import batch as core
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
+    from armybuilder.fileio import is_input, write_atomic
     from armybuilder.render import batch as render
     from armybuilder.render import reports
     from armybuilder.render.console import make_console
@@ -96,6 +97,11 @@ def batch(
             event = core.load_event(event_file, ws)
             system = games.get(event.game)
             core.check_data_version(event, system.data_version(ws.data(system)))
+        named = [p for p in paths if not os.path.isdir(p)] + ([str(event_file)] if event_file else [])
+        for target in (report, pack):  # --force or not: a report never takes the place of a list or the event
+            listlike = target is not None and target.lower().endswith(core.YAML_SUFFIXES) and os.path.exists(target)
+            if target is not None and (listlike or is_input(target, named)):
+                fatal(f"{target} would replace a list or the event file; write the report to another file")
         exclude = [str(p) for p in (event_file, report, pack) if p is not None and str(p) != "-"]
         skipped: list[str] = []
         # --from forces a format on every file given: then nothing is skipped for its name

@@ -28,6 +28,10 @@ PAGES = {"a4": ("A4", 297.0), "letter": ("letter", 279.4)}  # --page: the CSS na
 ROUNDS = 6  # a game lasts at most six rounds (the round tracker's boxes)
 
 
+# The sheet loads nothing and runs no script: a policy saying so, in case escaping ever missed something.
+SHEET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+
 def render_sheet(fmt: str, report: ListReport, deck: Deck | None, page: str = "a4") -> str:
     """The army sheet of a validated list in `fmt` (one of SHEET_FORMATS), as one string; `page` (a4 or
     letter) is the paper the HTML sheet is laid out for."""
@@ -652,6 +656,7 @@ def html_sheet(report: ListReport, deck: Deck | None, page: str = "a4") -> str:
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{SHEET_CSP}">\n'
         f"<title>{_h(title)} — army sheet</title>\n"
         f"<style>{page_css(page)}{SHEET_CSS}</style>\n</head>\n<body>\n"
         + sheet_fragment(report, deck)
