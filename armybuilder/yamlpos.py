@@ -21,9 +21,9 @@ except ImportError:  # pragma: no cover - PyYAML without libyaml
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
 MAX_DEPTH = 64
-MAX_LOAD = 4 * MAX_INPUT_BYTES  # characters or bytes
+MAX_LOAD = MAX_INPUT_BYTES  # characters or bytes (`read_input` gives one byte more of a larger file)
 MAX_DIGITS = 100  # longer numbers are refused (and Python refuses to convert more than 4,300 digits)
-MAX_VALUES = 50_000  # a list holds a few dozen values, the largest card data file about two thousand
+MAX_VALUES = 20_000  # a list holds a few dozen values, the largest card data file about two thousand
 
 
 class Pos(NamedTuple):
@@ -67,6 +67,7 @@ _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _NULL = "tag:yaml.org,2002:null"
 _FLOAT = "tag:yaml.org,2002:float"
+_PLAIN_COLLECTION_TAGS = frozenset((None, "!", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"))
 _MERGE = "tag:yaml.org,2002:merge"
 
 
@@ -166,12 +167,14 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                         node = yaml.ScalarNode(tag, text, mark, event.end_mark, event.style)
                         try:
                             value = constructor.construct_object(node, deep=True)
-                        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
-                            problem = getattr(exc, "problem", None) or exc
+                        except Exception as exc:  # PyYAML's constructors raise anything (`!!int ''`: IndexError)
+                            problem = getattr(exc, "problem", None) or exc or type(exc).__name__
                             raise YamlError(f"bad value: {problem}", pos.line, pos.column) from None
                     if name is not None:
                         anchors[name] = (pos, value, 1)
                 else:  # a sequence or mapping starts: its items or entries follow as events
+                    if event.tag not in _PLAIN_COLLECTION_TAGS:  # !!set, !!omap, !!python/…: not ours
+                        raise YamlError(f"bad value: the tag {event.tag} is not supported here", pos.line, pos.column)
                     if cls is yaml.MappingStartEvent:
                         value = PosMap()
                         value.key_pos = {}
@@ -352,6 +355,8 @@ def _flow(text: str, line: int, col: int) -> PosList:
                 raise _NotSimple
             value, i = _plain(raw), stop.start()
         items.append(value)
+        if len(items) > MAX_VALUES:  # let the full path refuse it, before reading the rest
+            raise _NotSimple
         items.item_pos.append(_tuple_new(Pos, (line, col + start + 1)))
         while i < n and text[i] == " ":
             i += 1
@@ -491,6 +496,8 @@ def _fast_load(text: str) -> Any:
         tokens = _tokens(text)
         if not tokens:
             return None
+        if len(tokens) > 2 * MAX_VALUES:  # far more than any list: the full path counts and refuses
+            return _NOT_SIMPLE
         value, end = _Fast(tokens).node(0, 0)
     except (_NotSimple, ValueError):  # ValueError: a JSON escape json.loads would not take
         return _NOT_SIMPLE
@@ -500,7 +507,9 @@ def _fast_load(text: str) -> Any:
 def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
     """Parse one YAML document into plain values with positions. Raise YamlError on anything unusable."""
     if len(text) > MAX_LOAD:  # a stream this size is nothing armybuilder reads: refuse before parsing it
-        raise YamlError(f"{len(text):,} characters; a list or card file is a few kilobytes")
+        raise YamlError(
+            f"more than {MAX_LOAD:,} bytes; a list or card file is a few kilobytes — is this the right file?"
+        )
     if isinstance(text, bytes):
         try:
             text = decode_text(text, "YAML text")

@@ -267,8 +267,10 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_text(text: str) -> str:
-    """`text` with every character XML 1.0 forbids escaped as visible text (`\\x1b`), so the report parses."""
-    return text if _NOT_XML.search(text) is None else _NOT_XML.sub(lambda m: printable(m.group()), text)
+    """`text` with every character XML 1.0 forbids, and every one a terminal would obey, escaped as visible
+    text (`\\x1b`): the report parses, and printed it steers nothing."""
+    text = printable(text, one_line=False)
+    return text if _NOT_XML.search(text) is None else _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def junit_report(rows: Rows, meta: Meta) -> Iterator[str]:
