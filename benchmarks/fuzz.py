@@ -14,11 +14,21 @@ import argparse
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 sys.path.insert(0, str(ROOT))
+
+
+def _counting(prop: Callable[[Any], None], tried: list[int]) -> Callable[[Any], None]:
+    def counted(value: Any) -> None:
+        tried[0] += 1
+        prop(value)
+
+    return counted
 
 
 def main() -> None:
@@ -33,13 +43,8 @@ def main() -> None:
     total, failed = 0, []
     for name in args.targets:
         prop, strategy = TARGETS[name]
-        tried = 0
-
-        def counted(value: object, prop: object = prop) -> None:
-            nonlocal tried
-            tried += 1
-            prop(value)  # type: ignore[operator]
-
+        tried = [0]
+        counted = _counting(prop, tried)
         test = settings(
             max_examples=args.examples, deadline=None, database=None, suppress_health_check=list(HealthCheck)
         )(given(strategy)(counted))
@@ -54,8 +59,8 @@ def main() -> None:
             failed.append(name)
             traceback.print_exc()
         seconds = time.perf_counter() - start
-        total += tried
-        print(f"{name:14} {tried:>7} inputs tried  {seconds:6.1f} s  {verdict}", flush=True)
+        total += tried[0]
+        print(f"{name:14} {tried[0]:>7} inputs tried  {seconds:6.1f} s  {verdict}", flush=True)
     print(f"{'total':14} {total:>7} inputs tried, {len(failed)} target(s) failing{': ' + ', '.join(failed) if failed else ''}")
     if failed:
         raise SystemExit(1)
