@@ -157,7 +157,7 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                     else:
                         if tag in (_INT, _FLOAT) and len(text) > MAX_DIGITS:  # 1:1:1:… is quadratic
                             raise YamlError(
-                                f"a number {len(text):,} characters long; write a number of at most "
+                                f"a number of {len(text):,} characters; write a number of at most "
                                 f"{MAX_DIGITS} digits, or quote the text",
                                 pos.line,
                                 pos.column,
@@ -227,7 +227,7 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
     if event.__class__ is not yaml.StreamEndEvent:
         mark = event.start_mark
         raise YamlError(
-            "invalid YAML: a second document in the file (after ---); keep one", mark.line + 1, mark.column + 1
+            "invalid YAML: found another document (after ---) in the file; keep one", mark.line + 1, mark.column + 1
         )
     return None if root is _NO_VALUE else root
 

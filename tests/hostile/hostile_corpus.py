@@ -164,7 +164,7 @@ def list_cases() -> list[Case]:
         ),
         Case("dates", _y("faction: 2020-01-01\npoints: 2001-12-14t21:59:43.10-05:00\n"), readable=True),
         Case("bad-date", _y("faction: stark\npoints: 2020-13-45\n"), fragment="bad value"),
-        Case("two-documents", _y(_list() + "---\n" + _list()), fragment="second document"),
+        Case("two-documents", _y(_list() + "---\n" + _list()), fragment="another document"),
         Case("undefined-alias", _y("faction: *nowhere\n"), fragment="undefined alias"),
         Case("duplicate-anchor", _y("a: &x 1\nb: &x 2\n"), fragment="defined twice"),
         Case("lone-cr", _y(_list()).replace(b"\n", b"\r"), readable=True),

@@ -107,7 +107,7 @@ def all_files(root: Path) -> list[Path]:
 def _season_meta(path: Path) -> tuple[Any, Problem | None]:
     """The mapping of a factions.yaml, or the problem that makes it unreadable."""
     try:
-        content = yamlpos.load(path.read_bytes())
+        content = yamlpos.load(read_input(path))
     except OSError as exc:
         return None, Problem("syntax", Severity.ERROR, f"cannot read: {exc.strerror}", str(path))
     except yamlpos.YamlError as exc:

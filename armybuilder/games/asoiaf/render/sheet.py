@@ -568,10 +568,14 @@ def _html_deck(deck: Deck) -> str:
 
 
 def qr_svg(code: str) -> str:
-    """The share code as a QR code: an inline SVG (no image to fetch), with the standard quiet zone."""
+    """The share code as a QR code: an inline SVG (no image to fetch), with the standard quiet zone; "" when
+    the code is too long for any QR code (a list named with a megabyte of text)."""
     import segno
 
-    qr = segno.make(code, error="m", micro=False)
+    try:
+        qr = segno.make(code, error="m", micro=False)
+    except segno.DataOverflowError:
+        return ""
     svg: str = qr.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True, title="War Council share code")
     return svg
 
@@ -594,10 +598,11 @@ def _html_play(report: ListReport) -> str:
     own = f'<p class="own">{_h(notes)}</p>' if notes else ""
     tracks.append(f'<div class="notes"><span class="label">Notes</span>{own}</div>')
     code = share_code(report)
-    if code.code is not None:
-        share = (
-            f'<div class="share">{qr_svg(code.code)}<span class="label">Scan to import in War Council</span></div>'
-        )
+    qr = qr_svg(code.code) if code.code is not None else ""
+    if qr:
+        share = f'<div class="share">{qr}<span class="label">Scan to import in War Council</span></div>'
+    elif code.code is not None:  # too long for a QR code
+        share = '<div class="no-code">The War Council share code is too long for a QR code.</div>'
     else:
         share = f'<div class="no-code">No War Council share code: {_h(code.why_not)}.</div>'
     return f'<section class="play"><div class="tracks">{"".join(tracks)}</div>{share}</section>'
