@@ -15,6 +15,64 @@ from armybuilder.errors import ArmyBuilderError
 
 MAX_INPUT_BYTES = 1_000_000  # a real list or position is a few kilobytes; refuse to parse megabytes of anything
 
+# byte-order marks, longest first (UTF-32 LE's begins with UTF-16 LE's)
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+    (b"\xef\xbb\xbf", "utf-8", "UTF-8"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16"),
+)
+
+
+class NotText(ValueError):
+    """Bytes that are not text armybuilder reads; `message` says why and what to do, `line`/`column` where
+    (0 when nowhere in particular)."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def decode_text(blob: bytes, what: str = "text") -> str:
+    """A file's text: UTF-8 with or without a byte-order mark, or UTF-16/UTF-32 with one (Windows Notepad
+    saves such files). Anything else raises NotText saying so (`what`: "YAML text", "a list code"…)."""
+    for bom, codec, name in _BOMS:
+        if blob.startswith(bom):
+            try:
+                text = blob[len(bom) :].decode(codec)
+            except UnicodeDecodeError as exc:
+                raise NotText(f"not {name} text (byte {exc.start + len(bom)}); save the file as UTF-8") from None
+            if "\x00" in text:
+                raise NotText(f"this is a binary file, not {what}")
+            return text
+    if b"\x00" in blob:
+        if len(blob) >= 4 and (blob[1::2].count(0) * 4 >= len(blob) or blob[0::2].count(0) * 4 >= len(blob)):
+            raise NotText("this looks like UTF-16 text without a byte-order mark; save the file as UTF-8")
+        raise NotText(f"this is a binary file, not {what}")
+    try:
+        return blob.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = blob.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (blob.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise NotText(f"not UTF-8 text (byte {exc.start}); save the file as UTF-8", line, column) from None
+
+
+def read_stdin(limit: int = MAX_INPUT_BYTES) -> bytes:
+    """Standard input's bytes, at most one byte past `limit` (so an oversized input is told, never held)."""
+    stream = sys.stdin.buffer
+    chunks = []
+    left = limit + 1
+    while left > 0:
+        chunk = stream.read(left)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
 
 def read_input(path: str | Path) -> bytes:
     """An input file's bytes, at most one byte past what the readers accept (so an oversized file is told);
@@ -42,14 +100,31 @@ def read_input(path: str | Path) -> bytes:
         os.close(fd)
 
 
+def is_input(target: str | Path, inputs: Iterable[str | Path]) -> bool:
+    """Whether writing `target` would replace one of `inputs` (the same file by any name: a link, `./x`)."""
+    if str(target) == "-":
+        return False
+    for source in inputs:
+        if str(source) == "-":
+            continue
+        try:
+            if os.path.samefile(target, source):
+                return True
+        except OSError:  # either does not exist (yet): then they are not the same file
+            if os.path.abspath(target) == os.path.abspath(source):
+                return True
+    return False
+
+
 def _pieces(content: str | bytes | Iterable[str]) -> Iterable[bytes]:
+    # "replace": a file name that is not UTF-8 (kept by Python as lone surrogates) becomes "?", never an error
     if isinstance(content, bytes):
         yield content
     elif isinstance(content, str):
-        yield content.encode("utf-8")
+        yield content.encode("utf-8", "replace")
     else:
         for piece in content:
-            yield piece.encode("utf-8")
+            yield piece.encode("utf-8", "replace")
 
 
 def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, force: bool = False) -> None:

@@ -73,8 +73,10 @@ CORE_DOCS = (
                "be read as that format, or that is in no format the tool reads.", "batch"),
     ProblemDoc("data", _E, "A batch submission of a game whose data cannot be used (a broken --data "
                "folder); the message says why.", "batch"),
-    ProblemDoc("internal", _E, "Checking this submission hit a bug in armybuilder; the rest of the batch "
-               "goes on. Please report it.", "batch"),
+    ProblemDoc("internal", _E, "Checking this submission hit a bug in armybuilder, or crashed the process "
+               "checking it; the rest of the batch goes on. Please report it.", "batch"),
+    ProblemDoc("limit", _E, "Checking this submission took longer or needed more memory than one "
+               "submission may (10 s, 1 GB): no list does; the rest of the batch goes on.", "batch"),
     ProblemDoc("event-game", _E, "The file is of another game than the event's `game:`.", "event"),
     ProblemDoc("event-points", _E, "The list's game size is not the event's `points:`.", "event"),
     ProblemDoc("event-duplicate", _E, "The same file submitted twice, or more files from one player than "

@@ -1,55 +1,121 @@
-"""Running work over many items on every core: the main process and forked workers share one counter.
+"""Running work over many items on every core, in forked workers that a watchdog keeps bounded.
 
 Not about any game: `work(item, shared, config)` is called for each item, and results come back in item
-order. Workers inherit the items and `shared` (nothing is sent to them) and send back only results. On a
-system without `fork` (Windows) everything runs in this process.
+order. Workers inherit the items and `shared` (nothing is sent to them but an item's index) and send back
+only results. This process hands out the items and watches: a worker that dies (a crash in C code, the
+kernel's out-of-memory killer) or stays on one part of its item longer than `Limits.seconds` (it is then
+killed) gives a `Failure` for that item instead of a result, saying which part it was on (`beat`), and the
+other items go on in a fresh worker. A worker's memory is bounded too (`Limits.memory`: allocations past it
+fail with MemoryError, which the work can catch). On a system without `fork` (Windows) everything runs in
+this process, without bounds.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar, cast
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
 Work = Callable[[T, Any, Any], R]
 
+_IDLE, _STARTED = -1.0, -2.0  # a worker's slot: no item / an item begun, no part yet
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on each worker: seconds on one part of an item (between two `beat`s), bytes of memory it may
+    allocate beyond what it inherits. None: no bound."""
+
+    seconds: float | None = None
+    memory: int | None = None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An item whose work never came back: `position` is the part it was on (None when not known)."""
+
+    position: int | None
+    reason: str
+
+
+# In a worker: the shared slots and this worker's first slot (item, part, start time of the part).
+_slot: tuple[Any, int] | None = None
+
+
+def beat(position: int) -> None:
+    """Say that work on part `position` of the current item starts now: the time limit runs from here, and a
+    failure names this part. A no-op outside a worker."""
+    if _slot is not None:
+        slots, base = _slot
+        slots[base + 2] = time.monotonic()
+        slots[base + 1] = position
+
 
 def shared_work(
-    work: Work[T, R], items: Sequence[T], shared: Any, config: Any, jobs: int,
+    work: Work[T, R],
+    items: Sequence[T],
+    shared: Any,
+    config: Any,
+    jobs: int,
     prepare: Callable[[], None] | None = None,
-) -> Iterator[R]:
-    """`work(item, shared, config)` for every item, yielded in order, on `jobs` processes."""
+    limits: Limits | None = None,
+) -> Iterator[R | Failure]:
+    """`work(item, shared, config)` for every item, yielded in order, on `jobs` forked workers (a Failure
+    for an item whose worker died or overran `limits`)."""
     import multiprocessing
 
-    if jobs > 1 and len(items) > 1 and "fork" in multiprocessing.get_all_start_methods():
-        yield from _forked(work, items, shared, config, jobs, prepare)
+    if items and "fork" in multiprocessing.get_all_start_methods():
+        yield from _Pool(work, items, shared, config, jobs, prepare, limits or Limits()).run()
         return
-    for item in items:  # one process (or no fork on this system: Windows)
+    for item in items:  # no fork on this system (Windows): everything here, unguarded
         yield work(item, shared, config)
 
 
-def _take(counter: Any) -> int:
-    """The next item nobody has taken yet (a counter shared by every process)."""
-    with counter.get_lock():
-        index: int = counter.value
-        counter.value = index + 1
-    return index
+def _limit_memory(extra: int) -> None:
+    """Let this process allocate `extra` bytes beyond its address space now (Linux; elsewhere no bound)."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as handle:
+            size = int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = size + extra if hard == resource.RLIM_INFINITY else min(hard, size + extra)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):
+        return
 
 
-def _forked_worker(
-    work: Work[T, R], items: Sequence[T], counter: Any, conn: Any, shared: Any, config: Any
+def _worker(
+    work: Work[T, R],
+    items: Sequence[T],
+    conn: Any,
+    shared: Any,
+    config: Any,
+    slots: Any,
+    base: int,
+    memory: int | None,
 ) -> None:
-    """A forked worker: do the work of item after item until none is left, sending each result back."""
-    import signal
-
+    """A forked worker: check the item whose index arrives, send its result back, until told to stop."""
+    global _slot
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    _slot = (slots, base)
     code = 1
     try:
-        while (index := _take(counter)) < len(items):
-            conn.send((index, work(items[index], shared, config)))
+        if memory is not None:
+            _limit_memory(memory)
+        while (index := conn.recv()) is not None:
+            slots[base + 2] = time.monotonic()
+            slots[base + 1] = _STARTED
+            slots[base] = index
+            result = work(items[index], shared, config)
+            conn.send((index, result))
+            slots[base] = _IDLE
         code = 0
     finally:
         conn.close()
@@ -58,76 +124,180 @@ def _forked_worker(
         os._exit(code)
 
 
-def _forked(
-    work: Work[T, R],
-    items: Sequence[T],
-    shared: Any,
-    config: Any,
-    jobs: int,
-    prepare: Callable[[], None] | None,
-) -> Iterator[R]:
-    """Work sharing: this process and `jobs - 1` forked workers each take the next item from a shared
-    counter until none is left, so all finish together; workers inherit the items and the shared data
-    (nothing is sent to them) and send back only results. An item a worker took but never returned (it
-    died) is done here, so the batch still completes."""
-    import multiprocessing
-    from multiprocessing.connection import Connection, wait
+def _death(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        if name == "SIGKILL":
+            return "the check was killed (SIGKILL: out of memory?)"
+        return f"the check crashed ({name})"
+    return f"the check stopped unexpectedly (exit status {exitcode})"
 
-    context = multiprocessing.get_context("fork")
-    counter = context.Value("q", 0)
-    if prepare is not None:
-        prepare()
-    gc.freeze()  # the forks then leave the catalogue's pages shared: the shared data's pages stay shared: no collection writes to them
-    workers = []
-    try:
-        for _ in range(jobs - 1):
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(
-                target=_forked_worker, args=(work, items, counter, send, shared, config), daemon=True
+
+class _Pool:
+    """The workers of one `shared_work` call and the watchdog over them. Each worker holds up to `AHEAD`
+    items (the one it is on and the next, so it never waits for this process between two items)."""
+
+    AHEAD = 2
+
+    def __init__(
+        self,
+        work: Work[T, R],
+        items: Sequence[T],
+        shared: Any,
+        config: Any,
+        jobs: int,
+        prepare: Callable[[], None] | None,
+        limits: Limits,
+    ) -> None:
+        import multiprocessing
+
+        self.context = multiprocessing.get_context("fork")
+        self.work, self.items, self.shared, self.config = work, items, shared, config
+        self.jobs = max(1, min(jobs, len(items)))
+        self.prepare = prepare
+        self.limits = limits
+        self.slots = self.context.RawArray("d", 3 * self.jobs)  # per worker: item, part, start time
+        self.workers: list[Any] = [None] * self.jobs  # per place: (process, connection) or None
+        self.held: list[list[int]] = [[] for _ in range(self.jobs)]  # the items sent to each, in order
+        self.todo = list(range(len(items) - 1, -1, -1))  # items not handed out yet, the next one last
+        self.done: dict[int, Any] = {}
+
+    def _start(self, place: int) -> None:
+        base = 3 * place
+        self.slots[base], self.slots[base + 1], self.slots[base + 2] = _IDLE, _IDLE, 0.0
+        mine, theirs = self.context.Pipe(duplex=True)
+        gc.freeze()  # the forks then leave the shared data's pages shared: no collection writes to them
+        try:
+            args = (
+                self.work,
+                self.items,
+                theirs,
+                self.shared,
+                self.config,
+                self.slots,
+                base,
+                self.limits.memory,
             )
+            process = self.context.Process(target=_worker, args=args, daemon=True)
             process.start()
-            send.close()
-            workers.append((process, receive))
-    finally:
-        gc.unfreeze()
-    live = [receive for _, receive in workers]
-    done: dict[int, R] = {}
-    following = 0  # the next index to yield
+        finally:
+            gc.unfreeze()
+        theirs.close()
+        self.workers[place] = (process, mine)
+        self._hand_out(place)
 
-    def collect(timeout: float | None) -> None:
-        for ready in wait(live, timeout):
-            conn = cast("Connection", ready)
-            try:
-                index, result = conn.recv()
-            except EOFError:  # that worker has finished (or died)
-                live.remove(conn)
+    def _hand_out(self, place: int) -> None:
+        """Keep the worker at `place` `AHEAD` items ahead, or tell it to stop when none are left."""
+        _, conn = self.workers[place]
+        held = self.held[place]
+        try:
+            while len(held) < self.AHEAD and self.todo:
+                index = self.todo.pop()
+                if not held:  # its clock runs from now until the worker starts it anew
+                    base = 3 * place
+                    self.slots[base + 2] = time.monotonic()
+                    self.slots[base + 1] = _STARTED
+                    self.slots[base] = index
+                held.append(index)
+                conn.send(index)
+            if not held:
+                conn.send(None)
+        except OSError:  # it is gone already: its death is seen when its pipe is read
+            pass
+
+    def _lost(self, place: int, reason: str | None) -> None:
+        """The worker at `place` died (reason None: say why from its exit) or is killed (reason given): the
+        item it was on is a Failure, the one queued behind it goes back to be handed out, and a fresh worker
+        takes its place while items are left."""
+        process, conn = self.workers[place]
+        base = 3 * place
+        index, part = int(self.slots[base]), self.slots[base + 1]
+        if reason is not None:
+            process.kill()
+        process.join()
+        conn.close()
+        self.workers[place] = None
+        held, self.held[place] = self.held[place], []
+        if held:
+            on = held[0]
+            self.done[on] = Failure(
+                int(part) if index == on and part >= 0 else None, reason or _death(process.exitcode)
+            )
+            self.todo.extend(reversed(held[1:]))
+        if self.todo:
+            self._start(place)
+
+    def _receive(self, place: int) -> None:
+        _, conn = self.workers[place]
+        try:
+            index, result = conn.recv()
+        except (EOFError, OSError):
+            self._lost(place, None)
+            return
+        self.done[index] = result
+        self.held[place].remove(index)
+        self._hand_out(place)
+
+    def _overdue(self, now: float) -> float | None:
+        """Kill every worker over the time limit; the seconds until the next could be (None: no limit)."""
+        seconds = self.limits.seconds
+        if seconds is None:
+            return None
+        soonest = seconds
+        for place, held in enumerate(self.held):
+            if not held or self.workers[place] is None:
+                continue
+            left = self.slots[3 * place + 2] + seconds - now
+            if left <= 0 and self.workers[place][1].poll():
+                continue  # a result is waiting to be read: not overdue
+            if left <= 0:
+                self._lost(place, f"checking it took longer than {seconds:g} s and was stopped")
             else:
-                done[index] = result
+                soonest = min(soonest, left)
+        return soonest
 
-    try:
-        while following < len(items):
-            collect(0)
-            while following in done:
-                yield done.pop(following)
-                following += 1
-            if following >= len(items):
-                break
-            index = _take(counter)
-            if index < len(items):
-                done[index] = work(items[index], shared, config)
-            elif live:
-                collect(None)  # everything is taken: wait for the workers' last items
-            elif following not in done:  # taken by a worker that is gone: do it here
-                done[following] = work(items[following], shared, config)
-    finally:
-        for process, receive in workers:
-            if process.is_alive() and following < len(items):
-                process.terminate()  # interrupted: stop the workers too
-            process.join()
-            receive.close()
+    def run(self) -> Iterator[R | Failure]:
+        from multiprocessing.connection import wait
+
+        if self.prepare is not None:
+            self.prepare()
+        following = 0
+        try:
+            for place in range(self.jobs):
+                self._start(place)
+            while following < len(self.items):
+                while following in self.done:
+                    yield self.done.pop(following)
+                    following += 1
+                if following >= len(self.items):
+                    break
+                timeout = self._overdue(time.monotonic())
+                busy = {
+                    self.workers[p][1]: p
+                    for p in range(self.jobs)
+                    if self.workers[p] is not None and self.held[p]
+                }
+                if not busy:
+                    if following in self.done:  # the watchdog just settled it
+                        continue
+                    raise RuntimeError("scheduler: items left but no worker holds one")  # never wait forever
+                for conn in wait(list(busy), timeout):
+                    self._receive(busy[conn])
+        finally:
+            for place, worker in enumerate(self.workers):
+                if worker is None:
+                    continue
+                process, conn = worker
+                if process.is_alive() and (following < len(self.items) or self.held[place]):
+                    process.kill()  # interrupted: stop the workers too
+                process.join()
+                conn.close()
 
 
 def default_jobs(count: int, parallel_min: int) -> int:
-    """Processes to do `count` items on (this one included): every core above `parallel_min` items."""
+    """Processes to do `count` items on: every core above `parallel_min` items."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores if count > parallel_min and cores > 1 else 1

@@ -13,13 +13,17 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from armybuilder.fileio import MAX_INPUT_BYTES, NotText, decode_text
+
 try:  # the C parser is several times faster; the pure-Python one gives the same nodes
     from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - PyYAML without libyaml
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
 
 MAX_DEPTH = 64
-MAX_DIGITS = 4000  # an integer longer than this is hostile input (Python converts at most 4,300 digits)
+MAX_LOAD = MAX_INPUT_BYTES  # characters or bytes (`read_input` gives one byte more of a larger file)
+MAX_DIGITS = 100  # longer numbers are refused (and Python refuses to convert more than 4,300 digits)
+MAX_VALUES = 20_000  # a list holds a few dozen values, the largest card data file about two thousand
 
 
 class Pos(NamedTuple):
@@ -59,111 +63,173 @@ class YamlError(Exception):
         self.column = column
 
 
-def _pos(node: yaml.Node) -> Pos:
-    return Pos(node.start_mark.line + 1, node.start_mark.column + 1)
-
-
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _NULL = "tag:yaml.org,2002:null"
+_FLOAT = "tag:yaml.org,2002:float"
+_PLAIN_COLLECTION_TAGS = frozenset((None, "!", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"))
 _MERGE = "tag:yaml.org,2002:merge"
 
 
-class _Builder:
-    """Turns a composed node tree into plain values with positions in one pass, checking what PyYAML lets
-    through: aliases (a node met twice), merge keys, duplicate keys, unhashable keys, depth.
+_NO_VALUE = object()
 
-    Plain strings, integers and nulls, nearly every scalar of a list or card file, are built directly;
-    any other scalar goes through PyYAML's safe constructor.
+
+def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
+    """Build plain values with positions straight from libyaml's events, with an explicit stack.
+
+    libyaml's parser is a state machine, but PyYAML's composer (C or Python) recurses once per nesting
+    level: a list nested 30,000 levels deep overflows the C stack and kills the process before any depth
+    check could run. Reading events instead, nothing here recurses, and nesting beyond MAX_DEPTH is
+    refused at the first node that goes too deep. The same pass refuses aliases (or, when allowed, bounds
+    what they expand to: an alias bomb), merge keys, duplicate and unhashable keys.
+
+    Plain strings, integers and nulls, nearly every scalar of a list or card file, are built directly; any
+    other scalar goes through PyYAML's resolver and safe constructor.
     """
-
-    __slots__ = ("allow_aliases", "constructor", "seen")
-
-    def __init__(self, allow_aliases: bool) -> None:
-        self.allow_aliases = allow_aliases
-        self.seen: set[int] = set()
-        self.constructor: yaml.SafeLoader | None = None
-
-    def build(self, node: yaml.Node, depth: int = 0) -> Any:
-        if depth > MAX_DEPTH:
-            p = _pos(node)
-            raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", p.line, p.column)
-        if not self.allow_aliases:
-            if id(node) in self.seen:
-                p = _pos(node)
+    get = loader.get_event
+    get()  # the stream's start
+    if get().__class__ is yaml.StreamEndEvent:  # else the document's start
+        return None
+    stack: list[Any] = []  # the open collections, innermost last
+    keys: list[Any] = []  # per open collection: the key awaiting its value (_NO_VALUE: none, or a sequence)
+    key_marks: list[Pos | None] = []
+    anchors: dict[str, tuple[Pos, Any, int]] = {}  # name -> (where, value, values it expands to)
+    opened: list[tuple[str, Pos, int]] = []  # anchored collections still open: (name, where, count before)
+    count = 0  # values built, each alias counted at the size it expands to
+    constructor: yaml.SafeLoader | None = None
+    root: Any = _NO_VALUE
+    while True:
+        event = get()
+        cls = event.__class__
+        if cls is yaml.SequenceEndEvent or cls is yaml.MappingEndEvent:
+            value = stack.pop()
+            keys.pop()
+            key_marks.pop()
+            pos = value.pos
+            if opened and opened[-1][1] is pos:
+                name, _, before = opened.pop()
+                anchors[name] = (pos, value, count - before)
+        elif cls is yaml.DocumentEndEvent:
+            break
+        else:
+            mark = event.start_mark
+            pos = _tuple_new(Pos, (mark.line + 1, mark.column + 1))
+            if len(stack) > MAX_DEPTH:
+                raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", pos.line, pos.column)
+            count += 1
+            name = event.anchor
+            if cls is yaml.AliasEvent:
+                if name not in anchors:
+                    if any(n == name for n, _, _ in opened):
+                        raise YamlError(f"the alias *{name} refers to itself", pos.line, pos.column)
+                    raise YamlError(f"invalid YAML: found undefined alias {name!r}", pos.line, pos.column)
+                where, value, size = anchors[name]
+                if not allow_aliases:  # reported at the anchor: that is what to write out
+                    raise YamlError(
+                        "anchors and aliases (&name / *name) are not supported here; write each entry out",
+                        where.line,
+                        where.column,
+                    )
+                count += size - 1
+            else:
+                if name is not None and (name in anchors or any(n == name for n, _, _ in opened)):
+                    raise YamlError(f"invalid YAML: the anchor &{name} is defined twice", pos.line, pos.column)
+                if cls is yaml.ScalarEvent:
+                    tag, text = event.tag, event.value
+                    if tag is None or tag == "!":
+                        tag = loader.resolve(yaml.ScalarNode, text, event.implicit)
+                    if tag == _STR:
+                        value = text
+                    elif (
+                        tag == _INT
+                        and text.isascii()
+                        and text.isdigit()
+                        and (text[0] != "0" or text == "0")
+                        and len(text) <= MAX_DIGITS
+                    ):
+                        value = int(text)
+                    elif tag == _NULL:
+                        value = None
+                    elif tag == _MERGE and stack and keys[-1] is _NO_VALUE and stack[-1].__class__ is PosMap:
+                        raise YamlError(
+                            "merge keys (<<) are not supported; write the keys out", pos.line, pos.column
+                        )
+                    else:
+                        if tag in (_INT, _FLOAT) and len(text) > MAX_DIGITS:  # 1:1:1:… is quadratic
+                            raise YamlError(
+                                f"a number of {len(text):,} characters; write a number of at most "
+                                f"{MAX_DIGITS} digits, or quote the text",
+                                pos.line,
+                                pos.column,
+                            )
+                        if constructor is None:
+                            constructor = yaml.SafeLoader("")
+                        node = yaml.ScalarNode(tag, text, mark, event.end_mark, event.style)
+                        try:
+                            value = constructor.construct_object(node, deep=True)
+                        except Exception as exc:  # PyYAML's constructors raise anything (`!!int ''`: IndexError)
+                            problem = getattr(exc, "problem", None) or exc or type(exc).__name__
+                            raise YamlError(f"bad value: {problem}", pos.line, pos.column) from None
+                    if name is not None:
+                        anchors[name] = (pos, value, 1)
+                else:  # a sequence or mapping starts: its items or entries follow as events
+                    if event.tag not in _PLAIN_COLLECTION_TAGS:  # !!set, !!omap, !!python/…: not ours
+                        raise YamlError(f"bad value: the tag {event.tag} is not supported here", pos.line, pos.column)
+                    if cls is yaml.MappingStartEvent:
+                        value = PosMap()
+                        value.key_pos = {}
+                        value.value_pos = {}
+                    else:
+                        value = PosList()
+                        value.item_pos = []
+                    value.pos = pos
+                    if name is not None:
+                        opened.append((name, pos, count - 1))
+                    stack.append(value)
+                    keys.append(_NO_VALUE)
+                    key_marks.append(None)
+                    continue
+            if count > MAX_VALUES:
                 raise YamlError(
-                    "anchors and aliases (&name / *name) are not supported here; write each entry out",
-                    p.line,
-                    p.column,
+                    f"more than {MAX_VALUES:,} values in one file (an alias counts as all it repeats)",
+                    pos.line,
+                    pos.column,
                 )
-            self.seen.add(id(node))
-        cls = node.__class__
-        if cls is yaml.ScalarNode:
-            return self._scalar(node)
-        if cls is yaml.MappingNode:
-            return self._mapping(node, depth)
-        if cls is yaml.SequenceNode:
-            items = PosList(self.build(item, depth + 1) for item in node.value)
-            items.pos = _pos(node)
-            items.item_pos = [_pos(item) for item in node.value]
-            return items
-        p = _pos(node)  # pragma: no cover - PyYAML composes only the three node kinds
-        raise YamlError("unsupported YAML node", p.line, p.column)
-
-    def _scalar(self, node: yaml.Node) -> Any:
-        tag, value = node.tag, node.value
-        if tag == _STR:
-            return value
-        if tag == _INT and len(value) > MAX_DIGITS:  # Python will not even convert it
-            p = _pos(node)
-            raise YamlError(f"a number of {len(value):,} characters; write a number of usual size", p.line, p.column)
-        if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
-            return int(value)
-        if tag == _NULL:
-            return None
-        if self.constructor is None:
-            self.constructor = yaml.SafeLoader("")
-        try:
-            return self.constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, TypeError) as exc:
-            p = _pos(node)
-            raise YamlError(f"bad value: {getattr(exc, 'problem', None) or exc}", p.line, p.column) from None
-
-    def _mapping(self, node: yaml.Node, depth: int) -> PosMap:
-        result = PosMap()
-        result.pos = _pos(node)
-        result.key_pos = {}
-        result.value_pos = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == _MERGE:
-                p = _pos(key_node)
-                raise YamlError("merge keys (<<) are not supported; write the keys out", p.line, p.column)
-            key = self.build(key_node, depth + 1)
+        # a value is complete: the document itself, a sequence item, a mapping key or a mapping value
+        if not stack:
+            root = value
+            continue
+        parent = stack[-1]
+        if parent.__class__ is PosList:
+            parent.append(value)
+            parent.item_pos.append(pos)
+        elif keys[-1] is _NO_VALUE:  # a key
             try:
-                duplicate = key in result
+                duplicate = value in parent
             except TypeError:
-                p = _pos(key_node)
-                raise YamlError("a mapping key must be a plain value", p.line, p.column) from None
+                raise YamlError("a mapping key must be a plain value", pos.line, pos.column) from None
             if duplicate:
-                p = _pos(key_node)
-                first = result.key_pos[key]
+                first = parent.key_pos[value]
                 raise YamlError(
-                    f"duplicate key {key!r} (first at line {first.line}); keep one and merge the two",
-                    p.line,
-                    p.column,
+                    f"duplicate key {value!r} (first at line {first.line}); keep one and merge the two",
+                    pos.line,
+                    pos.column,
                 )
-            result[key] = self.build(value_node, depth + 1)
-            result.key_pos[key] = _pos(key_node)
-            result.value_pos[key] = _pos(value_node)
-        return result
-
-
-def _compose(text: str) -> yaml.Node | None:
-    loader = _BaseLoader(text)
-    try:
-        return loader.get_single_node()
-    finally:
-        loader.dispose()
+            keys[-1] = value
+            key_marks[-1] = pos
+        else:  # a key's value
+            key = keys[-1]
+            parent[key] = value
+            parent.key_pos[key] = key_marks[-1]
+            parent.value_pos[key] = pos
+            keys[-1] = _NO_VALUE
+    event = get()
+    if event.__class__ is not yaml.StreamEndEvent:
+        mark = event.start_mark
+        raise YamlError(
+            "invalid YAML: found another document (after ---) in the file; keep one", mark.line + 1, mark.column + 1
+        )
+    return None if root is _NO_VALUE else root
 
 
 # --- the fast path: plain block YAML, as nearly every list is written -----------------------------------------
@@ -204,7 +270,7 @@ def _plain(text: str) -> Any:
     """A plain scalar's value (comment and trailing spaces already gone)."""
     first = text[0]
     if first.isdigit():
-        if _DECIMAL.fullmatch(text) and len(text) <= MAX_DIGITS:
+        if len(text) <= MAX_DIGITS and _DECIMAL.fullmatch(text):
             return int(text)
         raise _NotSimple
     if (
@@ -289,6 +355,8 @@ def _flow(text: str, line: int, col: int) -> PosList:
                 raise _NotSimple
             value, i = _plain(raw), stop.start()
         items.append(value)
+        if len(items) > MAX_VALUES:  # let the full path refuse it, before reading the rest
+            raise _NotSimple
         items.item_pos.append(_tuple_new(Pos, (line, col + start + 1)))
         while i < n and text[i] == " ":
             i += 1
@@ -309,7 +377,11 @@ def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
         if not rest or rest[0] == "#":
             continue
         col = len(raw) - len(rest)
+        dashes = 0
         while rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
+            dashes += 1
+            if dashes > MAX_DEPTH // 2:  # `- - - …`: deeper than the fast path goes (and each step copies the line)
+                raise _NotSimple
             tokens.append((line, col, _DASH, None, None))
             after = rest[1:].lstrip(" ")
             col += len(rest) - len(after)
@@ -424,6 +496,8 @@ def _fast_load(text: str) -> Any:
         tokens = _tokens(text)
         if not tokens:
             return None
+        if len(tokens) > 2 * MAX_VALUES:  # far more than any list: the full path counts and refuses
+            return _NOT_SIMPLE
         value, end = _Fast(tokens).node(0, 0)
     except (_NotSimple, ValueError):  # ValueError: a JSON escape json.loads would not take
         return _NOT_SIMPLE
@@ -432,13 +506,17 @@ def _fast_load(text: str) -> Any:
 
 def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
     """Parse one YAML document into plain values with positions. Raise YamlError on anything unusable."""
+    if len(text) > MAX_LOAD:  # a stream this size is nothing armybuilder reads: refuse before parsing it
+        raise YamlError(
+            f"more than {MAX_LOAD:,} bytes; a list or card file is a few kilobytes — is this the right file?"
+        )
     if isinstance(text, bytes):
-        if b"\x00" in text:
-            raise YamlError("this is a binary file, not YAML text")
         try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise YamlError(f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
+            text = decode_text(text, "YAML text")
+        except NotText as exc:
+            raise YamlError(exc.message, exc.line, exc.column) from None
+    elif text.startswith("\ufeff"):
+        text = text[1:]
     if "\x00" in text:
         raise YamlError("this is a binary file, not YAML text")
     fast = _fast_load(text)
@@ -448,9 +526,10 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
 
 
 def _full_load(text: str, allow_aliases: bool) -> Any:
-    """Any YAML, through libyaml's composer and the checking builder."""
+    """Any YAML, through libyaml's parser and the event builder."""
+    loader = _BaseLoader(text)
     try:
-        node = _compose(text)
+        return _events_to_value(loader, allow_aliases)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -465,11 +544,5 @@ def _full_load(text: str, allow_aliases: bool) -> Any:
         ) from None
     except yaml.YAMLError as exc:  # anything else: its first line, so the message stays one line
         raise YamlError(f"invalid YAML: {str(exc).splitlines()[0]}") from None
-    except RecursionError:
-        raise YamlError(f"nesting deeper than {MAX_DEPTH} levels") from None
-    if node is None:
-        return None
-    try:
-        return _Builder(allow_aliases).build(node)
-    except RecursionError:
-        raise YamlError(f"nesting deeper than {MAX_DEPTH} levels") from None
+    finally:
+        loader.dispose()

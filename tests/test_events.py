@@ -548,7 +548,7 @@ HOSTILE = {  # content -> (line, fragment of the message)
     "game: chess\n": (1, "unknown game"),
     "a: &x [1]\nb: *x\n": (1, "anchors and aliases"),
     "name: " + "a" * 1_100_000 + "\n": (1, "over 1,000,000 bytes"),
-    "points: 40\n\udcff\udcfe\n": (1, "not UTF-8 text"),  # bytes that are no UTF-8
+    "points: 40\n\udcff\udcfe\n": (2, "not UTF-8 text"),  # bytes that are no UTF-8, on the line they are
 }
 
 

@@ -50,7 +50,7 @@ CASES: dict[str, tuple[str | bytes, str, int, str]] = {
     "yaml-list": ("- Stark Sworn Swords\n- Stark Bowmen\n", "schema", 1, "must be a mapping"),
     "scalar": ("just some words\n", "schema", 1, "must be a mapping"),
     "binary": (bytes(range(256)) * 4, "syntax", 1, "binary"),
-    "latin-1": ("faction: stark\nname: caf\xe9\n".encode("latin-1"), "syntax", 1, "UTF-8"),
+    "latin-1": ("faction: stark\nname: caf\xe9\n".encode("latin-1"), "syntax", 2, "UTF-8"),  # at the byte
     "ten-megabytes": (b"# " + b"x" * 10_000_000 + b"\n", "syntax", 1, "bytes"),
     "deeply-nested": (NESTED, "syntax", 3, "nesting deeper"),
     # yamlpos reports an alias at its anchor: the anchor is what to remove
@@ -131,3 +131,153 @@ def test_a_forbidden_character_is_one_line_at_its_position(catalogue: Catalogue)
     (problem,) = report.errors
     assert (problem.rule, problem.line, problem.column) == ("syntax", 3, 9)
     assert "\n" not in problem.message and "U+0007" in problem.message
+
+
+# --- the cases of issue #11, one by one ---------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "stark-40.yaml"
+
+
+@pytest.mark.parametrize("prefix, piece", [("units: ", "["), ("units: ", "{a: "), ("units:\n", "- ")])
+def test_thirty_thousand_levels_are_a_syntax_problem_not_a_segfault(tmp_path: Path, prefix: str, piece: str) -> None:
+    """In a fresh process, as a user runs it: PyYAML's composer used to overflow the C stack (exit 139)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "deep.yaml"
+    path.write_text("faction: stark\npoints: 40\n" + prefix + piece * 30_000 + "x\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "armybuilder", "validate", "--format", "parsable", str(path)],
+        capture_output=True, text=True, cwd=ROOT, env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1"}, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1, (result.returncode, result.stderr)
+    assert f"{path}:{prefix.count(chr(10)) + 3}:" in result.stdout, result.stdout
+    assert "syntax nesting deeper than 64 levels" in result.stdout
+
+
+def test_a_utf16_list_from_notepad_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.yaml"
+    path.write_bytes(EXAMPLE.read_text(encoding="utf-8").encode("utf-16"))  # with a byte-order mark
+    result = CliRunner(env=ENV).invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    bare = tmp_path / "bare.yaml"
+    bare.write_bytes(EXAMPLE.read_text(encoding="utf-8").encode("utf-16-le"))  # without one: told so
+    result = CliRunner(env=ENV).invoke(app, ["validate", "--format", "parsable", str(bare)])
+    assert result.exit_code == 1 and "UTF-16 text without a byte-order mark" in result.stdout
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_export_never_replaces_its_input(tmp_path: Path, force: list[str]) -> None:
+    path = tmp_path / "my-list.yaml"
+    path.write_bytes(EXAMPLE.read_bytes())
+    link = tmp_path / "link.yaml"
+    link.symlink_to(path)
+    for target in (path, link, tmp_path / "." / "my-list.yaml"):
+        result = CliRunner(env=ENV).invoke(app, ["export", str(path), "--format", "md", "-o", str(target), *force])
+        assert result.exit_code == 2 and "is the file being exported" in result.stderr
+    assert path.read_bytes() == EXAMPLE.read_bytes()
+
+
+def test_import_and_batch_never_replace_their_inputs(tmp_path: Path) -> None:
+    code = tmp_path / "code.txt"
+    code.write_text("House Stark;10101,20101\n")
+    result = CliRunner(env=ENV).invoke(app, ["import", str(code), "-o", str(code), "--force"])
+    assert result.exit_code == 2 and code.read_text() == "House Stark;10101,20101\n"
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "alice.yaml").write_bytes(EXAMPLE.read_bytes())
+    event = tmp_path / "event.yaml"
+    event.write_text("points: 40\n")
+    for report in (subs / "alice.yaml", event):
+        args = ["batch", str(subs), "--event", str(event), "--report", str(report), "--report-format", "csv", "--force"]
+        result = CliRunner(env=ENV).invoke(app, args)
+        assert result.exit_code == 2 and "would replace a list or the event file" in result.stderr
+    assert (subs / "alice.yaml").read_bytes() == EXAMPLE.read_bytes() and event.read_text() == "points: 40\n"
+
+
+FORMULAS = ["=cmd|' /C calc'!A0", "+SUM(1,1)", "-2+3", "@SUM(1,1)", "\t=1", "\r=1"]
+
+
+def test_csv_report_neutralises_formulas(tmp_path: Path) -> None:
+    import csv
+
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for n, formula in enumerate(FORMULAS):
+        quoted = json.dumps(formula)
+        (subs / f"l{n}.yaml").write_text(f"player: {quoted}\nname: {quoted}\nfaction: stark\npoints: 40\n")
+    report = tmp_path / "r.csv"
+    CliRunner(env=ENV).invoke(app, ["batch", str(subs), "--report", str(report)])
+    players = [row["player"] for row in csv.DictReader(report.open(encoding="utf-8"))]
+    assert sorted(players) == sorted("'" + f.replace("\r", "\\r") for f in FORMULAS)
+    assert not [p for p in players if p[0] in "=+-@\t\r"]
+
+
+def test_csv_cell_rule() -> None:
+    from armybuilder.render.reports import csv_cell
+
+    assert csv_cell("=1+1") == "'=1+1" and csv_cell("@x") == "'@x" and csv_cell("\tx") == "'\tx"
+    assert csv_cell("Ann") == "Ann" and csv_cell(-40) == -40 and csv_cell("a\x1bb") == "a\\x1bb"
+
+
+def test_junit_with_control_characters_parses(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = tmp_path / "ctl.yaml"
+    name = "".join(chr(c) for c in range(1, 32)) + "\ufffe\x9b"
+    path.write_text(f"name: {json.dumps(name)}\nplayer: {json.dumps(name)}\nfaction: stark\npoints: [40\n")
+    for args in (["validate", "--format", "junit", str(path)], ["batch", str(path), "--report", "-", "--report-format", "junit"]):
+        out = CliRunner(env=ENV).invoke(app, args).stdout
+        xml = out[out.index("<?xml") :] if "<?xml" in out else out
+        suite = ET.fromstring(xml.split("</testsuites>")[0] + "</testsuites>")
+        assert len(suite.findall(".//testcase")) == 1
+
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x9b31m\u202e"
+
+
+@pytest.mark.parametrize("command", [["validate"], ["show"], ["batch"], ["deck"], ["validate", "--format", "parsable"]])
+def test_escape_sequences_never_reach_the_terminal(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "esc.yaml"
+    name = json.dumps(ESCAPES)
+    path.write_text(
+        f"name: {name}\nplayer: {name}\nfaction: stark\npoints: 40\ncommander: {name}\n"
+        f"units: [{json.dumps('Stark ' + ESCAPES + 'Bowmen')}, Stark Sworn Swords]\n"
+    )
+    for env in (ENV, {**ENV, "NO_COLOR": None}):
+        result = CliRunner(env=env).invoke(app, [*command, str(path)], color=True)
+        assert result.exit_code in (0, 1), result.output
+        shown = result.output.replace("\x1b[0m", "")
+        for bad in ("\x1b]", "\x1b[2J", "\x07", "\x9b", "\u202e"):
+            assert bad not in shown, (command, bad)
+
+
+def test_printable_escapes_what_steers_a_terminal() -> None:
+    from armybuilder.text import printable, strip_unsafe
+
+    assert printable("a\x1b[2Jb\nc\u202e\x9b\tz") == "a\\x1b[2Jb\\nc\\u202e\\x9b\tz"
+    assert printable("line\none", one_line=False) == "line\none"
+    assert printable("caf\xe9 \u0644\u0627 😀") == "caf\xe9 \u0644\u0627 😀"  # letters of any script stay
+    assert printable("\udcff.yaml") == "\\xff.yaml"  # a file name byte that is not UTF-8
+    assert strip_unsafe("a\x1b[2Jb\n\udcff") == "a[2Jb\n\ufffd"
+
+
+def test_decode_text() -> None:
+    from armybuilder.fileio import NotText, decode_text
+
+    text = "faction: stark\nname: Café\n"
+    for blob in (text.encode(), b"\xef\xbb\xbf" + text.encode(), text.encode("utf-16"), text.encode("utf-32"),
+                 b"\xfe\xff" + text.encode("utf-16-be")):  # fmt: skip
+        assert decode_text(blob) == text
+    for blob, fragment in ((b"a\x00b", "binary"), (text.encode("utf-16-le"), "UTF-16"), (b"x\n\xe9", "UTF-8")):
+        with pytest.raises(NotText, match=fragment):
+            decode_text(blob)
+
+
+def test_aliases_when_allowed_are_bounded() -> None:
+    from armybuilder import yamlpos
+
+    assert yamlpos.load("a: &x [1, 2]\nb: *x\n", allow_aliases=True) == {"a": [1, 2], "b": [1, 2]}
+    with pytest.raises(yamlpos.YamlError, match="values"):
+        yamlpos.load(BILLION_LAUGHS, allow_aliases=True)

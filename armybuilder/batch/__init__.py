@@ -17,14 +17,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from armybuilder import games
-from armybuilder.batch.check import YAML_SUFFIXES, Config, check_chunk, check_one, check_report
+from armybuilder.batch.check import YAML_SUFFIXES, Config, check_chunk, check_one, check_report, recover_chunk
 from armybuilder.batch.collect import NOT_LISTS, Submission, collect, player_from_path
 from armybuilder.batch.cross import event_cross_problems
 from armybuilder.batch.event import Event, check_data_version, load_event
 from armybuilder.batch.results import Head, Results, Row
 from armybuilder.errors import ArmyBuilderError, EventError
+from armybuilder.scheduler import Failure, shared_work
 from armybuilder.scheduler import default_jobs as _default_jobs
-from armybuilder.scheduler import shared_work
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
@@ -87,10 +87,14 @@ def run(
     jobs = default_jobs(len(subs)) if jobs is None else max(1, jobs)
     event = config.event
     results = Results(event.teams if event is not None else None)
+    chunks = _chunks(subs, jobs)
     try:
-        for blob, done, invalid, heads in shared_work(
-            check_chunk, _chunks(subs, jobs), workspace, config, jobs, lambda: prepare(workspace, event)
+        for index, result in enumerate(
+            shared_work(check_chunk, chunks, workspace, config, jobs, lambda: prepare(workspace, event), config.limits)
         ):
+            if isinstance(result, Failure):  # its worker crashed or overran: that file's row says so
+                result = recover_chunk(chunks[index], result, workspace, config)
+            blob, done, invalid, heads = result
             results.add_chunk(blob, done, invalid, heads)
             if progress is not None:
                 progress(done)

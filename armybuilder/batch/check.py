@@ -1,6 +1,10 @@
 """Checking one submission of a batch: read it as whatever it is (a YAML file of any game, or a text format
 a game reads), check it, apply the event's rules, and reduce it to a packed row (and, for an event, the
-Head its checks across files need)."""
+Head its checks across files need).
+
+Whatever a submission does to its checker, it stays one row: an exception is a problem on the row, and the
+scheduler's workers run under a time and a memory bound per submission, so a file whose check crashes,
+hangs or exhausts memory becomes an invalid row saying so (`recover_chunk`) while the batch goes on."""
 
 from __future__ import annotations
 
@@ -16,9 +20,10 @@ from armybuilder.batch.collect import Submission, player_from_path
 from armybuilder.batch.event import Event, event_problems
 from armybuilder.batch.results import Head, Packed, Row, located, pack_problem, unpack
 from armybuilder.errors import ArmyBuilderError
-from armybuilder.fileio import read_input
+from armybuilder.fileio import NotText, decode_text, read_input
 from armybuilder.games.base import Document, Options, Report
 from armybuilder.problems import Problem, Severity
+from armybuilder.scheduler import Failure, Limits, beat, shared_work
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
@@ -37,6 +42,13 @@ class Config:
     outline: bool = False  # keep a plain outline of each file (the HTML report's per-file table)
     sheet: bool = False  # keep each file's HTML sheet, when its game makes one
     content: bool = False  # keep each file's content and share code (for report files and the pack)
+    # the bounds on checking one submission: a list takes milliseconds and a few megabytes
+    seconds: float | None = 10.0
+    memory: int | None = 1 << 30
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(self.seconds, self.memory)
 
 
 @functools.cache
@@ -55,8 +67,8 @@ def _read(path: str) -> bytes | str:
 def _detect(blob: bytes) -> tuple[str, str] | None:
     """(game, format) of text written in a format some game reads, if any."""
     try:
-        text = blob.decode("utf-8-sig")
-    except UnicodeDecodeError:
+        text = decode_text(blob)
+    except NotText:
         return None
     if not text.strip():
         return None
@@ -88,9 +100,10 @@ def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, o
     """Check a file written in a text format a game reads (a Problem as result when it cannot be read)."""
     system = games.get(game)
     try:
-        text = blob.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return Checked(Problem("syntax", Severity.ERROR, f"not UTF-8 text (byte {exc.start})", path, 1, 1), fmt, digest, None)
+        text = decode_text(blob)
+    except NotText as exc:
+        problem = Problem("syntax", Severity.ERROR, exc.message, path, exc.line or 1, exc.column or 1)
+        return Checked(problem, fmt, digest, None)
     try:
         converted, lines = system.import_text_lines(fmt, text, workspace.data(system), path)
     except ArmyBuilderError as exc:
@@ -140,6 +153,17 @@ def check_report(sub: Submission, workspace: Workspace, config: Config) -> Check
     return Checked(report, "yaml", digest, document)
 
 
+def _unchecked(
+    sub: Submission, config: Config, problem: Problem, fmt: str = "?", digest: str = ""
+) -> tuple[Packed, Head | None]:
+    """The row of a submission that could not be checked, saying why."""
+    player = player_from_path(sub)
+    packed = Packed(sub.path, player, False, None, None, "?", None, None, None, None, fmt,
+                    (pack_problem(problem),), config.strict, (), None)  # fmt: skip
+    head = Head(player, digest, "?", None, None, (0, 0), False, ()) if config.event is not None else None
+    return packed, head
+
+
 def _size_pos(document: Document | None, lines: Mapping[int, int] | None = None) -> tuple[int, int]:
     value = document.value if document is not None else None
     pos: tuple[int, int] = (1, 1)
@@ -166,17 +190,17 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         checked = check_report(sub, workspace, config)
     except ArmyBuilderError as exc:  # the game's data cannot be used: every file of that game says so
         checked = Checked(Problem("data", Severity.ERROR, exc.message, sub.path, 1, 1), "?", "", None)
+    except MemoryError:  # past the worker's memory bound: the file is far beyond any list
+        limit = f" ({config.memory >> 20} MB)" if config.memory else ""
+        message = f"checking this file needed more memory than a submission may use{limit}; it is no list"
+        checked = Checked(Problem("limit", Severity.ERROR, message, sub.path, 1, 1), "?", "", None)
     except Exception as exc:  # a bug must not stop a batch of sixty lists: report it on the row
         message = f"could not check this file ({type(exc).__name__}: {exc})"
         checked = Checked(Problem("internal", Severity.ERROR, message, sub.path, 1, 1), "?", "", None)
     result, fmt, digest, document, lines = checked
     event = config.event
     if isinstance(result, Problem):
-        player = player_from_path(sub)
-        packed = Packed(sub.path, player, False, None, None, "?", None, None, None, None, fmt,
-                        (pack_problem(result),), config.strict, (), None)  # fmt: skip
-        head = Head(player, digest, "?", None, None, (0, 0), False, ()) if event is not None else None
-        return packed, head
+        return _unchecked(sub, config, result, fmt, digest)
     report = result
     summary = report.summary
     if event is not None and report.game != "?":
@@ -235,10 +259,56 @@ def check_chunk(
     invalid = 0
     heads: list[Head] | None = [] if config.event is not None else None
     failing = ("error", "warning") if config.strict else ("error",)
-    for sub in subs:
+    for position, sub in enumerate(subs):
+        beat(position)  # the scheduler's watchdog times each submission, and names it if its worker dies
         row, head = check_packed(sub, workspace, config)
         invalid += any(p[1] in failing for p in row.problems)
         packed.append(tuple(row))  # plain tuples pickle several times faster than named ones
         if heads is not None and head is not None:
             heads.append(head)
     return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL), len(packed), invalid, heads
+
+
+Chunk = tuple[bytes, int, int, "list[Head] | None"]
+
+
+def recover_chunk(subs: Sequence[Submission], failure: Failure, workspace: Workspace, config: Config) -> Chunk:
+    """The rows of a run of submissions whose worker died or overran its bounds: the submission it was on
+    is an invalid row saying so, and the others are checked again in a fresh worker under the same bounds
+    (each alone when it is not known which one the worker was on)."""
+    culprit = failure.position if failure.position is not None and 0 <= failure.position < len(subs) else None
+    if culprit is None:
+        parts = [(start, subs[start : start + 1]) for start in range(len(subs))]
+    else:
+        parts = [(0, subs[:culprit]), (culprit + 1, subs[culprit + 1 :])]
+        parts = [(start, part) for start, part in parts if part]
+    runs: list[tuple[int, list[Any], list[Head]]] = []  # (offset, packed rows, heads)
+    invalid = 0
+
+    def unchecked(start: int, sub: Submission, why: Failure) -> None:
+        nonlocal invalid
+        packed, head = _unchecked(sub, config, _failure_problem(sub, why))
+        runs.append((start, [tuple(packed)], [head] if head is not None else []))
+        invalid += 1
+
+    results = shared_work(check_chunk, [part for _, part in parts], workspace, config, 1, limits=config.limits)
+    for (start, part), result in zip(parts, results, strict=True):
+        if isinstance(result, Failure):
+            if culprit is None:  # checked alone, it failed again: this one is the culprit
+                unchecked(start, part[0], result)
+                continue
+            result = recover_chunk(part, result, workspace, config)
+        blob, _, bad, part_heads = result
+        runs.append((start, pickle.loads(blob), part_heads or []))
+        invalid += bad
+    if culprit is not None:
+        unchecked(culprit, subs[culprit], failure)
+    runs.sort(key=lambda run: run[0])
+    rows = [row for _, run, _ in runs for row in run]
+    heads = [head for _, _, run_heads in runs for head in run_heads] if config.event is not None else None
+    return pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), len(rows), invalid, heads
+
+
+def _failure_problem(sub: Submission, failure: Failure) -> Problem:
+    rule = "limit" if "longer than" in failure.reason else "internal"
+    return Problem(rule, Severity.ERROR, f"could not check this file: {failure.reason}", sub.path, 1, 1)

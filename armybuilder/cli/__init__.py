@@ -40,7 +40,9 @@ def main() -> None:
         print("armybuilder: aborted", file=sys.stderr)
         sys.exit(1)
     except ArmyBuilderError as exc:
-        print(f"armybuilder: error: {exc}", file=sys.stderr)
+        from armybuilder.text import printable
+
+        print(f"armybuilder: error: {printable(str(exc))}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
         print("armybuilder: interrupted", file=sys.stderr)
@@ -51,8 +53,10 @@ def main() -> None:
     except Exception as exc:  # a bug of ours: one line for the user, the traceback only on request
         if os.environ.get("ARMYBUILDER_DEBUG"):
             raise
+        from armybuilder.text import printable
+
         print(
-            f"armybuilder: internal error: {type(exc).__name__}: {exc}; this is a bug in armybuilder — "
+            f"armybuilder: internal error: {type(exc).__name__}: {printable(str(exc))}; this is a bug in armybuilder — "
             "please report it with the command you ran (ARMYBUILDER_DEBUG=1 shows the traceback)",
             file=sys.stderr,
         )

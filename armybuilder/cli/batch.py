@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def batch(
     from armybuilder import batch as core
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
+    from armybuilder.fileio import is_input, write_atomic
     from armybuilder.render import batch as render
     from armybuilder.render import reports
     from armybuilder.render.console import make_console
@@ -110,6 +111,11 @@ def batch(
             from armybuilder.engine import Options, check_options
 
             check_options(Options(collection=str(collection)), ws)
+        named = [p for p in paths if not os.path.isdir(p)] + [str(f) for f in (event_file, collection) if f]
+        for target in (report, pack):  # --force or not: a report never takes the place of a list or the event
+            listlike = target is not None and target.lower().endswith(core.YAML_SUFFIXES) and os.path.exists(target)
+            if target is not None and (listlike or is_input(target, named)):
+                fatal(f"{target} would replace a list or the event file; write the report to another file")
         exclude = [str(p) for p in (event_file, report, pack, collection) if p is not None and str(p) != "-"]
         skipped: list[str] = []
         # --from forces a format on every file given: then nothing is skipped for its name

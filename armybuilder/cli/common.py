@@ -42,8 +42,11 @@ NoColorOption = typer.Option(False, "--no-color", help="Plain output without col
 
 
 def fatal(message: str, code: int = 2) -> NoReturn:
-    """The single exit path for errors: one line on stderr, then exit (2: usage or unusable data)."""
-    print(f"armybuilder: error: {message}", file=sys.stderr)
+    """The single exit path for errors: one line on stderr, then exit (2: usage or unusable data). Text
+    from files in the message is shown with its control characters escaped."""
+    from armybuilder.text import printable
+
+    print(f"armybuilder: error: {printable(message)}", file=sys.stderr)
     raise typer.Exit(code)
 
 

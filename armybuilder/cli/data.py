@@ -43,7 +43,9 @@ def _shown_path(root: Path | None, relpath: str, given: Path | None) -> str:
 
 
 def format_problem(problem: Problem, file: str) -> str:
-    return f"{file}:{problem.line}:{problem.column}: {problem.severity} {problem.rule} {problem.message}"
+    from armybuilder.text import printable
+
+    return printable(f"{file}:{problem.line}:{problem.column}: {problem.severity} {problem.rule} {problem.message}")
 
 
 @data_app.command("check")

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, workspace
-from armybuilder.text import count
+from armybuilder.text import count, printable
 
 SHEETS = ("html", "md", "text", "json")
 PAGES = ("a4", "letter")
@@ -44,10 +44,12 @@ def export(
     from armybuilder import games
     from armybuilder.cli.validate import check_files
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
+    from armybuilder.fileio import is_input, write_atomic
 
     if page not in PAGES:
         fatal(f"--page {page}: choose one of {', '.join(PAGES)}")
+    if is_input(output, [list_file]):  # --force or not: the sheet must never take the list's place
+        fatal(f"{output} is the file being exported; write to another file with -o")
     ws = workspace(data, data_version)
     report = check_files([list_file], ws)[0]
     unreadable = next((p for p in report.problems if p.rule == "syntax"), None)
@@ -60,7 +62,8 @@ def export(
     if fmt not in formats:
         fatal(f"--format {fmt}: {system.title} files export as {', '.join(formats)}")
     try:
-        content = system.export(report, fmt, data=ws.data(system), page=page)
+        # names from the file: no control character of theirs reaches a terminal or a sheet
+        content = printable(system.export(report, fmt, data=ws.data(system), page=page), one_line=False)
         write_atomic(output, content, force=force)
     except ArmyBuilderError as exc:
         fatal(str(exc))
@@ -69,8 +72,8 @@ def export(
         shown = "the sheet shows them" if fmt in SHEETS else "run `armybuilder validate` to see them"
         what = "list" if system.file_kinds == ("army list",) else system.file_kinds[0]
         print(
-            f"armybuilder: warning: {list_file} is not a valid {what} ({count(problems, 'problem')}); "
-            f"exported anyway, {shown}",
+            f"armybuilder: warning: {printable(str(list_file))} is not a valid {what} "
+            f"({count(problems, 'problem')}); exported anyway, {shown}",
             file=sys.stderr,
         )
 

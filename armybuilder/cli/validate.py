@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,6 +39,7 @@ def check_files(
     command with one line."""
     from armybuilder.engine import Options, check_options, validate_path, validate_text
     from armybuilder.errors import ArmyBuilderError
+    from armybuilder.fileio import read_stdin
 
     owned = str(collection) if collection is not None else None
     options = Options(points=_points(points), strict=strict, collection=owned)
@@ -48,7 +48,7 @@ def check_files(
         check_options(options, ws)
         for path in paths:
             if str(path) == "-":
-                reports.append(validate_text(sys.stdin.buffer.read(), ws, "<stdin>", options))
+                reports.append(validate_text(read_stdin(), ws, "<stdin>", options))
             else:
                 reports.append(validate_path(str(path), ws, options))
     except ArmyBuilderError as exc:
@@ -177,9 +177,10 @@ def _validate_for_event(
 
             make_console(color=use_color(no_color)).print(render.text(results))
         else:
+            from armybuilder.fileio import write_atomic
+
             meta = render.Meta(data_version=ws.data_version(), event=event, batch=True)
-            for piece in render.render(format, results, meta):
-                sys.stdout.write(piece)
+            write_atomic("-", render.render(format, results, meta))
         raise typer.Exit(0 if results.valid else 1)
 
 
@@ -193,9 +194,10 @@ def emit(reports: list[Report], format: str, ws: Workspace, no_color: bool) -> N
 
         make_console(color=use_color(no_color)).print(render.text(rows))
         return
+    from armybuilder.fileio import write_atomic
+
     meta = render.Meta(data_version=ws.data_version())
-    for piece in render.render(format, rows, meta):
-        sys.stdout.write(piece)
+    write_atomic("-", render.render(format, rows, meta))  # encodes what a file name that is not UTF-8 holds
 
 
 def show(

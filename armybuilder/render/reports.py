@@ -2,15 +2,21 @@
 
 Each reporter reads only rows (`armybuilder.batch.results.Row`: a file's summary and problems) and writes
 text piece by piece, so a report of ten thousand files is never held whole. `text` is for people (rich);
-every other format is plain text for machines: no colour, everything escaped.
+every other format is plain text for machines: no colour, everything escaped. Text from files (names,
+paths, messages quoting them) is written so that it cannot act: control characters escaped in the
+line formats, spreadsheet formulas neutralised in CSV, only XML 1.0 characters in JUnit, HTML escaped
+under a Content-Security-Policy that lets nothing but the page's own script run.
 """
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
 import html
 import io
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -20,7 +26,7 @@ from xml.sax.saxutils import quoteattr
 from armybuilder.games import DEFAULT_GAME
 from armybuilder.games.base import FORMAT_VERSION
 from armybuilder.problems import Problem, Severity
-from armybuilder.text import count
+from armybuilder.text import count, printable
 
 if TYPE_CHECKING:  # rich is imported where a renderable is built: the machine formats never need it
     from rich.console import RenderableType
@@ -140,17 +146,18 @@ def counts(rows: Rows) -> str:
 
 
 def parsable(rows: Rows, meta: Meta | None = None) -> Iterator[str]:
-    """`file:line:col: severity rule-id message`, one problem a line (the flake8 template)."""
+    """`file:line:col: severity rule-id message`, one problem a line (the flake8 template); a newline or
+    control character in a file name or message is escaped, so a line is always one problem."""
     for row in rows:
         for p in row.problems:
-            yield f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}\n"
+            yield printable(f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}") + "\n"
 
 
 def github(rows: Rows, meta: Meta | None = None) -> Iterator[str]:
     """GitHub Actions workflow commands, so problems show on the pull request's files."""
 
     def esc(text: str) -> str:
-        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
     def prop(text: str) -> str:
         return esc(text).replace(":", "%3A").replace(",", "%2C")
@@ -180,12 +187,26 @@ def json_report(rows: Rows, meta: Meta) -> Iterator[str]:
     yield json.dumps(document, indent=2) + "\n"
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: a text starting like a formula (`=`, `+`, `-`, `@`, tab,
+    carriage return; the OWASP rule) gets a leading `'`, and control characters are escaped."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_START):
+        value = "'" + value
+    return printable(value, one_line=False)
+
+
 def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
+    """One row per file; every text cell neutralised (`csv_cell`), since players write names and files."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow(_fields(row))
+        writer.writerow({key: csv_cell(value) for key, value in _fields(row).items()})
         if out.tell() > 1 << 16:
             yield out.getvalue()
             out.seek(0)
@@ -241,8 +262,25 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
     yield ",\n" + tail[2:-2] + "\n}\n"
 
 
+# characters XML 1.0 does not allow at all (not even as references): most C0 controls, lone surrogates
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    """`text` with every character XML 1.0 forbids, and every one a terminal would obey, escaped as visible
+    text (`\\x1b`): the report parses, and printed it steers nothing."""
+    text = printable(text, one_line=False)
+    return text if _NOT_XML.search(text) is None else _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def junit_report(rows: Rows, meta: Meta) -> Iterator[str]:
-    """JUnit XML: one test case per list, failing with its problems, for a club repository's CI."""
+    """JUnit XML: one test case per list, failing with its problems, for a club repository's CI. Only
+    characters legal in XML 1.0 are written: others from file names or lists are escaped as text."""
+    for piece in _junit(rows, meta):
+        yield xml_text(piece)
+
+
+def _junit(rows: Rows, meta: Meta) -> Iterator[str]:
     suite = meta.event.name if meta.event is not None and meta.event.name else "armybuilder batch"
     total, bad, name = str(len(rows)), str(rows.invalid), quoteattr(suite)
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
@@ -300,6 +338,11 @@ document.querySelectorAll("table.sortable th").forEach(function (th, col) {
 """
 
 
+def _e(text: str) -> str:
+    """HTML-escaped text, control characters from files escaped as visible text."""
+    return html.escape(printable(text, one_line=False))
+
+
 def _page_rule(meta: Meta) -> str:
     return "@page{size:%s;margin:12mm}" % ("letter" if meta.page == "letter" else "A4")
 
@@ -326,7 +369,7 @@ def _head(rows: Rows, meta: Meta) -> tuple[Any, set[str], bool]:
 
 
 def _table(head: Iterable[str], body: Iterable[Iterable[str]], numeric: tuple[str, ...] = ()) -> str:
-    e = html.escape
+    e = _e
     out = ["<table><thead><tr>"]
     out += [f"<th{' class=num' if h in numeric else ''}>{e(h)}</th>" for h in head]
     out.append("</tr></thead><tbody>")
@@ -335,11 +378,21 @@ def _table(head: Iterable[str], body: Iterable[Iterable[str]], numeric: tuple[st
     return "".join(out)
 
 
+# The page loads nothing and runs nothing but its own sorting script (by hash): were a name ever to slip
+# past the escaping, no script of a player's would run. The army sheets in its frames inherit the policy.
+CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+    f"script-src 'sha256-{base64.b64encode(hashlib.sha256(_SORT.encode()).digest()).decode()}'; "
+    "base-uri 'none'; form-action 'none'"
+)
+PACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+
 def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
     """A standalone page that prints well: each player's state, every list (sortable, linked to its
     sheet), the field by faction and commander, the roster for pairings, then each list's sheet on a page
     of its own."""
-    e = html.escape
+    e = _e
     event, data_version = meta.event, meta.data_version
     lists_per_player = event.lists_per_player if event is not None else None
     title = f"{event.name or 'Event'} — list check" if event is not None else "Army list check"
@@ -348,6 +401,7 @@ def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
         [
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8">',
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
             f"<title>{e(title)}</title><style>{_page_rule(meta)}{_STYLE}{_sheet_styles(sheets)}</style></head><body>",
             f"<h1>{e(title)}</h1>",
             f"<p>{e(counts(rows))}" + (f"; card data {e(data_version)}" if data_version else "")
@@ -417,7 +471,7 @@ def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
 
 
 def _problems_table(problems: Iterable[Problem]) -> str:
-    e = html.escape
+    e = _e
     out = ["<table><thead><tr><th>line</th><th>severity</th><th>rule</th><th>problem</th></tr></thead><tbody>"]
     for p in problems:
         line = f"{p.line}:{p.column}" if p.line else "whole file"
@@ -429,7 +483,7 @@ def _problems_table(problems: Iterable[Problem]) -> str:
 
 
 def _html_section(index: int, row: Row) -> Iterable[str]:
-    e = html.escape
+    e = _e
     yield f'<section class="list" id="list-{index}"><h2>{e(row.player)}: {e(row.name or row.path)}</h2>'
     yield (
         f'<p><code>{e(row.path)}</code> ({e(row.format)}) — <span class="{row.verdict}">'
@@ -440,7 +494,7 @@ def _html_section(index: int, row: Row) -> Iterable[str]:
         if row.cross:
             yield "<p>Found across lists (the sheet below shows the list's own problems):</p>"
             yield _problems_table(row.cross)
-        yield row.sheet
+        yield printable(row.sheet, one_line=False)
     else:
         if row.problems:
             yield _problems_table(row.problems)
@@ -455,17 +509,18 @@ def _html_section(index: int, row: Row) -> Iterable[str]:
 def pack_html(rows: Rows, meta: Meta) -> Iterator[str]:
     """The list pack: one printable document with the sheet of every valid list, one to a page, in the
     order of the batch (what an organiser hands to the players)."""
-    e = html.escape
+    e = _e
     event = meta.event
     title = f"{event.name or 'Event'} — list pack" if event is not None else "List pack"
     sheets: set[str] = {row.game for row in rows if row.valid and row.sheet}
     yield (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{PACK_CSP}">'
         f"<title>{e(title)}</title><style>{_sheet_styles(sheets, meta.page)}</style></head><body>\n"
     )
     for row in rows:
         if row.valid and row.sheet:
-            yield row.sheet + "\n"
+            yield printable(row.sheet, one_line=False) + "\n"
     yield "</body></html>\n"
 
 

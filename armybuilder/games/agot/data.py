@@ -16,6 +16,7 @@ from typing import Any
 
 from armybuilder import yamlpos
 from armybuilder.errors import DataError
+from armybuilder.fileio import read_input
 from armybuilder.games.base import bundled_data
 
 FOLDER = "agot-board-game"
@@ -194,7 +195,7 @@ def read_files(folder: Path) -> dict[str, Any]:
     for name in FILES:
         path = folder / f"{name}.yaml"
         try:
-            raw[name] = yamlpos.load(path.read_bytes())
+            raw[name] = yamlpos.load(read_input(path))
         except OSError as exc:
             raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
         except yamlpos.YamlError as exc:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import yamlpos
+from armybuilder.fileio import read_input
 from armybuilder.games.agot.data import FILES, FOLDER
 from armybuilder.games.base import bundled_data
 from armybuilder.problems import Problem, Severity
@@ -76,7 +77,7 @@ class _Checker:
         for name in FILES:
             path = self.folder / f"{name}.yaml"
             try:
-                value = yamlpos.load(path.read_bytes())
+                value = yamlpos.load(read_input(path))
             except OSError as exc:
                 self.add(DATA_SYNTAX, name, f"cannot read the file: {exc.strerror or exc}", Pos(0, 0))
                 valid = False

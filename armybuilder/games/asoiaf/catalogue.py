@@ -23,6 +23,7 @@ from typing import Any
 
 from armybuilder import __version__
 from armybuilder.errors import DataError
+from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.datafiles import (  # re-exported: the data check and tests read them here
     CARD_FOLDERS as CARD_FOLDERS,
 )
@@ -382,7 +383,7 @@ def load_catalogue(root: Path | str | None = None, version: str | None = None) -
     root = Path(root) if root is not None else bundled_data_dir()
     files = all_files(root)
     try:
-        blobs = [p.read_bytes() for p in files]
+        blobs = [read_input(p) for p in files]  # regular files only: a named pipe must not hang the load
     except OSError as exc:
         raise DataError(f"cannot read card data: {exc}", path=str(root)) from None
     key = content_key(files, blobs, root, version)

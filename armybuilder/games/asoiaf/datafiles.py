@@ -17,6 +17,7 @@ from typing import Any
 
 from armybuilder import yamlpos
 from armybuilder.errors import DataError
+from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.problems import Problem, Severity
 
@@ -106,7 +107,7 @@ def all_files(root: Path) -> list[Path]:
 def _season_meta(path: Path) -> tuple[Any, Problem | None]:
     """The mapping of a factions.yaml, or the problem that makes it unreadable."""
     try:
-        content = yamlpos.load(path.read_bytes())
+        content = yamlpos.load(read_input(path))
     except OSError as exc:
         return None, Problem("syntax", Severity.ERROR, f"cannot read: {exc.strerror}", str(path))
     except yamlpos.YamlError as exc:
@@ -237,7 +238,7 @@ def read_files(root: Path, files: list[Path]) -> tuple[list[DataFile], list[Prob
     for path in files:
         rel = path.relative_to(root).as_posix()
         try:
-            content = yamlpos.load(path.read_bytes())
+            content = yamlpos.load(read_input(path))
         except OSError as exc:
             problems.append(Problem("syntax", Severity.ERROR, f"cannot read: {exc.strerror}", rel))
             continue

@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 
 from armybuilder import yamlpos
 from armybuilder.errors import DataError
+from armybuilder.fileio import read_input
 from armybuilder.games.base import ProblemDoc
 from armybuilder.games.hve.catalogue import GAME_KEY, Card, Catalogue, UnitSide, bundled_folder
 from armybuilder.games.hve.keywords import (
@@ -202,7 +203,7 @@ class _Checker:
     def read_file(self, path: Path) -> None:
         self.file = str(path)
         try:
-            raw = path.read_bytes()
+            raw = read_input(path)  # regular files only, at most a megabyte
         except OSError as exc:
             raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
         try:

@@ -24,6 +24,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from armybuilder import yamlpos
+from armybuilder.fileio import read_input
 from armybuilder.games.wotr.names import matched
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
@@ -78,7 +79,7 @@ def read(folder: Path) -> DataFiles:
     for name in FILES:
         path = folder / f"{name}.yaml"
         try:
-            value = yamlpos.load(path.read_bytes())
+            value = yamlpos.load(read_input(path))
         except OSError as exc:
             files.problems.append(
                 Problem("data-schema", Severity.ERROR, f"cannot read {name}.yaml: {exc.strerror}", str(path))

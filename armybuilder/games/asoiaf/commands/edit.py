@@ -40,25 +40,28 @@ def _print(renderable: object, no_color: bool) -> None:
 
 
 def _read(path: Path) -> str:
+    from armybuilder.fileio import NotText, decode_text, read_input
+
     try:
-        return path.read_text(encoding="utf-8")
+        return decode_text(read_input(path), "YAML text")
     except FileNotFoundError:
         fatal(f"{path}: no such file; create one with `armybuilder new {path} --faction ... --commander ...`")
     except IsADirectoryError:
         fatal(f"{path}: is a folder; give a list file")
-    except UnicodeDecodeError as exc:
-        fatal(f"{path}: cannot read: not UTF-8 text (byte {exc.start + 1} is not); save the list as UTF-8")
     except OSError as exc:
         fatal(f"{path}: cannot read: {exc.strerror or exc}")
+    except NotText as exc:
+        fatal(f"{path}: cannot read: {exc.message}")
 
 
 def _typed_faction(ctx: typer.Context, cat: Catalogue) -> str | None:
     """The faction of the list named so far on the command line, when it can be read quickly."""
     from armybuilder import yamlpos
+    from armybuilder.fileio import read_input
 
     path = ctx.params.get("list_file")
     try:
-        value = yamlpos.load(Path(str(path)).read_text(encoding="utf-8")) if path else None
+        value = yamlpos.load(read_input(Path(str(path)))) if path else None  # never waits on a pipe
     except Exception:  # no list yet, or not one: complete from every faction
         return None
     faction = cat.faction(str(value.get("faction"))) if isinstance(value, dict) else None

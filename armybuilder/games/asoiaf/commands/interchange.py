@@ -51,15 +51,25 @@ def _read_source(source: str) -> tuple[str, str, bool]:
     return _text(blob, source), source, True
 
 
+def from_file_named(source: str) -> bool:
+    """Whether FILE_OR_CODE names an existing file."""
+    try:
+        return source != "-" and Path(source).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _text(blob: bytes, name: str) -> str:
     if len(blob) > MAX_FILE_BYTES:
         fatal(
             f"{name}: more than {MAX_FILE_BYTES:,} bytes; a list is a few hundred — is this the right file?"
         )
+    from armybuilder.fileio import NotText, decode_text
+
     try:
-        return blob.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        fatal(f"{name}: not UTF-8 text; a list code or text export is plain text")
+        return decode_text(blob, "a list code or text export")
+    except NotText as exc:
+        fatal(f"{name}: {exc.message}")
 
 
 def import_(
@@ -92,11 +102,13 @@ def import_(
     line. The result validates like any list. Exit 0 when written, 2 when the input cannot be imported.
     """
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
+    from armybuilder.fileio import is_input, write_atomic
     from armybuilder.games.asoiaf.interchange import Reading, detect, import_comment, import_list, pasted
     from armybuilder.games.asoiaf.interchange.common import MAX_INPUT_CHARS
     from armybuilder.games.asoiaf.listwriter import dump_list
 
+    if from_file_named(source) and is_input(output, [source]):  # --force or not: never replace the input
+        fatal(f"{output} is the file being imported; write the YAML list to another file with -o")
     cat = catalogue(data, data_version)
     text, name, from_file = _read_source(source)
     fmt = from_.value if from_ is not None else detect(text)

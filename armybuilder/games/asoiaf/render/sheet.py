@@ -28,6 +28,10 @@ PAGES = {"a4": ("A4", 297.0), "letter": ("letter", 279.4)}  # --page: the CSS na
 ROUNDS = 6  # a game lasts at most six rounds (the round tracker's boxes)
 
 
+# The sheet loads nothing and runs no script: a policy saying so, in case escaping ever missed something.
+SHEET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+
 def render_sheet(fmt: str, report: ListReport, deck: Deck | None, page: str = "a4") -> str:
     """The army sheet of a validated list in `fmt` (one of SHEET_FORMATS), as one string; `page` (a4 or
     letter) is the paper the HTML sheet is laid out for."""
@@ -564,10 +568,14 @@ def _html_deck(deck: Deck) -> str:
 
 
 def qr_svg(code: str) -> str:
-    """The share code as a QR code: an inline SVG (no image to fetch), with the standard quiet zone."""
+    """The share code as a QR code: an inline SVG (no image to fetch), with the standard quiet zone; "" when
+    the code is too long for any QR code (a list named with a megabyte of text)."""
     import segno
 
-    qr = segno.make(code, error="m", micro=False)
+    try:
+        qr = segno.make(code, error="m", micro=False)
+    except segno.DataOverflowError:
+        return ""
     svg: str = qr.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True, title="War Council share code")
     return svg
 
@@ -590,10 +598,11 @@ def _html_play(report: ListReport) -> str:
     own = f'<p class="own">{_h(notes)}</p>' if notes else ""
     tracks.append(f'<div class="notes"><span class="label">Notes</span>{own}</div>')
     code = share_code(report)
-    if code.code is not None:
-        share = (
-            f'<div class="share">{qr_svg(code.code)}<span class="label">Scan to import in War Council</span></div>'
-        )
+    qr = qr_svg(code.code) if code.code is not None else ""
+    if qr:
+        share = f'<div class="share">{qr}<span class="label">Scan to import in War Council</span></div>'
+    elif code.code is not None:  # too long for a QR code
+        share = '<div class="no-code">The War Council share code is too long for a QR code.</div>'
     else:
         share = f'<div class="no-code">No War Council share code: {_h(code.why_not)}.</div>'
     return f'<section class="play"><div class="tracks">{"".join(tracks)}</div>{share}</section>'
@@ -652,6 +661,7 @@ def html_sheet(report: ListReport, deck: Deck | None, page: str = "a4") -> str:
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{SHEET_CSP}">\n'
         f"<title>{_h(title)} — army sheet</title>\n"
         f"<style>{page_css(page)}{SHEET_CSS}</style>\n</head>\n<body>\n"
         + sheet_fragment(report, deck)
