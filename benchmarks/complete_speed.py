@@ -30,9 +30,11 @@ LISTS = [
 
 
 def asoiaf(path: Path) -> bool:
-    """An ASOIAF list (no `game:` key, or `game: asoiaf`); examples/ holds other games' lists too."""
-    found = re.search(r"^game:\s*(\S+)", path.read_text(encoding="utf-8"), re.MULTILINE)
-    return found is None or found.group(1) == "asoiaf"
+    """An ASOIAF list (no `game:` key, or `game: asoiaf`, and a `faction:`); examples/ holds other games'
+    files and a collection too."""
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^game:\s*(\S+)", text, re.MULTILINE)
+    return (found is None or found.group(1) == "asoiaf") and re.search(r"^faction:", text, re.MULTILINE) is not None
 
 
 def main() -> int:
