@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from armybuilder.batch.results import Row
 from armybuilder.problems import Problem
+from armybuilder.rows import Row
 from armybuilder.text import player_key
 
 

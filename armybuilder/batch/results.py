@@ -6,50 +6,12 @@ from __future__ import annotations
 import pickle
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, NamedTuple
 
-from armybuilder.games.base import Tally
-from armybuilder.problems import Problem, Severity, Verdict
+from armybuilder.problems import Problem, Severity
+from armybuilder.rows import Row as Row  # re-exported: the batch's rows are report rows
 from armybuilder.text import player_key
-
-
-@dataclass(slots=True)  # not frozen: built for every row read back, and frozen fields cost twice as much
-class Row(Verdict):
-    """What a report needs of one submission: who, what, the verdict and every problem."""
-
-    path: str
-    player: str
-    declared_player: bool  # named in the file itself (not guessed from the file name)
-    team: str | None
-    name: str | None  # the file's title
-    game: str
-    side: str | None  # faction, house, side
-    leader: str | None  # commander, general
-    points: int | None  # the limit of the file's first tally (the game size)
-    total: int | None  # the value of the file's first tally
-    format: str
-    problems: tuple[Problem, ...]
-    strict: bool = False
-    outline: tuple[tuple[str, int], ...] = ()  # (a line of the file's content, its number) for reports
-    sheet: str | None = None  # the file's printable sheet, one HTML element (`GameSystem.sheet_fragment`)
-    side_name: str | None = None  # the faction's name for people ("House Stark")
-    code: str | None = None  # the code another tool imports the file from (ASOIAF: War Council's)
-    code_note: str | None = None  # why the file has no such code
-    content: Mapping[str, Any] | None = None  # the file's content as plain data (`GameSystem.content`)
-    details: Mapping[str, Any] = field(default_factory=dict)  # the summary's JSON (`validate` only)
-    tallies: tuple[Tally, ...] = ()  # the summary's figures (`validate` only)
-    cross: tuple[Problem, ...] = ()  # problems found across files (duplicates, teams), also in `problems`
-
-    @property
-    def first_problem(self) -> Problem | None:
-        """The first problem that fails the file (None for a valid file: its warnings fail nothing)."""
-        failing = self.errors or (self.warnings if self.strict else [])
-        return failing[0] if failing else None
-
-    @property
-    def verdict(self) -> str:
-        return "valid" if self.valid else "invalid"
 
 
 class Packed(NamedTuple):

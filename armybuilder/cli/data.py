@@ -119,7 +119,7 @@ def check_command(
         by_file: dict[str, list[Problem]] = {}
         for problem in shown:
             by_file.setdefault(problem.file, []).append(problem)
-        from armybuilder.batch.results import Row
+        from armybuilder.rows import Row
 
         rows = reports.RowList(
             Row(file, "", False, None, None, system.key, None, None, None, None, "data", tuple(found))

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
-    from armybuilder.batch.results import Row
+    from armybuilder.rows import Row
 
 
 TABLE_CHUNK = 200  # summary rows rendered at once

@@ -34,8 +34,8 @@ if TYPE_CHECKING:  # rich is imported where a renderable is built: the machine f
     from rich.text import Text
 
     from armybuilder.batch.event import Event
-    from armybuilder.batch.results import Row
     from armybuilder.games.base import Report
+    from armybuilder.rows import Row
 
 
 class Rows(Protocol):
@@ -78,7 +78,7 @@ class Reporter(NamedTuple):
 
 def row_of(report: Report, player: str | None = None) -> Row:
     """A checked file as a report row."""
-    from armybuilder.batch.results import Row
+    from armybuilder.rows import Row
 
     summary = report.summary
     first = summary.tallies[0] if summary.tallies else None
