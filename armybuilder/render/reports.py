@@ -20,8 +20,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
-from xml.sax.saxutils import escape as xml_escape
-from xml.sax.saxutils import quoteattr
 
 from armybuilder.games import DEFAULT_GAME
 from armybuilder.games.base import FORMAT_VERSION
@@ -202,6 +200,7 @@ def csv_cell(value: Any) -> Any:
 
 def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
     """One row per file; every text cell neutralised (`csv_cell`), since players write names and files."""
+
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
@@ -281,6 +280,9 @@ def junit_report(rows: Rows, meta: Meta) -> Iterator[str]:
 
 
 def _junit(rows: Rows, meta: Meta) -> Iterator[str]:
+    from xml.sax.saxutils import escape as xml_escape  # imported here: it brings in urllib and ssl
+    from xml.sax.saxutils import quoteattr
+
     suite = meta.event.name if meta.event is not None and meta.event.name else "armybuilder batch"
     total, bad, name = str(len(rows)), str(rows.invalid), quoteattr(suite)
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
@@ -340,6 +342,7 @@ document.querySelectorAll("table.sortable th").forEach(function (th, col) {
 
 def _e(text: str) -> str:
     """HTML-escaped text, control characters from files escaped as visible text."""
+
     return html.escape(printable(text, one_line=False))
 
 
