@@ -817,16 +817,20 @@ class Reader:
                     tokens[token] = (hid, where)
         pos.dominance = tokens
 
+    def list_section(self, value: dict[Any, Any], key: str, shape: str) -> list[Any] | None:
+        """The list a section holds, or None after a `schema` problem saying what to write instead."""
+        v = value[key]
+        if not isinstance(v, list):
+            self.schema(f"{key} is {_type_name(v)}: write {shape}", _val_pos(value, key))
+            return None
+        return v
+
     def read_neutral(self, value: dict[Any, Any], pos: Position) -> None:
         if "neutral_forces" not in value:
             return
-        v = value["neutral_forces"]
         pos.neutral_pos = _val_pos(value, "neutral_forces")
-        if not isinstance(v, list):
-            self.schema(
-                f"neutral_forces is {_type_name(v)}: write a list of areas, e.g. [King's Landing, The Eyrie]",
-                pos.neutral_pos,
-            )
+        v = self.list_section(value, "neutral_forces", "a list of areas, e.g. [King's Landing, The Eyrie]")
+        if v is None:
             return
         areas: list[tuple[Resolved, Pos]] = []
         for i, item in enumerate(v):
@@ -839,13 +843,9 @@ class Reader:
     def read_westeros(self, value: dict[Any, Any], pos: Position) -> None:
         if "westeros_cards" not in value:
             return
-        v = value["westeros_cards"]
         pos.westeros_pos = _val_pos(value, "westeros_cards")
-        if not isinstance(v, list):
-            self.schema(
-                f"westeros_cards is {_type_name(v)}: write a list of this round's cards, e.g. [Supply, Mustering]",
-                pos.westeros_pos,
-            )
+        v = self.list_section(value, "westeros_cards", "a list of this round's cards, e.g. [Supply, Mustering]")
+        if v is None:
             return
         if len(v) > 3:
             self.schema(
