@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from armybuilder.errors import UsageError
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    Column,
     Document,
     GameSystem,
     NewOption,
     Options,
     ProblemDoc,
     Report,
+    RowTerms,
     Summary,
     Tally,
     json_document,
@@ -45,6 +47,10 @@ class HordeVsEmpire(GameSystem):
     key: ClassVar[str] = GAME_KEY
     title: ClassVar[str] = "Horde vs Empire (card game)"
     file_kinds: ClassVar[tuple[str, ...]] = ("deck",)
+    terms: ClassVar[RowTerms] = RowTerms(
+        "deck", "decks", Column("faction", "faction"), Column("opening_unit", "opening unit"),
+        (Column("units", "units"), Column("commands", "commands")),
+    )
     aliases: ClassVar[tuple[str, ...]] = ("hve", "horde-vs-empire", "horde vs empire")
     export_formats: ClassVar[dict[str, str]] = {
         "json": "the checked deck as JSON",
