@@ -469,3 +469,23 @@ def test_schema_accepts_valid_entries(entry: str) -> None:
 def test_schema_rejects_invalid_entries(entry: str, rules: list[str]) -> None:
     document = _plain(yamlpos.load(HEAD + f"  - {entry}\n"))
     assert list(_schema().iter_errors(document)) != []
+
+
+@pytest.mark.parametrize("fmt", ["parsable", "github", "json", "text"])
+def test_data_check_of_a_relative_folder_names_each_file_once(
+    write_catalogue: Writer, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    """`data check --game horde-vs-empire-cards FOLDER` with a relative FOLDER: `FOLDER/cards.yaml`, not
+    the folder twice (GitHub annotations must point at the file)."""
+    from typer.testing import CliRunner
+
+    from armybuilder.cli import app
+
+    folder = write_catalogue(HEAD + "  - " + unit_with(hp="0") + "\n")
+    monkeypatch.chdir(folder.parent)
+    result = CliRunner(env={"NO_COLOR": "1"}).invoke(
+        app, ["data", "check", "--game", "horde-vs-empire-cards", folder.name, "--format", fmt]
+    )
+    assert result.exit_code == 1
+    shown = f"{folder.name}/cards.yaml"
+    assert shown in result.stdout and f"{folder.name}/{shown}" not in result.stdout
