@@ -45,6 +45,10 @@ LOAD_DOCS = (
                "load"),
     ProblemDoc("ambiguous-card", E, "A card reference matches several cards (versions of a character); "
                "write `Name, Subname` or the card id.", "load"),
+    ProblemDoc("names-file", E, "A names file (`--names`, ARMYBUILDER_NAMES, an event's `names:`, or a data "
+               "folder's `names/`) has an entry that cannot be used: not a name, an id that is no card, or a "
+               "name another card already has. The entry is left out; the position is in the names file.",
+               "data"),
     ProblemDoc("wrong-slot", E, "A card stands where its kind cannot: an NCU under `units:`, a combat unit "
                "as an attachment, and so on.", "load"),
 )  # fmt: skip
