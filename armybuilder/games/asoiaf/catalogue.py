@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import __version__
-from armybuilder.errors import DataError
+from armybuilder.errors import DataError, UsageError
 from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.datafiles import (  # re-exported: the data check and tests read them here
     CARD_FOLDERS as CARD_FOLDERS,
@@ -64,7 +64,7 @@ from .cards import (
     TacticsCard,
     requirement_from,
 )
-from .names import Names, NameTable, read_table, table_files
+from .names import ENGLISH, Names, NameTable, Printing, read_table, table_files
 from .names import normalize as normalize_name
 
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
@@ -95,6 +95,7 @@ class Catalogue:
     root: str = ""
     versions: tuple[str, ...] = ()  # every season of the data folder, oldest first (the last is the default)
     names: Names = field(default_factory=Names)  # card names in other languages (names.py)
+    language: str = ""  # the language printouts name cards in ("": English; `--lang`)
     _by_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _by_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _exact_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
@@ -187,6 +188,22 @@ class Catalogue:
             found = self.factions.get(self.names.faction(str(text)) or "")
         self.memo[memo_key] = found
         return found
+
+    @property
+    def printed(self) -> Printing:
+        """How printouts name cards: in the language `--lang` asked for, English where it has no name."""
+        return Printing(self.names.table(self.language)) if self.language else ENGLISH
+
+    def in_language(self, language: str) -> Catalogue:
+        """This catalogue printing card names in `language` (de, fr, zh-Hant, a names file's, en)."""
+        if language.casefold() in ("en", "english", ""):
+            return replace(self, language="")
+        table = self.names.table(language)
+        if table is None:
+            known = ", ".join(("en", *self.names.languages))
+            raise UsageError(f"no card names in {language!r} here; the languages are {known}, and a --names "
+                             "file's own")  # fmt: skip
+        return replace(self, language=table.language)
 
     def with_names(self, table: NameTable) -> tuple[Catalogue, list[Problem]]:
         """This catalogue reading a club's names too, and the problems of the entries left out (an unknown

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
+from armybuilder.errors import UsageError
 from armybuilder.fileio import read_input
 from armybuilder.problems import Problem, Severity
 
@@ -233,6 +234,15 @@ def read_table(path: Path | str, shown: str | None = None) -> tuple[NameTable | 
     except yamlpos.YamlError as exc:
         return None, [_problem(exc.message, file, (exc.line or 1, exc.column or 1))]
     return parse_table(content, file)
+
+
+def names_error(problems: list[Problem]) -> UsageError:
+    """One line for the problems of names files: the first positioned, and the lines of the others."""
+    ordered = sorted(problems, key=Problem.sort_key)
+    first = ordered[0]
+    others = ", ".join(f"{p.file}:{p.line}" for p in ordered[1:6]) + (", …" if len(ordered) > 6 else "")
+    more = f" (and {len(ordered) - 1} more: {others})" if len(ordered) > 1 else ""
+    return UsageError(f"{first.file}:{first.line}:{first.column}: {first.message}{more}")
 
 
 def table_files(root: Path) -> list[Path]:

@@ -123,6 +123,25 @@ class Asoiaf(GameSystem):
 
         return load_catalogue(folder, version)
 
+    def add_names(self, data: Any, files: Sequence[Path]) -> Catalogue:
+        from armybuilder.games.asoiaf.names import names_error, read_table
+
+        catalogue: Catalogue = data
+        problems: list[Problem] = []
+        for path in files:
+            table, found = read_table(path)
+            problems += found
+            if table is not None:
+                catalogue, found = catalogue.with_names(table)
+                problems += found
+        if problems:
+            raise names_error(problems)
+        return catalogue
+
+    def in_language(self, data: Any, language: str) -> Catalogue:
+        catalogue: Catalogue = data
+        return catalogue.in_language(language)
+
     def data_version(self, data: Any) -> str | None:
         version: str = data.data_version
         return version

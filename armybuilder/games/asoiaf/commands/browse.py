@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import (
+    DataOption,
+    DataVersionOption,
+    LangOption,
+    NamesOption,
+    NoColorOption,
+    fatal,
+    use_color,
+)
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
@@ -232,12 +240,14 @@ def cards_command(
     ] = "table",
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
+    lang: str | None = LangOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """List cards of the catalogue, filtered by faction, kind, type, character or name."""
     if fmt not in FORMATS:
         fatal(_unknown("format", fmt, _closest(fmt, FORMATS), FORMATS))
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names, lang)
     picked = select_cards(
         cat,
         factions=resolve_factions(cat, faction) if faction else None,
@@ -284,16 +294,17 @@ def card_command(
     ],
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Show one card in full: stats, requirements, tactics cards and every other version of its character."""
     from armybuilder.games.asoiaf.cards import Special, TacticsCard
 
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     found = find_card(cat, ref)
     if not found:
-        names = _suggestions(cat, ref)
-        hint = f"did you mean: {'; '.join(names)}?" if names else "try `armybuilder cards SEARCH`"
+        close = _suggestions(cat, ref)
+        hint = f"did you mean: {'; '.join(close)}?" if close else "try `armybuilder cards SEARCH`"
         fatal(f"unknown card {ref!r}; {hint}")
 
     from armybuilder.games.asoiaf.render.cards import candidate_lines, card_view, special_view, tactics_view
