@@ -125,9 +125,10 @@ class Printing:
         self.table = table
         self.language = table.language if table is not None else "en"
 
-    def name(self, card: Card) -> str:
+    def parts(self, card: Card) -> tuple[str, str | None]:
+        """(name, subname) in this language."""
         found = self.table.cards.get(card.id) if self.table is not None else None
-        return found[0] if found else card.name
+        return found or (card.name, card.subname)
 
     def title(self, card: Card) -> str:
         found = self.table.cards.get(card.id) if self.table is not None else None

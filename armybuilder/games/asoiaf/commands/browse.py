@@ -129,11 +129,16 @@ def select_cards(
             continue
         if character is not None and character not in card.characters:
             continue
-        if not all(w in normalize(card.title) for w in words):
+        title = normalize(card.title) + "\n" + normalize(cat.printed.title(card))  # --lang: its names match too
+        if not all(w in title for w in words):
             continue
         picked.append(card)
     if (not kinds or "tactics" in kinds) and types is None and character is None:
-        picked += [t for t in cat.tactics.values() if all(w in normalize(t.name) for w in words)]
+        picked += [
+            t
+            for t in cat.tactics.values()
+            if all(w in normalize(t.name) + "\n" + normalize(cat.printed.tactics(t)) for w in words)
+        ]
     if factions:
         picked = [c for c in picked if c.faction in factions]
     faction_order = {key: i for i, key in enumerate(cat.factions)}
