@@ -426,7 +426,7 @@ SHEET_CSS = (
   border-radius: 1.2mm; padding: 1.2mm 2mm; margin: 0 0 2mm; }
 .sheet .row { display: flex; align-items: baseline; gap: 1.5mm; }
 .sheet .row .name { font-weight: bold; flex: 1; }
-.sheet .en { font-weight: normal; font-size: 7pt; color: #555; }
+.sheet .en { font-weight: normal; font-size: 6.5pt; color: #555; }
 .sheet .unit > .row .name { font-size: 10pt; }
 .sheet .type { color: #555; font-size: 7.5pt; }
 .sheet .cost { font-weight: bold; min-width: 5mm; text-align: right; white-space: nowrap; }
@@ -467,6 +467,11 @@ SHEET_CSS = (
 .sheet .share .label { font-size: 6.5pt; }
 .sheet .no-code { flex: none; width: 40mm; font-size: 7.5pt; color: #555; }
 .sheet .code { margin: 1.5mm 0 0; font-size: 6.5pt; }
+.sheet.translated { font-size: 8.5pt; line-height: 1.2; }
+.sheet.translated .unit > .row .name { font-size: 9pt; }
+.sheet.translated .unit { margin-bottom: 1.2mm; padding: 1mm 1.8mm; }
+.sheet.translated .stats { margin: .3mm 0 .2mm; }
+.sheet.translated .deck-card .from { font-size: 6.5pt; }
 .sheet .code code { font: 6.5pt/1.25 "DejaVu Sans Mono", "Liberation Mono", monospace; word-break: break-all; }
 .sheet footer { margin-top: 1.5mm; color: #666; font-size: 7pt; }
 """
@@ -677,8 +682,9 @@ def sheet_fragment(report: ListReport, deck: Deck | None) -> str:
     if army.player:
         sub.append(_w(report, "Player: {name}", name=army.player))
     faction = army.faction_key or "none"
+    translated = " translated" if _printing(report).language != "en" else ""  # longer names, English too
     body = [
-        f'<div class="sheet f-{_h(faction)}">',
+        f'<div class="sheet f-{_h(faction)}{translated}">',
         "<header><div>",
         f"<h1>{_h(title)}</h1>",
         f'<p class="sub">{" · ".join(_h(s) for s in sub)}</p></div>',
