@@ -155,3 +155,40 @@ def test_a_name_no_language_has_is_unknown_quoting_the_player(catalogue: Catalog
     report = check(catalogue, "faction: stark\npoints: 40\nunits: [Geschworene Schwerter von Haus Strak]\n")
     assert ("unknown-card", 3) in errors(report)
     assert "'Geschworene Schwerter von Haus Strak'" in next(p.message for p in report.problems if p.rule == "unknown-card")
+
+
+def test_a_collection_names_cards_in_any_language(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from armybuilder.cli import app
+
+    shelf = tmp_path / "shelf.yaml"
+    shelf.write_text(
+        "owned:\n  Robb Stark, Der Wolfslord: 1\n  Épées Liges Stark: 1\n  Berserker von Haus Umber: 1\n",
+        encoding="utf-8",
+    )
+    listed = Path(__file__).resolve().parents[1] / "examples" / "names" / "stark-40-de.yaml"
+    env = {"NO_COLOR": "1", "ARMYBUILDER_DATA": None, "ARMYBUILDER_NAMES": None}
+    result = CliRunner(env=env).invoke(app, ["validate", str(listed), "--collection", str(shelf)])
+    assert result.exit_code == 0, result.output  # warnings only: fielded more often than owned
+    assert "collection" in result.stdout and "unknown-card" not in result.stdout
+    assert "Stark Sworn Swords" in result.stdout  # messages name the card in English
+
+
+def test_data_check_reads_a_folder_s_name_tables(tmp_path: Path) -> None:
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from armybuilder.cli import app
+
+    folder = tmp_path / "data"
+    shutil.copytree(bundled_data_dir(), folder, ignore=shutil.ignore_patterns("agot*", "war-*", "horde-*"))
+    german = folder / "names" / "de.yaml"
+    german.write_text(german.read_text(encoding="utf-8").replace('"10101":', '"10199":', 1), encoding="utf-8")
+    runner = CliRunner(env={"NO_COLOR": "1", "ARMYBUILDER_DATA": None})
+    result = runner.invoke(app, ["data", "check", str(folder)])
+    assert result.exit_code == 1
+    assert "names/de.yaml:13:3" in result.stdout and "10199 is no card id" in result.stdout
+    loaded = runner.invoke(app, ["validate", "--data", str(folder), str(Path(__file__).parents[1] / "examples" / "stark-40.yaml")])
+    assert loaded.exit_code == 2 and "names/de.yaml:13: 10199 is no card id" in loaded.stderr
