@@ -154,7 +154,9 @@ def test_faction_and_slot_decide_a_shared_german_name(catalogue: Catalogue) -> N
 def test_a_name_no_language_has_is_unknown_quoting_the_player(catalogue: Catalogue) -> None:
     report = check(catalogue, "faction: stark\npoints: 40\nunits: [Geschworene Schwerter von Haus Strak]\n")
     assert ("unknown-card", 3) in errors(report)
-    assert "'Geschworene Schwerter von Haus Strak'" in next(p.message for p in report.problems if p.rule == "unknown-card")
+    message = next(p.message for p in report.problems if p.rule == "unknown-card")
+    assert "'Geschworene Schwerter von Haus Strak'" in message
+    assert "did you mean 'Geschworene Schwerter von Haus Stark'" in message  # in the player's language
 
 
 def test_a_collection_names_cards_in_any_language(tmp_path: Path) -> None:

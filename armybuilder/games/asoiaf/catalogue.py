@@ -161,6 +161,10 @@ class Catalogue:
             close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
             if not close:  # a fragment: "Umber" finds the Umber cards
                 close = [t for t in titles if key and key in t][:n]
+            if not close:  # a misspelt German, French or club name: the closest names in those languages
+                translated = self._translated_titles(kinds)
+                close = difflib.get_close_matches(normalize_name(str(text)), list(translated), n=n, cutoff=0.75)
+                titles = translated
             found = self.memo[memo_key] = tuple(titles[c] for c in close)
         assert isinstance(found, tuple)
         return list(found)
@@ -176,6 +180,17 @@ class Catalogue:
                     titles.setdefault(normalize(card.name), card.name)
             cache[kinds] = titles
         return cache[kinds]  # type: ignore[no-any-return]
+
+    def _translated_titles(self, kinds: frozenset[CardKind]) -> dict[str, str]:
+        """normalized translated title -> as its table writes it, for cards of `kinds`, every language."""
+        titles: dict[str, str] = {}
+        for table in self.names.tables.values():
+            for card_id, (name, subname) in table.cards.items():
+                card = self.cards.get(card_id)
+                if card is not None and card.kind in kinds:
+                    title = f"{name}, {subname}" if subname else name
+                    titles.setdefault(normalize_name(title), title)
+        return titles
 
     def faction(self, text: str) -> Faction | None:
         """A faction by key (`stark`) or display name (`House Stark`), forgiving case and apostrophes."""
