@@ -194,3 +194,10 @@ def test_data_check_reads_a_folder_s_name_tables(tmp_path: Path) -> None:
     assert "names/de.yaml:13:3" in result.stdout and "10199 is no card id" in result.stdout
     loaded = runner.invoke(app, ["validate", "--data", str(folder), str(Path(__file__).parents[1] / "examples" / "stark-40.yaml")])
     assert loaded.exit_code == 2 and "names/de.yaml:13: 10199 is no card id" in loaded.stderr
+
+
+def test_messages_quote_the_player_s_words(catalogue: Catalogue) -> None:
+    report = check(catalogue, 'faction: stark\npoints: 40\nunits: ["Catelyn Stark, Lady von Winterfell"]\n')
+    assert ("wrong-slot", 3) in errors(report)
+    message = next(p.message for p in report.problems if p.rule == "wrong-slot")
+    assert message.startswith("'Catelyn Stark, Lady von Winterfell' (Catelyn Stark, Lady of Winterfell) is an NCU")

@@ -150,6 +150,11 @@ class Catalogue:
             found = [self.cards[i] for i in ids if i in self.cards]
         return [c for c in found if wanted is None or c.kind in wanted]
 
+    def in_english(self, text: str) -> bool:
+        """Whether a user reference is an id or an English title or name (not a translated one)."""
+        key = normalize(str(text).strip())
+        return str(text).strip() in self.cards or key in self._by_title or key in self._by_name
+
     def suggest(self, text: str, kinds: Iterable[CardKind] | None = None, n: int = 3) -> list[str]:
         """The closest card titles to a reference that matched nothing ("did you mean")."""
         kinds = frozenset(kinds) if kinds is not None else frozenset(CardKind)
