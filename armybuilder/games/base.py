@@ -270,6 +270,17 @@ class GameSystem(ABC):
         """The game's data (catalogue, map, tables) from `folder` (None: the bundled data) and, where a
         game keeps several versions, `version`. Raise `DataError` (one line) when it cannot be used."""
 
+    def add_names(self, data: Any, files: Sequence[Path]) -> Any:
+        """The data reading these names files too (a club's own names for cards, `--names`). Raise
+        `UsageError` naming each bad entry's position when one cannot be used."""
+        raise UsageError(f"{self.title} has no card names to add; drop --names")
+
+    def in_language(self, data: Any, language: str) -> Any:
+        """The data printing names in `language` (`--lang`); UsageError for a language it has no names in."""
+        if language.casefold() in ("en", "english"):
+            return data
+        raise UsageError(f"{self.title} prints in English only; drop --lang")
+
     def data_version(self, data: Any) -> str | None:
         """A label for the loaded data, reported in JSON outputs (None: the game has one fixed data set)."""
         return None
