@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from armybuilder.errors import UsageError
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    Column,
     CrossItem,
     DataVersion,
     Document,
@@ -18,6 +19,7 @@ from armybuilder.games.base import (
     Options,
     ProblemDoc,
     Report,
+    RowTerms,
 )
 from armybuilder.problems import Problem, Severity
 
@@ -104,6 +106,8 @@ class Asoiaf(GameSystem):
     key = "asoiaf"
     title = "A Song of Ice & Fire: Tabletop Miniatures Game"
     file_kinds = ("army list",)
+    terms = RowTerms("list", "lists", points=True, data="card data", codes=True,
+                     side=Column("faction", "faction"), leader=Column("commander", "commander"))
     aliases = ("asoiaf-tmg", "song-of-ice-and-fire")
     export_formats: ClassVar[dict[str, str]] = EXPORT_FORMATS
     import_formats = ("warcouncil", "asoiaf-stats", "tts", "text")
