@@ -13,6 +13,7 @@ import typer
 
 from armybuilder.cli.common import DataOption, NoColorOption, fatal
 from armybuilder.problems import Problem
+from armybuilder.render import reports
 from armybuilder.text import count
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def check_command(
         "--format",
         "-f",
         metavar="FORMAT",
-        help="text, parsable (file:line:col: severity rule message), json, github, junit, csv or html.",
+        help=f"Report format: {reports.help_text()}.",
     ),
     no_color: bool = NoColorOption,
 ) -> None:
@@ -73,7 +74,6 @@ def check_command(
     """
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.render import reports
 
     system = games.lookup(game or games.DEFAULT_GAME)
     if system is None:

@@ -1,6 +1,7 @@
 """The batch on the terminal: the summary table for the organiser and the progress bar (rich).
 
-The report files (CSV, JSON, JUnit, HTML, …) are written by the reporters of `armybuilder.render.reports`.
+The report files (CSV, JSON, JUnit, HTML, …) are written by the reporters of `armybuilder.render.reports`; the
+roll-ups (each player's state, the field) come from `armybuilder.field`.
 """
 
 from __future__ import annotations
@@ -8,12 +9,14 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.render.reports import Rows, counts, problem_text
+from armybuilder.render.reports.common import counts
+from armybuilder.rows import problem_text
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
+    from armybuilder.render.reports import Rows
     from armybuilder.rows import Row
 
 
@@ -64,7 +67,7 @@ def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from armybuilder.render.reports import problems_table
+    from armybuilder.render.reports.people import problems_table
 
     natural = [cell_len(name) for name, _, _ in SUMMARY_COLUMNS]
     for row in rows:
@@ -106,7 +109,7 @@ def print_players(console: Console, rows: Rows, lists_per_player: int | None) ->
     from rich.table import Table
     from rich.text import Text
 
-    from armybuilder.batch.field import summarise
+    from armybuilder.field import summarise
 
     found = summarise(rows, lists_per_player)
     table = Table(box=SIMPLE_HEAD, header_style="bold", show_edge=False, expand=False)

@@ -118,7 +118,7 @@ def _edit(
     from armybuilder.games.asoiaf.builder.document import Document
     from armybuilder.games.asoiaf.builder.judge import judge
     from armybuilder.games.asoiaf.render.builder import totals_line
-    from armybuilder.render.reports import problems_table
+    from armybuilder.render.reports.people import problems_table
 
     cat = catalogue(data, data_version)
     before = _read(path)
