@@ -13,8 +13,9 @@ from typing import Any
 
 from armybuilder import games, yamlpos
 from armybuilder.errors import UsageError
-from armybuilder.fileio import MAX_INPUT_BYTES, read_input
+from armybuilder.fileio import read_input
 from armybuilder.games.base import DEFAULT_OPTIONS, CrossItem, Document, GameSystem, Options, Report
+from armybuilder.kit.size import too_large
 from armybuilder.problems import Problem, Severity
 
 __all__ = [
@@ -75,8 +76,8 @@ def _syntax(path: str, message: str, line: int = 1, column: int = 1) -> Problem:
 
 def parse(blob: str | bytes, path: str) -> Document:
     """A document from a file's bytes: its YAML with positions, or a positioned `syntax` problem."""
-    if len(blob) > MAX_INPUT_BYTES:
-        message = f"the file is {len(blob):,} bytes; a list is a few hundred bytes — is this the right file?"
+    message = too_large(blob)
+    if message is not None:
         return Document(path, error=_syntax(path, message))
     try:
         return Document(path, yamlpos.load(blob))

@@ -8,7 +8,6 @@ the way flake8 finds its plug-ins.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -96,8 +95,10 @@ def lookup(name: str) -> GameSystem | None:
 
 def unknown_game_message(name: str) -> str:
     known = keys()
-    close = difflib.get_close_matches(str(name).casefold(), known, n=1)
-    hint = f"did you mean `{close[0]}`? " if close else ""
+    from armybuilder.kit.words import did_you_mean
+
+    hint = did_you_mean(str(name).casefold(), known)
+    hint += " " if hint else ""
     return f"unknown game {str(name)!r}; {hint}known games: {', '.join(known)}"
 
 

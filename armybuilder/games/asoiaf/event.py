@@ -27,6 +27,7 @@ from armybuilder.games.asoiaf.event_rules import (
     is_preview,
     season_of,
 )
+from armybuilder.kit.words import did_you_mean
 from armybuilder.text import player_key
 
 if TYPE_CHECKING:
@@ -283,8 +284,7 @@ class _Reader:
         out = set()
         for text, pos in (self.reader.names(self.data, "replaces") or [])[:MAX_NAMES]:
             if text not in REGISTRY:
-                close = difflib.get_close_matches(text, list(REGISTRY), n=1)
-                hint = f"did you mean `{close[0]}`?" if close else f"list rules: {', '.join(REGISTRY)}"
+                hint = did_you_mean(text, REGISTRY, f"list rules: {', '.join(REGISTRY)}")
                 self.problem(f"`replaces`: no list rule called {text!r}; {hint}", pos)
             elif text not in REPLACEABLE:
                 self.problem(f"`replaces`: {text} cannot be replaced; an event replaces only "
