@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from armybuilder.errors import UsageError
-from armybuilder.problems import Problem, Severity, Verdict
+from armybuilder.problems import Problem, Verdict
 from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: systems document their ids with it
 
 if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.kit.rules import Rules
 
 FORMAT_VERSION = 1  # of every JSON document the tool writes; raised when a key changes meaning
 
@@ -241,6 +243,12 @@ class GameSystem(ABC):
     def prepare(self) -> None:  # noqa: B027 - most games need nothing
         """Import everything checking a file needs (a batch calls it once before it forks its workers)."""
 
+    def rules(self) -> Rules[Any]:
+        """The game's rules (`armybuilder.kit.rules`): what `check` runs and `armybuilder rules` lists."""
+        from armybuilder.kit.rules import Rules
+
+        return Rules(())
+
     @abstractmethod
     def problem_docs(self) -> Sequence[ProblemDoc]:
         """Every problem id this system can emit (load, rules, cross-file and data ids alike)."""
@@ -341,25 +349,6 @@ class GameSystem(ABC):
         """Add the commands only this game has (for ASOIAF: deck, build, add, cards, …)."""
 
 
-class RuleModule(Protocol):
-    """A rule as a module: its id, severity, docstring (its documentation) and `check(model)`."""
-
-    ID: str
-    SEVERITY: Severity
-
-    def check(self, model: Any) -> Iterator[Problem]: ...
-
-
-def doc_text(text: str | None) -> str:
-    """A docstring as documentation: one paragraph per blank line, lines joined."""
-    return "\n\n".join(" ".join(part.split()) for part in (text or "").strip().split("\n\n"))
-
-
-def rule_docs(modules: Iterable[Any], origin: str = "rule") -> tuple[ProblemDoc, ...]:
-    """The ProblemDoc of each rule module (a system's `problem_docs` lists these with its load ids)."""
-    return tuple(ProblemDoc(m.ID, m.SEVERITY, doc_text(m.__doc__), origin) for m in modules)
-
-
 def json_document(system: GameSystem, report: Report, content: Mapping[str, Any]) -> str:
     """The common JSON shape of one checked file: format version, game, verdict, summary, problems, and
     the system's own `content`."""
@@ -380,14 +369,3 @@ def bundled_data(folder: str) -> Path:
     package = Path(__file__).resolve().parents[1]
     inside = package / "data" / folder
     return inside if inside.exists() else package.parent / "data" / folder
-
-
-def problem_maker(path: str) -> Callable[..., Problem]:
-    """`make(rule, severity, message, pos, card=None)` for problems of one file; `pos` is a (line, column)."""
-
-    def make(
-        rule: str, severity: Severity, message: str, pos: tuple[int, int], card: str | None = None
-    ) -> Problem:
-        return Problem(rule, severity, message, path, pos[0], pos[1], card)
-
-    return make

@@ -15,7 +15,7 @@ from armybuilder.errors import UsageError
 from armybuilder.games.agot import datacheck
 from armybuilder.games.agot.data import AgotData, load
 from armybuilder.games.agot.position import ALIASES, KEY, Position, read
-from armybuilder.games.agot.rules import ACTIVE, LOAD_DOCS, REGISTRY
+from armybuilder.games.agot.rules import RULES
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
     Document,
@@ -27,12 +27,13 @@ from armybuilder.games.base import (
     Summary,
     Tally,
     json_document,
-    rule_docs,
 )
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.kit.rules import Rules
 
 
 def _doc(text: str | None) -> str:
@@ -103,8 +104,11 @@ class AgotSystem(GameSystem):
 
     # --- files ------------------------------------------------------------------------------------
 
+    def rules(self) -> Rules[Position]:
+        return RULES
+
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values())]
+        docs = list(RULES.docs())
         docs.extend(ProblemDoc(i, Severity.ERROR, d, "data") for i, d in datacheck.DOCS.items())
         return docs
 
@@ -117,8 +121,7 @@ class AgotSystem(GameSystem):
         try:
             position, problems = read(path, document.value, data)
             if position is not None:
-                for rule in ACTIVE:
-                    problems.extend(rule.check(position))
+                problems.extend(RULES.run(position))
         except Exception as exc:  # a bug must not stop a batch; the hostile-input tests keep this unreached
             problems.append(
                 Problem(

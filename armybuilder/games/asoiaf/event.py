@@ -279,12 +279,12 @@ class _Reader:
         return GroupRules(**fields)
 
     def _replaces(self, rules: AsoiafEventRules) -> frozenset[str]:
-        from armybuilder.games.asoiaf.rules import REGISTRY
+        from armybuilder.games.asoiaf.rules import RULES
 
         out = set()
         for text, pos in (self.reader.names(self.data, "replaces") or [])[:MAX_NAMES]:
-            if text not in REGISTRY:
-                hint = did_you_mean(text, REGISTRY, f"list rules: {', '.join(REGISTRY)}")
+            if text not in RULES:
+                hint = did_you_mean(text, RULES.ids(), f"list rules: {', '.join(RULES.ids())}")
                 self.problem(f"`replaces`: no list rule called {text!r}; {hint}", pos)
             elif text not in REPLACEABLE:
                 self.problem(f"`replaces`: {text} cannot be replaced; an event replaces only "

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
+    from armybuilder.kit.rules import Rules
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -186,14 +187,15 @@ class Asoiaf(GameSystem):
 
     # --- files ------------------------------------------------------------------------------------
 
+    def rules(self) -> Rules[Any]:
+        from armybuilder.games.asoiaf.rules import RULES
+
+        return RULES
+
     def problem_docs(self) -> Sequence[ProblemDoc]:
         from armybuilder.games.asoiaf.datacheck import DATA_DOCS
-        from armybuilder.games.asoiaf.rules import REGISTRY
 
-        rules = tuple(
-            ProblemDoc(rule.ID, rule.SEVERITY, (rule.__doc__ or "").strip(), "rule") for rule in REGISTRY.values()
-        )
-        return (*LOAD_DOCS, *rules, *COLLECTION_DOCS, *EVENT_DOCS, *DATA_DOCS)
+        return (*LOAD_DOCS, *self.rules().docs(), *COLLECTION_DOCS, *EVENT_DOCS, *DATA_DOCS)
 
     def prepare(self) -> None:
         import armybuilder.games.asoiaf.check

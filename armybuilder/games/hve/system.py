@@ -20,19 +20,20 @@ from armybuilder.games.base import (
     Summary,
     Tally,
     json_document,
-    rule_docs,
 )
 from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
 from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
 from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
-from armybuilder.games.hve.rules import DECK_RULES, LOAD_DOCS
+from armybuilder.games.hve.rules import RULES
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
 from armybuilder.problems import Problem
 
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.kit.rules import Rules
 
 
 def _doc(module: Any) -> str:
@@ -76,9 +77,11 @@ class HordeVsEmpire(GameSystem):
 
     # --- files ------------------------------------------------------------------------------------
 
+    def rules(self) -> Rules[Deck]:
+        return RULES
+
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [*LOAD_DOCS, *rule_docs(DECK_RULES)]
-        return [*docs, *DATA_RULES]
+        return [*RULES.docs(), *DATA_RULES]
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
         catalogue = data if isinstance(data, Catalogue) else self.load_data()
@@ -89,8 +92,7 @@ class HordeVsEmpire(GameSystem):
         deck = read_deck(document.path, document.value, catalogue)
         problems = deck.problems
         if deck.is_deck:
-            for rule in DECK_RULES:
-                problems.extend(rule.check(deck))
+            problems.extend(RULES.run(deck))
         report.problems = sorted(problems, key=Problem.sort_key)
         report.summary = summary(deck)
         report.model = deck

@@ -18,16 +18,18 @@ from armybuilder.games.base import (
     Summary,
     bundled_data,
     json_document,
-    rule_docs,
 )
 from armybuilder.games.wotr import data as wotr_data
 from armybuilder.games.wotr import datacheck, newfile, tables
 from armybuilder.games.wotr.position import read_position
-from armybuilder.games.wotr.rules import LOAD_DOCS, REGISTRY, RULES
+from armybuilder.games.wotr.rules import RULES
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.games.wotr.position import Position
+    from armybuilder.kit.rules import Rules
 
 DATA_DOCS = (
     ProblemDoc(
@@ -72,9 +74,11 @@ class WarOfTheRing(GameSystem):
 
     # --- files ------------------------------------------------------------------------------------
 
+    def rules(self) -> Rules[Position]:
+        return RULES
+
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values())]
-        return [*docs, *DATA_DOCS]
+        return [*RULES.docs(), *DATA_DOCS]
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
         if document.error is not None:
@@ -88,8 +92,7 @@ class WarOfTheRing(GameSystem):
         position = read_position(document.value, document.path, data)
         problems = list(position.problems)
         if position.readable:
-            for rule in RULES:
-                problems.extend(rule.check(position))
+            problems.extend(RULES.run(position))
         problems.sort(key=Problem.sort_key)
         return Report(
             path=document.path,

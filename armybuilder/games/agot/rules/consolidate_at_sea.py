@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "consolidate-at-sea"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
 TOKENS = ("consolidate", "consolidate-star")
 
 

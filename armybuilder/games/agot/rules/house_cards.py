@@ -13,6 +13,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "house-cards"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.NOTE,)  # see the docstring
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -18,6 +18,7 @@ from armybuilder.yamlpos import Pos
 
 ID = "muster-plan"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.NOTE,)  # see the docstring
 LIVE = ("ok", "noted")
 
 

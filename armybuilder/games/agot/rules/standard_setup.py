@@ -16,6 +16,7 @@ from armybuilder.yamlpos import Pos
 
 ID = "standard-setup"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.NOTE,)  # see the docstring
 LIVE = ("ok", "noted")
 
 

@@ -12,6 +12,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "supply-icons"
 SEVERITY = Severity.WARNING
+ALSO = (Severity.NOTE,)  # see the docstring
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -12,6 +12,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "support-on-island"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
 TOKENS = ("support", "support-plus1-star")
 
 

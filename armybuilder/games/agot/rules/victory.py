@@ -12,6 +12,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "victory"
 SEVERITY = Severity.WARNING
+ALSO = (Severity.NOTE,)  # see the docstring
 
 
 def check(position: Position) -> Iterator[Problem]:

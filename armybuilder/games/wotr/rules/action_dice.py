@@ -20,6 +20,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "action-dice"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -18,6 +18,7 @@ from armybuilder.yamlpos import Pos
 
 ID = "figure-pool"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
 
 
 def stacks(position: Position) -> Iterator[Stack]:
