@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from armybuilder import __version__, games
-from armybuilder.cli import batch, conventions, data, event, export, new, validate
+from armybuilder.cli import batch, conventions, data, event, export, new, rules, validate
 
 app = typer.Typer(
     name="armybuilder",
@@ -33,7 +33,7 @@ def _root(
     """Build, check and print army lists for A Song of Ice & Fire: Tabletop Miniatures Game."""
 
 
-for module in (validate, new, export, data, batch, event):
+for module in (validate, new, export, data, batch, event, rules):
     module.register(app)
 games.register_commands(app)  # each game's own commands (ASOIAF: deck, build, add, cards, …)
 conventions.apply(app)  # plain placeholders in every command's help

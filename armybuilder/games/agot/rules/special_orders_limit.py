@@ -14,6 +14,30 @@ from armybuilder.problems import Problem, Severity
 ID = "special-orders-limit"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.NOTE,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+influence:
+  kings_court: [lannister, stark, martell, baratheon, tyrell, greyjoy]
+houses:
+  lannister:
+    units: {Lannisport: {footman: 1}, Riverrun: {footman: 1}, Harrenhal: {footman: 1}}
+    orders: {Lannisport: raid-star, Riverrun: march-plus1-star, Harrenhal: consolidate-star}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+influence:
+  kings_court: [lannister, stark, martell, baratheon, tyrell, greyjoy]
+houses:
+  greyjoy:  #! special-orders-limit
+    units: {Pyke: {footman: 1}}
+    orders: {Pyke: raid-star}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:
