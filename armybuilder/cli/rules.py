@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from armybuilder.cli.common import fatal
+from armybuilder.cli.common import NoColorOption, fatal
 
 FORMATS = ("text", "json")
 
@@ -17,6 +17,7 @@ def rules_command(
         None, "--game", metavar="GAME", help="Only this game's rules (`core` for the ids every game shares)."
     ),
     fmt: str = typer.Option("text", "--format", "-f", metavar="[text|json]", help="text or json."),
+    no_color: bool = NoColorOption,  # the listing is plain text: accepted like every command's
 ) -> None:
     """List every rule (id, game, severity, summary), or with ID its documentation and a valid and an
     invalid example."""
