@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -139,3 +140,13 @@ def test_a_command_two_games_claim_is_told(monkeypatch: pytest.MonkeyPatch) -> N
     finally:
         games.unregister("tiny")
         games._entry_points_read = False
+
+
+def test_the_plug_in_s_rules_are_listed_with_their_examples(tiny: None) -> None:
+    result: Any = run("rules", "--game", "tiny")
+    assert result.exit_code == 0
+    assert [line.split()[:3] for line in result.output.splitlines()] == [
+        ["tiny", "squad-size", "error"],
+        ["tiny", "piece-limit", "warning"],
+        ["tiny", "schema", "error"],
+    ]
