@@ -255,7 +255,7 @@ def check_data_version(event: Event, version: str | None) -> None:
         )
 
 
-def event_problems(report: Report, event: Event, pos: tuple[int, int]) -> list[Problem]:
+def event_problems(report: Report[Any], event: Event, pos: tuple[int, int]) -> list[Problem]:
     """What the event says about one file: its game, its size, and the game's own event rules.
     `pos` is where the file states its size (`points:`). The list rules the event replaces by its own
     (`EventRules.replaces`) are dropped from the report."""

@@ -7,7 +7,7 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -136,7 +136,7 @@ GameOption = typer.Option(
 )
 
 
-def _system(game: str | None) -> GameSystem:
+def _system(game: str | None) -> GameSystem[Any]:
     from armybuilder import games
 
     system = games.lookup(game or games.DEFAULT_GAME)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -35,7 +35,7 @@ def check_files(
     points: int | None = None,
     strict: bool = False,
     collection: Path | None = None,
-) -> list[Report]:
+) -> list[Report[Any]]:
     """Check each file ('-': standard input); unusable game data or an unusable collection file ends the
     command with one line."""
     from armybuilder.engine import Options, check_options, validate_path, validate_text
@@ -179,7 +179,7 @@ def _validate_for_event(
         raise typer.Exit(0 if results.valid else 1)
 
 
-def emit(checked: list[Report], format: str, ws: Workspace, no_color: bool) -> None:
+def emit(checked: list[Report[Any]], format: str, ws: Workspace, no_color: bool) -> None:
     """Write reports in one of the reporters' formats to standard output."""
     from armybuilder.render.reports.common import row_of
 

@@ -37,12 +37,12 @@ BUNDLED_COMMANDS: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.commands:register",
 }
 
-_loaded: dict[str, GameSystem] = {}
-_extra: dict[str, GameSystem] = {}  # registered at run time (tests) or found through entry points
+_loaded: dict[str, GameSystem[Any]] = {}
+_extra: dict[str, GameSystem[Any]] = {}  # registered at run time (tests) or found through entry points
 _entry_points_read = False
 
 
-def register(system: GameSystem) -> None:
+def register(system: GameSystem[Any]) -> None:
     """Add a system (a plug-in found another way, or a test's tiny game)."""
     _extra[system.key] = system
     _loaded.pop(system.key, None)
@@ -59,7 +59,7 @@ def _entry_points() -> None:
         return
     from importlib.metadata import entry_points
 
-    found: dict[str, GameSystem] = {}
+    found: dict[str, GameSystem[Any]] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
         where = f"the game plug-in {point.name!r} ({point.value})"
         try:
@@ -93,7 +93,7 @@ def _alias_index() -> dict[str, str]:
     return index
 
 
-def lookup(name: str) -> GameSystem | None:
+def lookup(name: str) -> GameSystem[Any] | None:
     """The system a `game:` value names (its key or an alias, any case), or None."""
     text = " ".join(str(name).split()).casefold()
     if text in BUNDLED or text in _extra:
@@ -111,7 +111,7 @@ def unknown_game_message(name: str) -> str:
     return f"unknown game {str(name)!r}; {hint}known games: {', '.join(known)}"
 
 
-def get(key: str) -> GameSystem:
+def get(key: str) -> GameSystem[Any]:
     """The system of `key`; UsageError naming the known games when there is none."""
     if key in _extra:
         return _extra[key]
@@ -124,7 +124,7 @@ def get(key: str) -> GameSystem:
         if key in _extra:
             return _extra[key]
         raise UsageError(unknown_game_message(key))
-    system: GameSystem = importlib.import_module(module).SYSTEM
+    system: GameSystem[Any] = importlib.import_module(module).SYSTEM
     _loaded[key] = system
     return system
 
@@ -171,7 +171,7 @@ def register_commands(app: typer.Typer) -> None:
         add(key, system.register_commands)
 
 
-def systems() -> Iterator[GameSystem]:
+def systems() -> Iterator[GameSystem[Any]]:
     for key in keys():
         yield get(key)
 

@@ -79,7 +79,7 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
     return result
 
 
-class AgotSystem(GameSystem):
+class AgotSystem(GameSystem[Report[Any]]):
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "A Game of Thrones: The Board Game (first and second edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)
@@ -112,7 +112,7 @@ class AgotSystem(GameSystem):
         docs.extend(ProblemDoc(i, Severity.ERROR, d, "data") for i, d in datacheck.DOCS.items())
         return docs
 
-    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         path = document.path
         if document.error is not None:
             return Report(path, self.key, [document.error], options.strict, Summary())
@@ -167,12 +167,12 @@ class AgotSystem(GameSystem):
 
     # --- output -----------------------------------------------------------------------------------
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: Report[Any]) -> RenderableType:
         from armybuilder.games.agot import render
 
         return render.show(report)
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: Report[Any], fmt: str, **options: Any) -> str:
         from armybuilder.games.agot import render
 
         if fmt == "json":

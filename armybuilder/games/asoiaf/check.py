@@ -17,13 +17,13 @@ GAME = "asoiaf"
 
 
 @dataclass
-class ListReport(Report):
+class ListReport(Report["ArmyList"]):
     """The verdict on one army list: `model` is the ArmyList, `context` the Army the rules read."""
 
     @property
     def army(self) -> ArmyList:
-        army: ArmyList = self.model
-        return army
+        assert self.model is not None, "a list report always holds its list"
+        return self.model
 
     @property
     def deck(self) -> Deck | None:

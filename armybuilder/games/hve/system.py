@@ -42,7 +42,7 @@ def _doc(module: Any) -> str:
     return " ".join(first.split())
 
 
-class HordeVsEmpire(GameSystem):
+class HordeVsEmpire(GameSystem[Report[Any]]):
     key: ClassVar[str] = GAME_KEY
     title: ClassVar[str] = "Horde vs Empire (card game)"
     file_kinds: ClassVar[tuple[str, ...]] = ("deck",)
@@ -83,9 +83,9 @@ class HordeVsEmpire(GameSystem):
     def problem_docs(self) -> Sequence[ProblemDoc]:
         return [*RULES.docs(), *DATA_RULES]
 
-    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         catalogue = data if isinstance(data, Catalogue) else self.load_data()
-        report = Report(path=document.path, game=self.key, strict=options.strict)
+        report: Report[Deck] = Report(path=document.path, game=self.key, strict=options.strict)
         if document.error is not None:
             report.problems = [document.error]
             return report
@@ -100,12 +100,12 @@ class HordeVsEmpire(GameSystem):
 
     # --- output ---------------------------------------------------------------------------------
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: Report[Any]) -> RenderableType:
         from armybuilder.games.hve.render import show
 
         return show(report)
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: Report[Any], fmt: str, **options: Any) -> str:
         if fmt == "json":
             return json_document(self, report, content(report))
         if fmt == "md":
@@ -162,7 +162,7 @@ def summary(deck: Deck) -> Summary:
     )
 
 
-def content(report: Report) -> dict[str, Any]:
+def content(report: Report[Any]) -> dict[str, Any]:
     """The deck's own part of the JSON document."""
     deck = report.model
     if not isinstance(deck, Deck):

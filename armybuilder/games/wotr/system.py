@@ -49,7 +49,7 @@ DATA_DOCS = (
 )
 
 
-class WarOfTheRing(GameSystem):
+class WarOfTheRing(GameSystem[Report[Any]]):
     key: ClassVar[str] = "war-of-the-ring"
     title: ClassVar[str] = "War of the Ring (2nd edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)
@@ -80,7 +80,7 @@ class WarOfTheRing(GameSystem):
     def problem_docs(self) -> Sequence[ProblemDoc]:
         return [*RULES.docs(), *DATA_DOCS]
 
-    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         if document.error is not None:
             return Report(
                 path=document.path,
@@ -105,12 +105,12 @@ class WarOfTheRing(GameSystem):
 
     # --- output -----------------------------------------------------------------------------------
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: Report[Any]) -> RenderableType:
         from armybuilder.games.wotr import render
 
         return render.show(report)
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: Report[Any], fmt: str, **options: Any) -> str:
         if fmt == "json":
             content = {} if report.model is None else {"position": tables.position_data(report.model)}
             return json_document(self, report, content)

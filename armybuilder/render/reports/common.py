@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from armybuilder.rows import Row
 
 
-def row_of(report: Report, player: str | None = None) -> Row:
+def row_of(report: Report[Any], player: str | None = None) -> Row:
     """A checked file as a report row."""
     from armybuilder.rows import Row
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from armybuilder.rows import Row
 
 
-def verdict_text(report: Row | Report) -> Text:
+def verdict_text(report: Row | Report[Any]) -> Text:
     from rich.text import Text
 
     if report.valid:
