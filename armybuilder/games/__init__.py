@@ -17,7 +17,7 @@ from armybuilder.errors import UsageError
 if TYPE_CHECKING:
     import typer
 
-    from armybuilder.games.base import GameSystem
+    from armybuilder.games.base import GameSystem, RowTerms
     from armybuilder.problems import ProblemDoc
 
 DEFAULT_GAME = "asoiaf"  # a file without `game:` is an ASOIAF army list, as every list was before
@@ -35,6 +35,12 @@ BUNDLED: dict[str, str] = {
 # the command line imports no game's system (each plug-in's `register_commands` is called instead)
 BUNDLED_COMMANDS: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.commands:register",
+}
+
+# bundled games that read text formats (`import_formats`, `detect`): a file that is no YAML list is offered
+# to these without importing the other games (a test keeps this in step with each system's formats)
+BUNDLED_READERS: dict[str, tuple[str, ...]] = {
+    "asoiaf": ("warcouncil", "asoiaf-stats", "tts", "text"),
 }
 
 _loaded: dict[str, GameSystem[Any]] = {}
@@ -142,6 +148,14 @@ def _command_names(app: typer.Typer | _Added) -> list[str]:
     return [name for name in names + groups if name]
 
 
+def terms(key: str) -> RowTerms:
+    """How a game's files read in reports; a row no game checked (`?`) reads as a plain file."""
+    from armybuilder.games.base import RowTerms
+
+    system = lookup(key) if key and key != "?" else None
+    return system.terms if system is not None else RowTerms()
+
+
 def register_commands(app: typer.Typer) -> None:
     """Add every installed game's own commands to the command line, importing as little as possible. A
     command name two games (or a game and the core) claim is an error naming both."""
@@ -169,6 +183,18 @@ def register_commands(app: typer.Typer) -> None:
     _entry_points()
     for key, system in _extra.items():
         add(key, system.register_commands)
+
+
+def readers() -> Iterator[GameSystem[Any]]:
+    """The systems that may read a text format: the bundled readers first, then (only when asked for more:
+    the entry-point scan costs every start) the plug-ins."""
+    for key in BUNDLED_READERS:
+        if key not in _extra:
+            yield get(key)
+    _entry_points()
+    for system in list(_extra.values()):
+        if system.import_formats:
+            yield system
 
 
 def systems() -> Iterator[GameSystem[Any]]:

@@ -7,11 +7,12 @@ import io
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.render.reports.common import COLUMNS, fields
+from armybuilder.render.reports.common import batch_games, columns, fields, grouped
 from armybuilder.text import printable
 
 if TYPE_CHECKING:
     from armybuilder.render.reports import Meta, Rows
+
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -27,11 +28,17 @@ def csv_cell(value: Any) -> Any:
 
 
 def write(rows: Rows, meta: Meta) -> Iterator[str]:
+    """One row per file; every text cell neutralised (`csv_cell`), since players write names and files."""
+
+    found = batch_games(rows, meta)
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    heads = columns(found)
+    writer = csv.DictWriter(out, fieldnames=heads, lineterminator="\n", restval="")
     writer.writeheader()
-    for row in rows:
-        writer.writerow({key: csv_cell(value) for key, value in fields(row).items()})
+    terms = found.terms
+    for row in grouped(rows, found):
+        cells = fields(row, terms, found)
+        writer.writerow({key: csv_cell(value) for key, value in cells.items() if key in heads})
         if out.tell() > 1 << 16:
             yield out.getvalue()
             out.seek(0)

@@ -12,18 +12,18 @@ if TYPE_CHECKING:
     from armybuilder.render.reports import Meta, Rows
 
 
-def _esc(text: str) -> str:
-    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
-
-
-def _prop(text: str) -> str:
-    return _esc(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def write(rows: Rows, meta: Meta | None = None) -> Iterator[str]:
+    """GitHub Actions workflow commands, so problems show on the pull request's files."""
+
+    def esc(text: str) -> str:
+        return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
+
+    def prop(text: str) -> str:
+        return esc(text).replace(":", "%3A").replace(",", "%2C")
+
     for row in rows:
         for p in row.problems:
             level = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(p.severity, "notice")
             yield (
-                f"::{level} file={_prop(p.file)},line={p.line},col={p.column},title={_prop(p.rule)}::{_esc(p.message)}\n"
+                f"::{level} file={prop(p.file)},line={p.line},col={p.column},title={prop(p.rule)}::{esc(p.message)}\n"
             )

@@ -1,5 +1,5 @@
 """`json`: one JSON document: for `validate` every file with its summary and problems; for a batch
-the totals and the event, every list, then the roll-ups (`json_batch.py`)."""
+the totals and the event, every file, then the roll-ups (`json_batch.py`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def write(rows: Rows, meta: Meta) -> Iterator[str]:
+    """One JSON document: for a batch the totals and the event, then every file."""
     if meta.batch:
         from armybuilder.render.reports.json_batch import write as write_batch
 

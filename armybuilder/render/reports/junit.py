@@ -1,4 +1,4 @@
-"""`junit`: JUnit XML, one test case per list, failing with its problems, for a club repository's CI.
+"""`junit`: JUnit XML, one test case per file, failing with its problems, for a club repository's CI.
 
 Only characters legal in XML 1.0 are written: others from file names or lists are escaped as text."""
 
@@ -15,6 +15,7 @@ from armybuilder.text import printable
 if TYPE_CHECKING:
     from armybuilder.render.reports import Meta, Rows
 
+
 # characters XML 1.0 does not allow at all (not even as references): most C0 controls, lone surrogates
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -27,6 +28,8 @@ def xml_text(text: str) -> str:
 
 
 def write(rows: Rows, meta: Meta) -> Iterator[str]:
+    """JUnit XML: one test case per list, failing with its problems, for a club repository's CI. Only
+    characters legal in XML 1.0 are written: others from file names or lists are escaped as text."""
     for piece in _junit(rows, meta):
         yield xml_text(piece)
 

@@ -1,4 +1,4 @@
-"""The list pack: one printable document with the sheet of every valid list, one to a page, in the
+"""The list pack: one printable document with the sheet of every valid file, one to a page, in the
 order of the batch (what an organiser hands to the players)."""
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 
 def write(rows: Rows, meta: Meta) -> Iterator[str]:
+    """The list pack: one printable document with the sheet of every valid list, one to a page, in the
+    order of the batch (what an organiser hands to the players)."""
     event = meta.event
     title = f"{event.name or 'Event'} — list pack" if event is not None else "List pack"
     sheets: set[str] = {row.game for row in rows if row.valid and row.sheet}
