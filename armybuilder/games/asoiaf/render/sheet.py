@@ -209,7 +209,7 @@ def _code_line(report: ListReport) -> str:
     """`War Council share code: …`, or why the list has none."""
     code = share_code(report)
     if code.code is not None:
-        return f"War Council share code: {code.code}"
+        return f"{_w(report, 'War Council share code')}: {code.code}"
     return f"No War Council share code: {code.why_not}."
 
 
@@ -316,7 +316,7 @@ def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
         lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in notes]
     code = share_code(report)
     code_text = f"`{code.code}`" if code.code else md_escape(f"none: {code.why_not}")
-    lines += ["", md_escape(_totals_line(report)), "", f"War Council share code: {code_text}"]
+    lines += ["", md_escape(_totals_line(report)), "", f"{md_escape(_w(report, 'War Council share code'))}: {code_text}"]
     lines += ["", f"**{md_escape(_w(report, 'Verdict'))}: {md_escape(_verdict(report))}**"]
     if report.problems:
         lines.append("")
