@@ -181,3 +181,19 @@ def test_nation_names_in_sentences() -> None:
     )
     pool = G + "reinforcements: {dwarves: {regular: 6}}\n"
     assert messages(pool, "figure-pool")[0].startswith("the Dwarves have 6 regular figures out of the box")
+
+
+# --- a siege entry in the wrong place is reported once (B5); a box holding both sides (B6) ------------------
+
+
+def test_a_box_failing_the_side_check_is_reported_once() -> None:
+    text = G + "captured: {Helm's Deep: shadow}\nbesieged:\n  Helm's Deep: {rohan: {leader: 1}}\n"
+    text += "board:\n  Edoras: {rohan: {regular: 1}}\npolitical: {rohan: {box: 3, active: false}}\n"
+    assert found(check(text)) == [("besieged-not-stronghold", 4), ("political-board", 7)]  # no leader-alone
+    (message,) = messages(text, "political-board")
+    assert message.startswith("Helm's Deep, a settlement of Rohan, is captured")
+
+
+def test_a_box_holding_both_sides_is_opposing_armies_only() -> None:
+    text = G + "board: {}\nbesieged:\n  Minas Tirith: {gondor: {regular: 2}, sauron: {regular: 1}}\n"
+    assert found(check(text)) == [("opposing-armies", 4)]
