@@ -26,6 +26,8 @@ from armybuilder.games.wotr import data as wotr_data
 from armybuilder.games.wotr import datacheck, newfile, tables
 from armybuilder.games.wotr.position import read_position
 from armybuilder.games.wotr.rules import LOAD_DOCS, REGISTRY, RULES
+from armybuilder.games.wotr.withheld import DOC as SKIPPED_DOC
+from armybuilder.games.wotr.withheld import withhold
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -79,7 +81,7 @@ class WarOfTheRing(GameSystem):
     # --- files ------------------------------------------------------------------------------------
 
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values())]
+        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values()), SKIPPED_DOC]
         return [*docs, *DATA_DOCS]
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
@@ -97,6 +99,7 @@ class WarOfTheRing(GameSystem):
             for rule in RULES:
                 problems.extend(rule.check(position))
         problems.sort(key=Problem.sort_key)
+        problems = withhold(position, problems)  # what a left-out entry could have averted: one note
         return Report(
             path=document.path,
             game=self.key,
