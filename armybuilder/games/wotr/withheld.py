@@ -24,7 +24,7 @@ DOC = ProblemDoc(
     "An entry left out of the position (an unknown name, or a `schema` problem) could have averted a problem "
     "a rule would report: the problem is withheld, and one note names every check withheld, at the first "
     "left-out entry that withheld one. A note never makes a file invalid: correct the entries and check again.",
-    "rules",
+    "rule",
 )
 
 
