@@ -605,7 +605,7 @@ def test_export_of_an_invalid_list_warns(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "text", "args", "message"),
     [
-        ("missing.yaml", None, [], "missing.yaml:1: cannot read the file"),
+        ("missing.yaml", None, [], "missing.yaml: no such file"),
         ("broken.yaml", "faction: [\n", [], "broken.yaml:"),
         (
             "typo.yaml",

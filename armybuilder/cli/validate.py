@@ -13,6 +13,7 @@ from armybuilder.cli.common import (
     DataVersionOption,
     NoColorOption,
     fatal,
+    require_files,
     use_color,
     workspace,
 )
@@ -41,6 +42,7 @@ def check_files(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import read_stdin
 
+    require_files(*paths, collection)
     owned = str(collection) if collection is not None else None
     options = Options(points=_points(points), strict=strict, collection=owned)
     reports = []
@@ -113,6 +115,7 @@ def validate(
     if event is not None:
         if against is not None or team:
             fatal("--event checks the files as the event does (its teams too); drop --against and --team")
+        require_files(*lists, event, collection)
         _validate_for_event(lists, event, format, ws, points, strict, no_color, collection)
     reports = check_files(lists, ws, points, strict, collection)
     if team:

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import (
+    DataOption,
+    DataVersionOption,
+    NoColorOption,
+    fatal,
+    require_files,
+    use_color,
+)
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
@@ -42,10 +49,9 @@ def _print(renderable: object, no_color: bool) -> None:
 def _read(path: Path) -> str:
     from armybuilder.fileio import NotText, decode_text, read_input
 
+    require_files(path)
     try:
         return decode_text(read_input(path), "YAML text")
-    except FileNotFoundError:
-        fatal(f"{path}: no such file; create one with `armybuilder new {path} --faction ... --commander ...`")
     except IsADirectoryError:
         fatal(f"{path}: is a folder; give a list file")
     except OSError as exc:
@@ -453,19 +459,24 @@ class _Session:
             typer.echo(answer)  # a scripted session reads like a typed one
         return answer or (default or "")
 
-    def menu(self, title: str, items: list[tuple[str, T]], allow_back: bool = True) -> T | None:
-        """Pick one item by number; text filters the menu (one match is picked), > and < turn pages,
-        empty goes back."""
+    def menu(
+        self, title: str, items: list[tuple[str, T]], allow_back: bool = True, numbers: list[int] | None = None
+    ) -> T | None:
+        """Pick one item by number (its position, or its own number from `numbers`: a unit's position in the
+        list); text filters the menu (one match is picked), > and < turn pages, empty goes back."""
         if not items:
             typer.echo(f"{title}: nothing fits.")
             return None
+        own = dict(zip(numbers or range(1, len(items) + 1), items, strict=True))
         shown, page, query = items, 0, ""
         while True:
             pages = max(1, (len(shown) + PAGE - 1) // PAGE)
             page = min(page, pages - 1)
             head = f"{title}" + (f" (filter: {query})" if query else "")
             typer.echo(head + (f" — page {page + 1}/{pages}" if pages > 1 else ""))
-            for n, (label, _) in enumerate(shown[page * PAGE : (page + 1) * PAGE], page * PAGE + 1):
+            for n, (label, value) in enumerate(shown[page * PAGE : (page + 1) * PAGE], page * PAGE + 1):
+                if numbers is not None:
+                    n = next(k for k, item in own.items() if item == (label, value))
                 typer.echo(f"  {n:>3}. {label}")
             hints = ["number to pick", "text to filter"]
             if pages > 1:
@@ -481,6 +492,10 @@ class _Session:
                 page += 1
             elif answer == "<":
                 page = max(0, page - 1)
+            elif answer.isdigit() and numbers is not None:
+                if int(answer) in own:
+                    return own[int(answer)][1]
+                typer.echo(f"  choose one of {', '.join(str(k) for k in own)}")
             elif answer.isdigit():
                 n = int(answer)
                 if 1 <= n <= len(shown):
@@ -627,9 +642,10 @@ class _Session:
             return new
         found = options(army, self.cat, kinds=[CardKind.ATTACHMENT], owned=self.owned)
         hosts = sorted({o.unit for o in found if o.unit is not None})
-        unit = self.menu(
+        unit = self.menu(  # each unit under its position in the list: typing 2 picks unit 2
             "Attach to which unit",
-            [(f"{u}. {spec.units[u - 1][0].title} — {kind_text(spec.units[u - 1][0])}", u) for u in hosts],
+            [(f"{spec.units[u - 1][0].title} — {kind_text(spec.units[u - 1][0])}", u) for u in hosts],
+            numbers=hosts,
         )
         if unit is None:
             return None

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import Entry
     from armybuilder.games.asoiaf.cards import Card
     from armybuilder.games.asoiaf.check import ListReport
-    from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.deck import Deck
     from armybuilder.games.asoiaf.interchange.warcouncil import ShareCode
+    from armybuilder.problems import Problem
 
 SHEET_FORMATS = ("html", "md", "text", "json")
 PAGES = {"a4": ("A4", 297.0), "letter": ("letter", 279.4)}  # --page: the CSS name and the height in mm
@@ -60,6 +60,7 @@ class Line:
     card: Card | None
     cost: int | None  # after every modifier; None when unresolved
     foreign: str | None  # the card's faction when it is not the army's (a neutral card, say)
+    why: Problem | None = None  # for an unresolved reference: the problem that says why (ambiguous, unknown, ...)
 
     @property
     def name(self) -> str:
@@ -91,21 +92,34 @@ class Line:
         return text
 
 
-def _line(ctx: Army | None, entry: Entry) -> Line:
-    card = entry.card
-    if card is None or ctx is None:
-        return Line(entry, card, card.points if card else None, None)
+def _line(report: ListReport, entry: Entry) -> Line:
+    ctx, card = report.context, entry.card
+    if card is None:
+        at = (entry.line, entry.column)
+        return Line(entry, None, None, None, next((p for p in report.problems if (p.line, p.column) == at), None))
+    if ctx is None:
+        return Line(entry, card, card.points, None)
     foreign = card.faction if ctx.faction is not None and card.faction != ctx.faction else None
     return Line(entry, card, ctx.cost(entry), foreign)
 
 
 def _units(report: ListReport) -> list[tuple[Line, list[Line]]]:
-    ctx = report.context
-    return [(_line(ctx, u.unit), [_line(ctx, a) for a in u.attachments]) for u in report.army.units]
+    return [(_line(report, u.unit), [_line(report, a) for a in u.attachments]) for u in report.army.units]
 
 
 def _others(report: ListReport, entries: list[Entry]) -> list[Line]:
-    return [_line(report.context, e) for e in entries]
+    return [_line(report, e) for e in entries]
+
+
+def _points_text(report: ListReport, total: int | None, points: int | None) -> str:
+    """`21/40`, or `at least 21 of 40` while cards the total leaves out could not be resolved (as `show`)."""
+    from armybuilder.games.asoiaf.render.show import unresolved_count
+
+    missing = unresolved_count(report)
+    if missing:
+        of = f" of {points}" if points else ""
+        return f"at least {total}{of} ({missing} card{'s' if missing != 1 else ''} could not be counted)"
+    return f"{total}/{points}" if points else str(total)
 
 
 def _faction_name(report: ListReport) -> str:
@@ -145,7 +159,8 @@ def _totals_line(report: ListReport, sep: str = " · ") -> str:
     t = _totals(report)
     parts = []
     if t["total"] is not None:
-        parts.append(f"Points {t['total']}/{t['points']}" if t["points"] else f"Points {t['total']}")
+        text = _points_text(report, t["total"], t["points"])
+        parts.append(("Points: " if text.startswith("at least") else "Points ") + text)
     if t["neutral_cap"] is not None:
         parts.append(f"neutral {t['neutral_total']}/{t['neutral_cap']}")
     if t["victory_points"] is not None:
@@ -453,8 +468,14 @@ def _h(text: object) -> str:
 
 
 def _html_name(line: Line) -> str:
-    if line.card is None:
-        return f'<span class="name unknown">{_h(line.name)} (unknown card)</span>'
+    if line.card is None:  # not counted: say why, as `show` does (an ambiguous card lists its candidates)
+        why = line.why
+        if why is None:
+            return f'<span class="name unknown">{_h(line.name)} (not counted: unresolved)</span>'
+        return (
+            f'<span class="name unknown">{_h(line.name)} (not counted: {_h(why.rule)}, line {why.line} — '
+            f"{_h(why.message)})</span>"
+        )
     parts = [f'<span class="name">{_h(line.name)}']
     if line.foreign:
         parts.append(f' <span class="foreign">[{_h(line.foreign)}]</span>')
@@ -527,8 +548,7 @@ def _html_totals(report: ListReport) -> str:
     t = _totals(report)
     items = []
     if t["total"] is not None:
-        size = f"/{t['points']}" if t["points"] else ""
-        items.append(("Points", f"{t['total']}{size}"))
+        items.append(("Points", _points_text(report, t["total"], t["points"])))
     if t["neutral_cap"] is not None:
         items.append(("Neutral", f"{t['neutral_total']}/{t['neutral_cap']}"))
     if t["victory_points"] is not None:
