@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from armybuilder import __version__, games
-from armybuilder.cli import batch, conventions, data, event, export, new, validate
+from armybuilder.cli import batch, completion, conventions, data, event, export, new, validate
 
 app = typer.Typer(
     name="armybuilder",
@@ -37,3 +37,4 @@ for module in (validate, new, export, data, batch, event):
     module.register(app)
 games.register_commands(app)  # each game's own commands (ASOIAF: deck, build, add, cards, …)
 conventions.apply(app)  # plain placeholders in every command's help
+completion.install()  # card names with spaces and apostrophes complete whole in zsh
