@@ -12,6 +12,7 @@ from armybuilder.cli.common import (
     CollectionOption,
     DataOption,
     DataVersionOption,
+    NamesOption,
     NoColorOption,
     fatal,
     require_files,
@@ -66,6 +67,7 @@ def batch(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Check many submitted lists at once, against an event's own rules, and report on each.
@@ -109,7 +111,7 @@ def batch(
             fatal(f"{option} {target}: folder {folder} does not exist; create it first or choose another file")
         if Path(target).exists() and not force:
             fatal(f"{option} {target} exists; pass --force to replace it, or choose another file")
-    ws = workspace(data, data_version)
+    ws = workspace(data, data_version, names)
     event = None
     try:
         if event_file is not None:

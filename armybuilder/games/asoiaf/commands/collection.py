@@ -16,6 +16,7 @@ import typer
 from armybuilder.cli.common import (
     DataOption,
     DataVersionOption,
+    NamesOption,
     NoColorOption,
     fatal,
     require_files,
@@ -93,6 +94,7 @@ def armies(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """For every commander you own, the best legal list from your collection at --points (ranked as
@@ -104,7 +106,7 @@ def armies(
 
     if format not in ARMIES_FORMATS:
         fatal(f"--format {format}: choose one of {', '.join(ARMIES_FORMATS)}")
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     key = _faction(cat, faction)
     owned = load(collection_file, cat)
     display = render.ArmiesProgress(use_color(no_color)) if sys.stderr.isatty() else None
@@ -161,6 +163,7 @@ def next_(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """The cards whose purchase would make the most more commanders playable at --points: single cards
@@ -172,7 +175,7 @@ def next_(
 
     if format not in NEXT_FORMATS:
         fatal(f"--format {format}: choose one of {', '.join(NEXT_FORMATS)}")
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     key = _faction(cat, faction)
     assert key is not None
     owned = load(collection_file, cat)
@@ -188,6 +191,7 @@ def check(
     collection_file: Path = CollectionFile,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Check a collection file: every problem positioned (unknown or ambiguous cards with "did you mean"),
@@ -196,7 +200,7 @@ def check(
     from armybuilder.text import count
 
     require_files(collection_file)
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     owned = read_collection(str(collection_file), cat)
     for p in owned.problems:
         typer.echo(f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}")
