@@ -99,6 +99,14 @@ def test_a_missing_file_gets_one_answer_everywhere(
     assert (code, out, err) == (2, "", f"armybuilder: error: {missing}: no such file\n")
 
 
+def test_import_of_a_missing_file_says_the_same_and_why_it_is_no_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = tmp_path / "no-such-list.txt"
+    code, _, err = _main(["import", str(missing)], capsys, monkeypatch)
+    assert (code, err) == (2, f"armybuilder: error: {missing}: no such file (and it is not a list code either)\n")
+
+
 # --- 4. files that are no lists get a hint -----------------------------------------------------------------
 
 
