@@ -251,3 +251,18 @@ def test_batch_report_into_a_missing_folder_is_refused_before_any_list_is_checke
     )  # one line, naming --report, and no table: nothing was checked
     pack = run("batch", str(EXAMPLE), "--pack", str(target))
     assert pack.exit_code == 2 and pack.output.startswith(f"armybuilder: error: --pack {target}: folder ")
+
+
+def test_an_event_problem_of_a_share_code_points_at_the_player_s_file_not_the_converted_yaml(tmp_path: Path) -> None:
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    code = run("export", str(EXAMPLE), "--format", "warcouncil").stdout
+    (folder / "bob.txt").write_text(code)  # one line, Umber Champion in it
+    event = ROOT / "examples" / "events" / "spring-open.yaml"  # bans Umber Champion
+    result = run("batch", str(folder), "--event", str(event), "--report", str(tmp_path / "r.json"))
+    assert result.exit_code == 1
+    import json
+
+    (row,) = json.loads((tmp_path / "r.json").read_text())["lists"]
+    bans = [p for p in row["problems"] if p["rule"] == "event-ban"]
+    assert bans and all(p["line"] in (0, 1) for p in bans), bans  # the code's line, or the whole file
