@@ -25,6 +25,17 @@ from armybuilder.problems import Problem, Severity
 
 ID = "political-board"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+captured: {Orthanc: free_peoples}
+political: {isengard: {box: 0}}
+"""
+INVALID = """\
+game: war-of-the-ring
+captured: {Orthanc: free_peoples}
+political:
+  isengard: {box: 1}  # <- political-board
+"""
 NOT_COUNTED = frozenset({"Druadan Forest"})  # its nation is this project's reading (§4 item 3)
 
 

@@ -21,6 +21,17 @@ from armybuilder.problems import Problem, Severity
 
 ID = "settlement-control"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+board:
+  Westemnet: {isengard: {regular: 1}}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Edoras: {isengard: {regular: 1}}  # <- settlement-control
+captured: {}
+"""
 OTHER = {"free_peoples": "shadow", "shadow": "free_peoples"}
 
 
