@@ -710,3 +710,17 @@ def test_pack_prints_one_page_per_valid_list(tournament: tuple[Path, Path], tmp_
     pdf = tmp_path / "pack.pdf"
     data = print_to_pdf(pack, pdf, tmp_path / "profile")
     assert page_count(pdf, data) == 4
+
+
+def test_event_rule_problems_of_a_text_submission_point_at_its_lines(tmp_path: Path, catalogue: Catalogue) -> None:
+    """An event rule's problem about a pasted list points at the line of the text the player sent (not at a
+    line of the YAML it was converted to)."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "bob.txt").write_text(PASTED_BOB)
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text("points: 40\nbanned_cards: [Aemon]\n")
+    ev = batch.load_event(event_file, workspace_of(catalogue))
+    rows = rows_by_file(batch.run(batch.collect([str(folder)]), workspace_of(catalogue), batch.Config(event=ev)), folder)
+    bans = [p for p in rows["bob.txt"].problems if p.rule == "event-ban"]
+    assert [p.line for p in bans] == [10]  # `Aemon (4)`
