@@ -36,6 +36,7 @@ TOP_KEYS = (
     "enemy_attachments",
     "reinforcements",
     "notes",
+    "not_read",
 )
 UNIT_KEYS = ("unit", "attachment", "attachments")
 
@@ -175,6 +176,7 @@ class _Loader:
                     self.problem("schema", f"`{key}` must be text", data.at(key))
                 else:
                     setattr(army, key, str(value))
+        self._not_read(data)
         self._faction(data)
         self._points(data)
         self._commander(data)
@@ -183,6 +185,22 @@ class _Loader:
         army.enemy_attachments = self._refs(data, "enemy_attachments", Slot.ENEMY)
         army.reinforcements = self._refs(data, "reinforcements", Slot.REINFORCEMENT)
         return army
+
+    def _not_read(self, data: yamlpos.PosMap) -> None:
+        """`not_read:`, written by `import`: each line of the imported text it could not read, a problem
+        until someone corrects the list and deletes the entry."""
+        raw = data.get("not_read")
+        if raw is None:
+            return
+        items = raw if isinstance(raw, yamlpos.PosList) else [raw]
+        for index, item in enumerate(items):
+            pos = raw.at(index) if isinstance(raw, yamlpos.PosList) else data.at("not_read")
+            self.problem(
+                "not-read",
+                f"the import could not read this: {item}; correct the list by hand and delete this entry, or "
+                "correct the text and import it again",
+                pos,
+            )
 
     def _faction(self, data: yamlpos.PosMap) -> None:
         if "faction" not in data:

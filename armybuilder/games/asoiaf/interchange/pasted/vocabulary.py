@@ -38,6 +38,10 @@ SECTIONS = {
     "non combat unit": Slot.NCU,
     "non-combat unit": Slot.NCU,
     "non-combat": Slot.NCU,
+    "none combat units": Slot.NCU,
+    "none-combat units": Slot.NCU,
+    "ncus'": Slot.NCU,
+    "ncu’s": Slot.NCU,
     "non combat": Slot.NCU,
     "ncus": Slot.NCU,
     "ncu": Slot.NCU,
@@ -47,3 +51,14 @@ SECTIONS = {
     "enemy attachments": Slot.ENEMY,
     "enemy attachment": Slot.ENEMY,
 }
+
+# words before a section heading that do not change it: `and for none combat units`, `my NCUs`
+FILLER = frozenset({"and", "for", "my", "the", "plus", "then", "with", "also"})
+# a commander as a word: `(C)`, `(Commander)`, `(Jon Snow, Commander)`, `Commander Jon Snow in …`
+COMMANDER_WORDS = ("c", "cmdr", "commander", "general", "warlord")
+# what joins names on one line: `NCUs: A, B & C`, `… and D`
+JOINERS = ("&", "and", "+", "/")
+# an aside about a name in brackets: `Eddison Tollett (or Dolorous Ed)`
+ASIDES = ("or", "aka", "a.k.a.", "also", "i.e.")
+# `Attachment in Unit`: the commander or attachment first, the unit it leads after
+INSIDE = ("in", "leading", "leads", "joining", "joins")
