@@ -777,3 +777,79 @@ def test_any_text_imports_or_fails_with_one_message(catalogue: Catalogue, text: 
     assert not [
         p for p in report.army.problems if p.rule in ("syntax", "schema", "unknown-card", "ambiguous-card")
     ]
+
+
+# --- layouts of published lists, names as players write them, the size from the list ----------------------
+
+
+def test_every_nickname_names_a_card(catalogue: Catalogue) -> None:
+    from armybuilder.games.asoiaf.interchange.pasted.names import nickname_table
+
+    table = nickname_table()
+    assert table and all(card in catalogue.cards for card in table), set(table) - set(catalogue.cards)
+    assert all(names and all(isinstance(n, str) and n.strip() for n in names) for names in table.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "units", "ncus"),
+    [
+        # NCU labels with the names on the same line, and glued to the line before
+        ("Stark Sworn Swords (5)\n  Robb Stark (C)\nNCUs: Catelyn Stark, Sansa Stark\n", [("10201", ["20201"])], ["30201", "30202"]),
+        ("Stark Sworn Swords (5)\n  Robb Stark (C)\nNCU's: Catelyn Stark & Sansa Stark\n", [("10201", ["20201"])], ["30201", "30202"]),
+        ("Stark Sworn Swords (5)\n  Robb Stark (C)\nNon-Combat Units: Catelyn Stark and Sansa Stark\n", [("10201", ["20201"])], ["30201", "30202"]),
+        ("Stark Sworn Swords (5) + Robb Stark (C) NCUs: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),
+        # attachments on the unit's line
+        ("Stark Sworn Swords (Robb Stark, Commander)\nNCU: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),
+        ("Stark Sworn Swords (5) – Robb Stark (0)\nNCU: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),
+        ("Stark Sworn Swords (5) + Robb Stark (The Wolf Lord, 0pts) (5pts)\nNCU: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),
+        # commanders
+        ("Commander Robb Stark in Stark Sworn Swords\nCatelyn Stark (4)\n", [("10201", ["20201"])], ["30201"]),
+        ("Robb Stark (C) in Stark Sworn Swords – my favourite\nCatelyn Stark (4)\n", [("10201", ["20201"])], ["30201"]),
+        # slot: in an NCU section a name is read among the NCUs; on its own, a combat unit before an attachment
+        ("Faction: Night's Watch\nSworn Brothers (7)\n  Jon Snow (C)\nScorpion\nNCUs\nSamwell\n", [("10502", ["20502"]), ("10506", [])], ["30509"]),
+    ],
+)
+def test_the_layouts_of_published_lists(text: str, units: list[Any], ncus: list[str], catalogue: Catalogue) -> None:
+    spec = read(text, catalogue)
+    assert not spec.not_read
+    assert (shape(spec)["units"], shape(spec)["ncus"]) == (units, ncus)
+
+
+def test_every_guess_is_a_note(catalogue: Catalogue) -> None:
+    spec = read("Faction: Free Folk\nThenns (5)\n  Styr (C)\nFree Folk Raiders (4)\n  Jarl Raid Leader (1)\n", catalogue)
+    notes = "\n".join(spec.notes)
+    assert shape(spec)["units"] == [("10308", ["20313"]), ("10303", ["20323"])]
+    assert "Line 5: 'Jarl Raid Leader' read as Jarl, Advance Raid Leader (a name players use for it)." in notes
+    spec = read("Stark Sworn Swords (5)\n  Robb Stark (C)\nStark Bowman (6)\nKnigsguard\n", catalogue, points=40)
+    notes = "\n".join(spec.notes)
+    assert "Line 3: 'Stark Bowman' read as Stark Bowmen, the one card name close to it" in notes
+
+
+def test_a_name_that_fits_several_ncus_is_flagged_never_guessed(catalogue: Catalogue) -> None:
+    text = "Faction: Targaryen\nUnsullied Pikemen (7)\n  Grey Worm (C)\nNCUs: Daenerys Targaryen\n"
+    spec = import_list("text", text, catalogue, "t.txt", points=30, keep=True)
+    assert [line for line, _ in spec.not_read] == [4]
+    assert "'Daenerys Targaryen' could be any of 2 cards" in spec.not_read[0][1]
+    assert shape(spec)["units"] == [("10706", ["20712"])] and spec.ncus == []
+
+
+@pytest.mark.parametrize(
+    ("text", "points", "size"),
+    [
+        ("Sworn Brothers (7)\nJon Snow (C)\nSworn Brothers (7)\nRanger Trackers (6)\nGhost (3)\nAemon (4)\nWatch Captain (3)\n", None, 30),
+        ("Points: 40\nSworn Brothers (7)\nJon Snow (C)\n", None, 40),  # stated
+        ("Sworn Brothers (7)\nJon Snow (C)\n", 50, 50),  # neither: --points
+    ],
+)
+def test_the_size_comes_from_the_list(text: str, points: int | None, size: int, catalogue: Catalogue) -> None:
+    spec = import_list("text", text, catalogue, "t.txt", points=points, keep=True)
+    assert spec.points == size and not spec.not_read
+
+
+def test_a_size_is_never_guessed_from_todays_costs(catalogue: Catalogue) -> None:
+    spec = import_list("text", "Sworn Brothers (7)\nJon Snow (C)\n", catalogue, "t.txt", keep=True)
+    assert spec.points == 0 and spec.not_read == [
+        (1, "the text states no game size and its printed costs add up to 7, no standard size; add a line such "
+            "as `Points: 40`, or give --points")
+    ]
+    assert "points:" not in dump_list(spec, catalogue)

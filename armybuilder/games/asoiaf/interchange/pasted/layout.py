@@ -29,6 +29,7 @@ from .lines import (
     MAX_COST,
     MAX_LINE,
     MAX_LINES,
+    PARENTHESES,
     POINTS_LINE,
     POINTS_VALUE,
     SECTIONS,
@@ -87,6 +88,8 @@ class Lines(State):
             return
         header = HEADER.fullmatch(content)
         name = _section_name(header["name"]) if header else ""
+        if _section_name(content.rstrip(": ")) in SECTIONS:  # `Units (Attachments)`
+            name = _section_name(content.rstrip(": "))
         if name in SECTIONS:
             self.section = SECTIONS[name]
             self._skip(row, "section header")
@@ -167,6 +170,9 @@ class Lines(State):
         if POINTS_LINE.fullmatch(text):
             return True
         found = find_faction(self.catalogue, text.rstrip(":"))
+        if found is None and text.endswith(":"):  # `FREE FOLK (MANCE RAYDER):`, a heading naming the faction
+            found = find_faction(self.catalogue, PARENTHESES.sub("", text).rstrip(": "))
+            return found is not None
         return found is not None and not lookup(self.catalogue, text)[0]
 
     def _meta(self, row: Row, text: str, seen_card: bool) -> None:
@@ -188,7 +194,7 @@ class Lines(State):
             else:
                 self._skip(row, "total", text)
         else:
-            self._key(row, "faction", "Faction", text.rstrip(":"))
+            self._key(row, "faction", "Faction", PARENTHESES.sub("", text).rstrip(": "))
 
     def _key(self, row: Row, key: str, written: str, value: str) -> None:
         if key == "army":
@@ -219,6 +225,8 @@ class Lines(State):
             name, cost, _ = take_cost(value)
             piece = Piece(row.number, name, cost, True, False, None, 0, header=True)
             piece.exact, piece.short = lookup(self.catalogue, name)
+            if not piece.exact and not piece.short:
+                piece.short, piece.guess = misspelt(self.catalogue, name), "misspelling"
             row.pieces.append(piece)
             self._set_commander(row, piece)
         else:
@@ -317,12 +325,16 @@ class Lines(State):
             return []
         out: list[Piece] = []
         for i, part in enumerate(parts):
-            found = self._parts(number, part, indent, section, quiet=True)
+            found = self._parts(number, part, indent, section, quiet=i > 0 or len(parts) > 2)
             if not found:
-                return []
+                if i == 0:
+                    return []
+                found = [self._piece(number, part, True, section, indent)]  # unknown: a problem at its line
             for piece in found:
                 piece.attached = piece.attached or attached or i > 0
             out += found
+        if not (out[0].exact or out[0].short):
+            return []
         return out
 
     def _inside(
@@ -361,7 +373,8 @@ class Lines(State):
         if unit is None:
             return []
         unit.cost = cost
-        inner = [self._known(number, part, True, section, indent) for part in found["inner"].split(",")]
+        parts = [ATTACHED.sub("", part.strip(), count=1) for part in found["inner"].split(",")]
+        inner = [self._known(number, part, True, section, indent) for part in parts]
         if not inner or any(p is None for p in inner):
             return []
         pieces = [p for p in inner if p is not None]

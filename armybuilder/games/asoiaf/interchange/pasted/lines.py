@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import re
 
-from .vocabulary import ASIDES, COMMANDER_WORDS, INSIDE, JOINERS, KEYS, SECTIONS
+from .vocabulary import (
+    ASIDES,
+    COMMANDER_WORDS,
+    HONORIFICS,
+    INSIDE,
+    JOINERS,
+    KEYS,
+    LED_BY,
+    ROLES,
+    SECTIONS,
+    UNITS_OF,
+)
 
 MAX_COST = 15  # no card costs more; `(40 pts)` on a line before the cards is a title's game size
 MAX_LINES = 300  # a list is a few dozen lines; more is a whole e-mail thread or another file
@@ -58,12 +69,16 @@ COST_TAILS = (
     re.compile(r"\s+(?P<cost>\d{1,2})$"),
 )
 COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
-SPLIT = re.compile(r"\s+(?:\+|w/|with|&)\s+", re.IGNORECASE)
+SPLIT = re.compile(rf"\s+(?:\+|w/|&|{_words(LED_BY)})\s+", re.IGNORECASE)
+ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
+UNIT_OF = re.compile(rf"^(?:{_words(UNITS_OF)})\s+", re.IGNORECASE)
+HONORIFIC = re.compile(rf"^(?:{_words(HONORIFICS)})\s+(?=\w)", re.IGNORECASE)
+PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
 DASH_KEY = re.compile(
     r"(?P<key>faction|commander|general|points|size|name|player)\s+[-–—=]\s+(?P<value>.+)", re.IGNORECASE
 )
-KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' ]{0,23}?)\s*:\s*(?P<value>.*)")
+KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' -]{0,23}?)\s*:\s*(?P<value>.*)")
 HEADER = re.compile(
     r"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:pts?|points?|activations?|units?|cards?)?\s*[)\]]?)?\s*:?",
     re.IGNORECASE,
@@ -126,7 +141,8 @@ def take_cost(text: str) -> tuple[str, int | None, bool]:
     (8pts)`: 3, the 8 is the line's total)."""
     marked = False
     cost: int | None = None
-    text = ASIDE.sub("", text)
+    text = ROLE.sub("", ASIDE.sub("", text))
+    text = UNIT_OF.sub("", text)
     if MARK_BEFORE.match(text):
         text, marked = MARK_BEFORE.sub("", text, count=1), True
     changed = True

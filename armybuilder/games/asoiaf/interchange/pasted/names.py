@@ -13,7 +13,7 @@ from armybuilder import yamlpos
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import normalize
 
-from .lines import QUOTES
+from .lines import HONORIFIC, QUOTES
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -25,6 +25,8 @@ def variants(name: str) -> list[str]:
     out = [base]
     if base.casefold().startswith("the "):  # `The Bastard's Girls`
         out.append(base[4:])
+    if HONORIFIC.match(base):  # `Lady Catelyn Stark`, `Ser Rodrik`
+        out.append(HONORIFIC.sub("", base, count=1))
     for sep in (" – ", " — ", " - ", " : ", ": ", " / ", "–", "—"):
         if sep in base:
             out.append(base.replace(sep, ", ", 1))
@@ -68,12 +70,22 @@ def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
     for variant in variants(name):
         exact += [c for c in catalogue.find(variant) if c not in exact]
     short: list[Card] = []
-    words = tokens(name)
+    words = tokens(variants(name)[-1] if HONORIFIC.match(name) else name)
     if not exact and words:
         index = card_index(catalogue)
         exact = [c for c, title, own in index if words in (title, own)]
         if not exact:
             short = [c for c, title, _ in index if _contains(title, words)]
+        if not exact:  # `Tyrion (The Imp)`: part of the name, and the whole subname
+            for variant in variants(name)[1:]:
+                first, _, sub = variant.partition(", ")
+                head, tail = tokens(first), tokens(sub)
+                if head and tail:
+                    exact += [
+                        c
+                        for c, title, own in index
+                        if _contains(own, head) and title[len(own) :] == tail and c not in exact
+                    ]
         if not exact and not short:  # singular for plural and back
             one = _singular(words)
             exact = [c for c, title, own in index if one in (_singular(title), _singular(own))]

@@ -44,9 +44,12 @@ class Placing(State):
         named: Card | None = None
         if header is not None:
             named = header.card = self._choose(header, None)
+        unit: Card | None = None  # the unit an attachment below it joins: its house chooses between versions
         for piece in body:
-            piece.card = self._choose(piece, named)
+            piece.card = self._choose(piece, named, unit if piece.attached else None)
             self._guessed(piece)
+            if piece.card is not None and piece.card.kind is CardKind.COMBAT_UNIT:
+                unit = piece.card
         spec = ImportedList(faction=self.faction.key if self.faction is not None else "", points=0)
         written = self._assemble(body, named, spec)
         if "name" in self.values or "title" in self.values:
@@ -186,7 +189,7 @@ class Placing(State):
             return pool
         return narrow(pool, lambda c: (c.cost or 0) == piece.cost)
 
-    def _choose(self, piece: Piece, named: Card | None) -> Card | None:
+    def _choose(self, piece: Piece, named: Card | None, unit: Card | None = None) -> Card | None:
         """The one card that fits a piece, or None with the problem recorded on its line."""
         faction = self.faction.key if self.faction is not None else None
         pool = piece.pool
@@ -200,6 +203,8 @@ class Placing(State):
             if preferred:
                 pool = preferred
                 break
+        if unit is not None and len(pool) > 1:  # `Sworn Brothers (Jon Snow)`: the Watch's Jon Snow
+            pool = narrow(pool, lambda c: c.faction == unit.faction)
         if named is not None and named in pool:
             pool = [named]
         elif self.explicit and not piece.marked:  # the list names its commander: this is another version

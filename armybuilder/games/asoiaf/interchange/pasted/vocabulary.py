@@ -13,6 +13,7 @@ KEYS = {
     "general": "commander",
     "warlord": "commander",
     "leader": "commander",
+    "army commander": "commander",
     "points": "points",
     "size": "points",
     "game size": "points",
@@ -30,6 +31,8 @@ KEYS = {
 }
 SECTIONS = {
     "combat units": Slot.UNIT,
+    "units (attachments)": Slot.UNIT,
+    "units and attachments": Slot.UNIT,
     "combat unit": Slot.UNIT,
     "units": Slot.UNIT,
     "non combat units": Slot.NCU,
@@ -62,3 +65,11 @@ JOINERS = ("&", "and", "+", "/")
 ASIDES = ("or", "aka", "a.k.a.", "also", "i.e.")
 # `Attachment in Unit`: the commander or attachment first, the unit it leads after
 INSIDE = ("in", "leading", "leads", "joining", "joins")
+# what a card's role is called beside its name, dropped: `The High Sparrow (NCU)`, `(Joffrey, Special Attachment)`
+ROLES = ("special attachment", "attachment", "ncu", "unit")
+# `1 x Units of Stark Sworn Swords`
+UNITS_OF = ("units of", "unit of")
+# how players join an attachment to its unit on one line, besides `+`, `w/`, `&`
+LED_BY = ("with", "led by", "lead by")
+# titles before a name that the card's name may not have: `Ser Rodrik`, `Lady Catelyn Stark`
+HONORIFICS = ("ser", "lady", "lord", "maester", "king", "queen", "prince", "princess", "grand maester")
