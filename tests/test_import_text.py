@@ -853,3 +853,12 @@ def test_a_size_is_never_guessed_from_todays_costs(catalogue: Catalogue) -> None
             "as `Points: 40`, or give --points")
     ]
     assert "points:" not in dump_list(spec, catalogue)
+
+
+def test_a_name_of_last_season_is_read_with_a_renamed_note(catalogue: Catalogue) -> None:
+    spec = read("Faction: Brotherhood\nPeasant Levy (4)\nwith Beric Dondarrion, Lightining Lord (C)\n", catalogue)
+    assert shape(spec)["units"][0][1] == ["21101"] and not spec.not_read
+    assert (
+        "Line 3: 'Beric Dondarrion, Lightining Lord' is the name of an earlier card season: read as Beric "
+        "Dondarrion, Lightning Lord (renamed)."
+    ) in spec.notes

@@ -142,10 +142,15 @@ class _Loader:
         self.army = ArmyList(path=path)
 
     def problem(
-        self, rule: str, message: str, pos: yamlpos.Pos | tuple[int, int], card: str | None = None
+        self,
+        rule: str,
+        message: str,
+        pos: yamlpos.Pos | tuple[int, int],
+        card: str | None = None,
+        severity: Severity = Severity.ERROR,
     ) -> None:
         line, column = pos
-        self.army.problems.append(Problem(rule, Severity.ERROR, message, self.army.path, line, column, card))
+        self.army.problems.append(Problem(rule, severity, message, self.army.path, line, column, card))
 
     def load(self, data: Any) -> ArmyList:
         army = self.army
@@ -366,12 +371,48 @@ def resolve(
     if isinstance(result, Card):
         return result
     rule, message = result
+    if rule == "unknown-card":
+        found = renamed(catalogue, text, slot, faction)
+        if found is not None:
+            card, season = found
+            sink.problem(
+                "renamed",
+                f"'{text}' is the name of {season}; this card is {card.title} now — write that",
+                pos,
+                severity=Severity.WARNING,
+            )
+            return card
     if rule in ("unknown-card", "ambiguous-card"):  # either half of a split `Name, Subname`
         hint = _split_hint(catalogue, text, siblings)
         if hint:
             message += f"; {hint}"
     sink.problem(rule, message, pos)
     return None
+
+
+def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> tuple[Card, str] | None:
+    """The card `text` names by its title of an earlier season of the data folder (a list written last
+    season), as it is now, and that season; None when it names no card of any earlier season either."""
+    key = ("renamed", text, slot, faction)
+    if key in catalogue.memo:
+        return catalogue.memo[key]  # type: ignore[return-value]
+    found: tuple[Card, str] | None = None
+    versions = catalogue.versions
+    earlier = versions[: versions.index(catalogue.data_version)] if catalogue.data_version in versions else ()
+    for season in reversed(earlier):
+        from armybuilder.errors import DataError
+        from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+        try:
+            older = load_catalogue(catalogue.root, season)
+        except DataError:  # the folder it was read from is gone: nothing to compare with
+            break
+        then = choose(older, text, slot, faction)
+        if isinstance(then, Card) and then.id in catalogue.cards:
+            found = (catalogue.cards[then.id], season)
+            break
+    catalogue.memo[key] = found
+    return found
 
 
 def choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> Card | tuple[str, str]:

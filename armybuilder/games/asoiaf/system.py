@@ -47,6 +47,8 @@ LOAD_DOCS = (
                "write `Name, Subname` or the card id.", "load"),
     ProblemDoc("wrong-slot", E, "A card stands where its kind cannot: an NCU under `units:`, a combat unit "
                "as an attachment, and so on.", "load"),
+    ProblemDoc("renamed", W, "A card named by its title of an earlier season of the card data (a list "
+               "written last season): it is read as that card, and the message gives its name now.", "load"),
     ProblemDoc("not-read", E, "A line of an imported text that `import` could not read (an unknown or "
                "ambiguous card, a card with no place, no game size), kept under `not_read:` with its line "
                "and the closest cards; correct the list and delete the entry.", "load"),

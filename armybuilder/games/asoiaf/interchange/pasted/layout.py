@@ -40,7 +40,7 @@ from .lines import (
     take_cost,
 )
 from .model import Piece, Row, State
-from .names import card_index, lookup, misspelt, nickname, tokens
+from .names import card_index, earlier, lookup, misspelt, nickname, tokens
 from .vocabulary import FILLER
 
 
@@ -226,6 +226,8 @@ class Lines(State):
             piece = Piece(row.number, name, cost, True, False, None, 0, header=True)
             piece.exact, piece.short = lookup(self.catalogue, name)
             if not piece.exact and not piece.short:
+                piece.short, piece.guess = earlier(self.catalogue, name), "renamed"
+            if not piece.exact and not piece.short:
                 piece.short, piece.guess = misspelt(self.catalogue, name), "misspelling"
             row.pieces.append(piece)
             self._set_commander(row, piece)
@@ -293,7 +295,7 @@ class Lines(State):
         ):
             if found:
                 return found
-        for how, cards in (("nickname", nickname), ("misspelling", misspelt)):
+        for how, cards in (("nickname", nickname), ("renamed", earlier), ("misspelling", misspelt)):
             found_cards = cards(self.catalogue, whole.name)
             if found_cards:
                 whole.short, whole.guess = found_cards, how
@@ -309,7 +311,7 @@ class Lines(State):
         piece = self._piece(number, text, attached, section, indent)
         if piece.exact or piece.short:
             return piece
-        for how, cards in (("nickname", nickname), ("misspelling", misspelt)):
+        for how, cards in (("nickname", nickname), ("renamed", earlier), ("misspelling", misspelt)):
             found = cards(self.catalogue, piece.name)
             if found:
                 piece.short, piece.guess = found, how

@@ -10,6 +10,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from armybuilder import yamlpos
+from armybuilder.games.asoiaf.armylist import Slot, renamed
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import normalize
 
@@ -159,3 +160,14 @@ def narrow(pool: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
 
 def describe(card: Card) -> str:
     return f"{card.id} {card.title}" + (" (commander)" if card.commander else "")
+
+
+def earlier(catalogue: Catalogue, name: str) -> list[Card]:
+    """The card a name of an earlier card season stands for (`Beric Dondarrion, Lightining Lord` of
+    2025.02 is `Lightning Lord` in S07): a list written last season still reads."""
+    for variant in variants(name):
+        for slot in (Slot.UNIT, Slot.ATTACHMENT, Slot.NCU):
+            found = renamed(catalogue, variant, slot, None)
+            if found is not None:
+                return [found[0]]
+    return []

@@ -111,6 +111,11 @@ class Placing(State):
             self.notes.append(
                 f"Line {piece.line}: '{piece.name}' read as {card.title} (a name players use for it)."
             )
+        elif piece.guess == "renamed":
+            self.notes.append(
+                f"Line {piece.line}: '{piece.name}' is the name of an earlier card season: read as {card.title} "
+                "(renamed)."
+            )
         elif piece.guess == "misspelling":
             self.notes.append(
                 f"Line {piece.line}: '{piece.name}' read as {card.title}, the one card name close to it "
