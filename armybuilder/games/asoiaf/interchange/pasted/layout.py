@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from armybuilder.games.asoiaf.armylist import Slot
+from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.games.asoiaf.catalogue import normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 
@@ -25,13 +26,16 @@ from .lines import (
     JOIN,
     KEY,
     KEYS,
+    LABEL_START,
     LINK,
+    LIST_NUMBER,
     MAX_COST,
     MAX_LINE,
     MAX_LINES,
     PARENTHESES,
     POINTS_LINE,
     POINTS_VALUE,
+    QUOTED,
     SECTIONS,
     SPLIT,
     TITLE_POINTS,
@@ -91,7 +95,7 @@ class Lines(State):
         if _section_name(content.rstrip(": ")) in SECTIONS:  # `Units (Attachments)`
             name = _section_name(content.rstrip(": "))
         if name in SECTIONS:
-            self.section = SECTIONS[name]
+            self.section, self.inline_section = SECTIONS[name], False
             self._skip(row, "section header")
             return
         if name == "commander" or re.fullmatch(r"commander\s*:\s*", content, re.IGNORECASE):
@@ -101,12 +105,19 @@ class Lines(State):
         if self._is_meta(content):
             self._meta(row, content, self.seen_card)
             return
+        if LIST_NUMBER.fullmatch(content):  # `List 1`, `List 2:` above each of a player's lists
+            self._skip(row, "list heading", content)
+            return
+        bare = LABEL_START.match(content)
+        if bare and not KEY.fullmatch(content):  # `NCU's High Sparrow (C) and Tyrion`: no colon
+            content = f"{bare['label']}: {content[bare.end() :]}"
         key = KEY.fullmatch(content)
         if key:
             label = _section_name(key["key"])
             value = key["value"].strip()
             if label in SECTIONS and value:  # `NCUs: A, B & C`: a section and its names on one line
                 self.section = SECTIONS[label]
+                self.inline_section = True
                 row.said.append(f"section: {self.section.value}")
                 self.seen_card = True
                 row.pieces += self._listed(row.number, value, indent)
@@ -120,6 +131,11 @@ class Lines(State):
                 self._skip(row, key["key"].strip().casefold())
                 return
         pieces = self._pieces(row, content, indent, bullet, self.section)
+        if self.inline_section and pieces and not any(
+            c.kind is CardKind.NCU for c in pieces[0].exact or pieces[0].short
+        ):  # `NCU: Tyrion (The Imp)` named its NCU; this line is a unit again
+            self.section, self.inline_section = None, False
+            pieces = self._pieces(row, content, indent, bullet, None)
         marked_up = (
             bool(bullet)
             or self.section is not None
@@ -303,6 +319,14 @@ class Lines(State):
         commented = self._commented(number, content, attached, section, indent)
         if commented:
             return commented
+        unquoted = QUOTED.sub("", content).strip()
+        if unquoted != content and unquoted:  # `"Stannisbane" the Mammoth`: the author's name for a model
+            found = self._parts(number, unquoted, indent, section, quiet=True)
+            if found:
+                for piece in found:
+                    piece.attached = piece.attached or attached
+                    piece.comment = piece.comment or content
+                return found
         return [] if quiet else [whole]
 
     def _known(
@@ -322,7 +346,7 @@ class Lines(State):
         self, number: int, content: str, attached: bool, section: Slot | None, indent: int
     ) -> list[Piece]:
         """`Unit (7) + Jon Snow (C)`, `Unit with Name - Subname`: each part one card."""
-        parts = SPLIT.split(content)
+        parts = SPLIT.split(content, maxsplit=1)  # the unit, then what joins it (`with Bran & Hodor`)
         if len(parts) < 2:
             return []
         out: list[Piece] = []
@@ -376,10 +400,25 @@ class Lines(State):
             return []
         unit.cost = cost
         parts = [ATTACHED.sub("", part.strip(), count=1) for part in found["inner"].split(",")]
-        inner = [self._known(number, part, True, section, indent) for part in parts]
-        if not inner or any(p is None for p in inner):
+        pieces: list[Piece] = []
+        i = 0
+        while i < len(parts):  # `(Daenerys Targaryen, Mother of Dragons, Commander)`: a name and subname
+            joined = (
+                self._known(number, f"{parts[i]}, {parts[i + 1]}", True, section, indent)
+                if i + 1 < len(parts)
+                else None
+            )
+            if joined is not None and joined.exact:
+                pieces.append(joined)
+                i += 2
+                continue
+            piece = self._known(number, parts[i], True, section, indent)
+            if piece is None:
+                return []
+            pieces.append(piece)
+            i += 1
+        if not pieces:
             return []
-        pieces = [p for p in inner if p is not None]
         if marked:  # `Unit (Jon Snow, Commander)`: the word marks the name before it
             pieces[-1].marked = True
         return [unit, *pieces]

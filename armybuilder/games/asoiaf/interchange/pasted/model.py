@@ -70,6 +70,7 @@ class State:
         self.errors: dict[int, str] = {}
         self.explicit = False  # whether the list marks or names its commander
         self.section: Slot | None = None  # the section heading read last
+        self.inline_section = False  # it came with its names (`NCU: Tyrion`): a unit's line ends it
         self.seen_card = False
         self.awaiting_commander = False  # a `Commander:` heading with the name on the next line
         self.given_points: int | None = None  # `--points`: the size when the text states none

@@ -38,7 +38,8 @@ def variants(name: str) -> list[str]:
 
 
 def tokens(text: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"[0-9a-z]+", normalize(text).replace("'", "")))
+    """The words of a name as compared: `and` and `&` alike left out (`Bran & Hodor`, `Bran and Hodor`)."""
+    return tuple(w for w in re.findall(r"[0-9a-z]+", normalize(text).replace("'", "")) if w != "and")
 
 
 def _singular(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -92,6 +93,8 @@ def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
             exact = [c for c, title, own in index if one in (_singular(title), _singular(own))]
             if not exact:
                 short = [c for c, title, _ in index if _contains(_singular(title), one)]
+    if not exact and not short and len(words) > 1 and words[0] == "the":  # `the Mammoth`
+        exact, short = lookup(catalogue, name.strip()[4:])
     catalogue.memo[key] = (exact, short)
     return exact, short
 

@@ -279,11 +279,17 @@ class Placing(State):
             elif piece.section is Slot.ENEMY or card.requirements_of("attach_to_enemy_unit"):
                 enemy.append(piece)
                 piece.became = f"enemy_attachments: {describe(card)}"
-            elif units:
+            elif units and piece.section is not Slot.NCU:
                 unit = units[-1][0]
                 units[-1][1].append(piece)
                 assert unit.card is not None
                 piece.became = f"attachment of {unit.card.title} (line {unit.line}): {describe(card)}"
+            elif units:  # `NCUs: High Sparrow (C)`: an attachment among the NCUs joins no unit
+                self._problem(
+                    piece.line,
+                    f"'{card.title}' is an attachment, but stands among the NCUs; write it on the line after "
+                    "the unit it joins",
+                )
             else:
                 self._problem(
                     piece.line,
