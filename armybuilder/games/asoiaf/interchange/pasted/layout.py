@@ -27,6 +27,7 @@ from .lines import (
     KEY,
     KEYS,
     LABEL_START,
+    LEAD_IN,
     LINK,
     LIST_NUMBER,
     MAX_COST,
@@ -105,6 +106,12 @@ class Lines(State):
         if self._is_meta(content):
             self._meta(row, content, self.seen_card)
             return
+        lead = LEAD_IN.match(content)
+        if lead and lead.end() < len(content):  # `Ste's list was …`: the sentence's start, then the list
+            self.notes.append(
+                f"Line {row.number}: '{lead.group().strip()}' before the cards is prose, not read."
+            )
+            content = content[lead.end() :]
         if LIST_NUMBER.fullmatch(content):  # `List 1`, `List 2:` above each of a player's lists
             self._skip(row, "list heading", content)
             return
@@ -131,8 +138,10 @@ class Lines(State):
                 self._skip(row, key["key"].strip().casefold())
                 return
         pieces = self._pieces(row, content, indent, bullet, self.section)
-        if self.inline_section and pieces and not any(
-            c.kind is CardKind.NCU for c in pieces[0].exact or pieces[0].short
+        if (
+            self.inline_section
+            and pieces
+            and not any(c.kind is CardKind.NCU for c in pieces[0].exact or pieces[0].short)
         ):  # `NCU: Tyrion (The Imp)` named its NCU; this line is a unit again
             self.section, self.inline_section = None, False
             pieces = self._pieces(row, content, indent, bullet, None)

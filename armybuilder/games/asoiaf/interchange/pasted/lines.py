@@ -12,6 +12,9 @@ from .vocabulary import (
     INSIDE,
     JOINERS,
     KEYS,
+    LEAD_IN_NOUNS,
+    LEAD_IN_OWNERS,
+    LEAD_IN_VERBS,
     LED_BY,
     ROLES,
     SECTIONS,
@@ -76,6 +79,10 @@ HONORIFIC = re.compile(rf"^(?:{_words(HONORIFICS)})\s+(?=\w)", re.IGNORECASE)
 LIST_NUMBER = re.compile(r"(?:list|army|option)\s*#?\s*(?:\d{1,2}|[a-c])\s*:?", re.IGNORECASE)
 LABEL_START = re.compile(r"(?P<label>non[- ]?combat units?|ncu'?s?'?)\s+(?=[^\W\d_])", re.IGNORECASE)
 QUOTED = re.compile(r"\"[^\"]{1,40}\"|“[^”]{1,40}”")
+LEAD_IN = re.compile(
+    rf"(?:[A-Za-z]{{1,20}}'s|{_words(LEAD_IN_OWNERS)})\s+(?:{_words(LEAD_IN_NOUNS)})\s+(?:{_words(LEAD_IN_VERBS)})\s*:?\s+",
+    re.IGNORECASE,
+)
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
 DASH_KEY = re.compile(

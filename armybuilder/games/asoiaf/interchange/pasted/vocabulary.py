@@ -73,3 +73,7 @@ UNITS_OF = ("units of", "unit of")
 LED_BY = ("with", "led by", "lead by")
 # titles before a name that the card's name may not have: `Ser Rodrik`, `Lady Catelyn Stark`
 HONORIFICS = ("ser", "lady", "lord", "maester", "king", "queen", "prince", "princess", "grand maester")
+# a sentence leading into a list on the same line: `Ste's list was Stormcrow Dervishes with …`
+LEAD_IN_OWNERS = ("my", "his", "her", "their", "our")
+LEAD_IN_NOUNS = ("list", "army", "force")
+LEAD_IN_VERBS = ("was", "is", "were")
