@@ -798,6 +798,7 @@ def test_every_nickname_names_a_card(catalogue: Catalogue) -> None:
         ("Stark Sworn Swords (5)\n  Robb Stark (C)\nNCU's: Catelyn Stark & Sansa Stark\n", [("10201", ["20201"])], ["30201", "30202"]),
         ("Stark Sworn Swords (5)\n  Robb Stark (C)\nNon-Combat Units: Catelyn Stark and Sansa Stark\n", [("10201", ["20201"])], ["30201", "30202"]),
         ("Stark Sworn Swords (5) + Robb Stark (C) NCUs: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),
+        ("[h=1]Wolves[/h]\n[b]Stark Sworn Swords (5) + Robb Stark (C)[/b]\nNCU: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),
         # attachments on the unit's line
         ("Stark Sworn Swords (Robb Stark, Commander)\nNCU: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),
         ("Stark Sworn Swords (5) – Robb Stark (0)\nNCU: Catelyn Stark\n", [("10201", ["20201"])], ["30201"]),

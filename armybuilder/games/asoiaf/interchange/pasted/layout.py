@@ -440,7 +440,7 @@ class Lines(State):
         if len(parts) != 2:
             return []
         found = self._parts(number, parts[0], indent, section, quiet=True)
-        if not found or self._parts(number, parts[1], indent, section, quiet=True):
+        if not found or any(lookup(self.catalogue, take_cost(parts[1])[0])):  # the rest names a card itself
             return []
         for piece in found:
             piece.attached = piece.attached or attached

@@ -44,6 +44,7 @@ INVISIBLE = str.maketrans(
 )
 QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"'})
 MARKDOWN_HEAD = re.compile(r"^(?:#{1,6}\s*|>\s*)+")
+BBCODE = re.compile(r"\[/?(?:h(?:[1-6])?|b|i|u|s|size|color|url|quote|list|center)(?:=[^\]]{0,20})?\]", re.IGNORECASE)
 BULLET = re.compile(r"^(?:[•◦▪‣·●○■□]\s*|[-*–—]\s+|\d{1,2}[.)]\s+)")
 ATTACHED = re.compile(
     r"^(?:with\s+|w/\s*|\+\s*|&\s*|and\s+|↳\s*|└[─-]*\s*|├[─-]*\s*|-+>\s*|→\s*)", re.IGNORECASE
@@ -136,7 +137,7 @@ def clean(raw: str) -> tuple[int, str, str]:
     """(indent, bullet, content) of a line: markdown, bullets and emphasis taken off."""
     line = raw.translate(INVISIBLE).rstrip()
     indent = len(line) - len(line.lstrip())
-    text = MARKDOWN_HEAD.sub("", line.strip())
+    text = MARKDOWN_HEAD.sub("", BBCODE.sub(" ", line).strip())  # forum markup: `[h=1]Title[/h]`
     bullet = ""
     found = BULLET.match(text)
     if found:

@@ -19,6 +19,8 @@ from .lines import HONORIFIC, QUOTES
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
 
+MAX_NAME = 80  # characters: no card's title is longer, so no longer text is a misspelt or renamed one
+
 
 def variants(name: str) -> list[str]:
     """The ways `name` may spell a card title: as written, with its dash, colon or brackets as the comma."""
@@ -129,6 +131,8 @@ def _nicknames(catalogue: Catalogue) -> dict[tuple[str, ...], list[Card]]:
 def misspelt(catalogue: Catalogue, name: str) -> list[Card]:
     """The cards of the one title a misspelt name is clearly closest to (`Unyeilding`, `Casterley`,
     `Knigsguard`); none when no title is close or two are about as close."""
+    if len(name) > MAX_NAME:  # longer than any card's title: a sentence, not a misspelling
+        return []
     key = ("pasted-misspelt", name)
     found = catalogue.memo.get(key)
     if found is not None:
@@ -168,6 +172,8 @@ def describe(card: Card) -> str:
 def earlier(catalogue: Catalogue, name: str) -> list[Card]:
     """The card a name of an earlier card season stands for (`Beric Dondarrion, Lightining Lord` of
     2025.02 is `Lightning Lord` in S07): a list written last season still reads."""
+    if len(name) > MAX_NAME:
+        return []
     for variant in variants(name):
         for slot in (Slot.UNIT, Slot.ATTACHMENT, Slot.NCU):
             found = renamed(catalogue, variant, slot, None)
