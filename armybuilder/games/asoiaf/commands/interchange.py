@@ -166,7 +166,7 @@ def import_(
         from armybuilder.text import printable
 
         for line, message in spec.not_read:
-            print(f"{printable(name)}:{line}: not read: {printable(message)}", file=sys.stderr)
+            print(f"armybuilder: {printable(name)}:{line}: not read: {printable(message)}", file=sys.stderr)
         print(
             f"armybuilder: {count(len(spec.not_read), 'line')} not read; the list holds the rest, and "
             "`not_read:` in it keeps what to correct",
