@@ -38,6 +38,7 @@ TOP_KEYS = (
     "enemy_attachments",
     "reinforcements",
     "notes",
+    "not_read",
 )
 UNIT_KEYS = ("unit", "attachment", "attachments")
 
@@ -143,10 +144,15 @@ class _Loader:
         self.army = ArmyList(path=path)
 
     def problem(
-        self, rule: str, message: str, pos: yamlpos.Pos | tuple[int, int], card: str | None = None
+        self,
+        rule: str,
+        message: str,
+        pos: yamlpos.Pos | tuple[int, int],
+        card: str | None = None,
+        severity: Severity = Severity.ERROR,
     ) -> None:
         line, column = pos
-        self.army.problems.append(Problem(rule, Severity.ERROR, message, self.army.path, line, column, card))
+        self.army.problems.append(Problem(rule, severity, message, self.army.path, line, column, card))
 
     def load(self, data: Any) -> ArmyList:
         army = self.army
@@ -186,6 +192,7 @@ class _Loader:
                     self.problem("schema", f"`{key}` must be text", data.at(key))
                 else:
                     setattr(army, key, str(value))
+        self._not_read(data)
         self._faction(data)
         self._points(data)
         self._commander(data)
@@ -194,6 +201,22 @@ class _Loader:
         army.enemy_attachments = self._refs(data, "enemy_attachments", Slot.ENEMY)
         army.reinforcements = self._refs(data, "reinforcements", Slot.REINFORCEMENT)
         return army
+
+    def _not_read(self, data: yamlpos.PosMap) -> None:
+        """`not_read:`, written by `import`: each line of the imported text it could not read, a problem
+        until someone corrects the list and deletes the entry."""
+        raw = data.get("not_read")
+        if raw is None:
+            return
+        items = raw if isinstance(raw, yamlpos.PosList) else [raw]
+        for index, item in enumerate(items):
+            pos = raw.at(index) if isinstance(raw, yamlpos.PosList) else data.at("not_read")
+            self.problem(
+                "not-read",
+                f"the import could not read this: {item}; correct the list by hand and delete this entry, or "
+                "correct the text and import it again",
+                pos,
+            )
 
     def _faction(self, data: yamlpos.PosMap) -> None:
         if "faction" not in data:
@@ -358,12 +381,48 @@ def resolve(
     if isinstance(result, Card):
         return result
     rule, message = result
+    if rule == "unknown-card":
+        found = renamed(catalogue, text, slot, faction)
+        if found is not None:
+            card, season = found
+            sink.problem(
+                "renamed",
+                f"'{text}' is the name of {season}; this card is {card.title} now — write that",
+                pos,
+                severity=Severity.WARNING,
+            )
+            return card
     if rule in ("unknown-card", "ambiguous-card"):  # either half of a split `Name, Subname`
         hint = _split_hint(catalogue, text, siblings)
         if hint:
             message += f"; {hint}"
     sink.problem(rule, message, pos)
     return None
+
+
+def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> tuple[Card, str] | None:
+    """The card `text` names by its title of an earlier season of the data folder (a list written last
+    season), as it is now, and that season; None when it names no card of any earlier season either."""
+    key = ("renamed", text, slot, faction)
+    if key in catalogue.memo:
+        return catalogue.memo[key]  # type: ignore[return-value]
+    found: tuple[Card, str] | None = None
+    versions = catalogue.versions
+    earlier = versions[: versions.index(catalogue.data_version)] if catalogue.data_version in versions else ()
+    for season in reversed(earlier):
+        from armybuilder.errors import DataError
+        from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+        try:
+            older = load_catalogue(catalogue.root, season)
+        except DataError:  # the folder it was read from is gone: nothing to compare with
+            break
+        then = choose(older, text, slot, faction)
+        if isinstance(then, Card) and then.id in catalogue.cards:
+            found = (catalogue.cards[then.id], season)
+            break
+    catalogue.memo[key] = found
+    return found
 
 
 def choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> Card | tuple[str, str]:

@@ -34,6 +34,7 @@ class ListSpec:
     ncus: list[Card] = field(default_factory=list)
     enemy_attachments: list[Card] = field(default_factory=list)
     origin: Origin | None = None  # for an imported list: the lines its parts were read from
+    not_read: list[tuple[int, str]] = field(default_factory=list)  # imported: (line, what was not read)
 
     @property
     def commander(self) -> Card | None:
@@ -66,6 +67,10 @@ def _scalar(text: str) -> str:
     return text if plain and not text.isdigit() else json.dumps(text, ensure_ascii=False)
 
 
+def _where(line: int) -> str:
+    return f"line {line}: " if line else ""
+
+
 def dump_list(
     spec: ListSpec, catalogue: Catalogue, comment: str | None = None, lines: dict[int, int] | None = None
 ) -> str:
@@ -80,8 +85,10 @@ def dump_list(
         out.append((f"name: {json.dumps(spec.name, ensure_ascii=False)}", keys.get("name", origin.default)))
     if spec.player:
         out.append((f"player: {json.dumps(spec.player, ensure_ascii=False)}", keys.get("player", origin.default)))
-    out.append((f"faction: {spec.faction}", keys.get("faction", origin.default)))
-    out.append((f"points: {spec.points}", keys.get("points", origin.default)))
+    if spec.faction:  # an import that found none leaves it out: `validate` asks for it
+        out.append((f"faction: {spec.faction}", keys.get("faction", origin.default)))
+    if spec.points:
+        out.append((f"points: {spec.points}", keys.get("points", origin.default)))
     commander = spec.commander
     if commander is not None:
         out.append((f"commander: {_scalar(commander.title)}", keys.get("commander", origin.default)))
@@ -113,6 +120,12 @@ def dump_list(
             out += [(f"  - {ref(c, slot)}", at(numbers, n)) for n, c in enumerate(cards)]
         elif key == "ncus":
             out.append(("ncus: []", origin.default))
+    if spec.not_read:  # what an import could not read: `validate` flags each, at the line it came from
+        out.append(("not_read:", origin.default))
+        out += [
+            (f"  - {json.dumps(_where(line) + message, ensure_ascii=False)}", line)
+            for line, message in spec.not_read
+        ]
     if lines is not None:
         lines.update({number: source for number, (_, source) in enumerate(out, 1) if source})
     return "\n".join(text for text, _ in out) + "\n"
