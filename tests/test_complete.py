@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,11 +16,12 @@ from test_builder import COMMENTED, legal_lists, run, spec_of
 
 from armybuilder.games.asoiaf.armylist import ArmyList, load_list, load_list_text
 from armybuilder.games.asoiaf.builder import complete as search_module
-from armybuilder.games.asoiaf.builder.complete import Completion, Key, Search, complete
+from armybuilder.games.asoiaf.builder.complete import Completion, Search, complete
 from armybuilder.games.asoiaf.builder.document import Document
 from armybuilder.games.asoiaf.builder.edits import apply_additions
 from armybuilder.games.asoiaf.builder.judge import new_errors
 from armybuilder.games.asoiaf.builder.options import options, with_additions
+from armybuilder.games.asoiaf.builder.proposals import DEFAULT_LIMITS, Limits, Rank, rank_of
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate, validate_text
@@ -107,13 +109,14 @@ def test_every_faction_is_proven_and_every_proposal_validates(path: Path, catalo
         assert report.context.points - report.context.total == completion.left
 
 
-def brute_force(army: ArmyList, catalogue: Catalogue, top: int) -> list[Key]:
-    """Every list reachable by legal one-card additions (`options`) that spend points, best key per set of
-    new units: the best `top` keys. Slow; for small budgets only."""
+def brute_force(army: ArmyList, catalogue: Catalogue, top: int, limits: Limits = DEFAULT_LIMITS) -> list[Rank]:
+    """Every list reachable by legal one-card additions (`options`) that spend points and keep within the
+    player's limits, the best rank per set of new units: the best `top` ranks (the fixed order after them
+    is the search's own). Slow; for small budgets only."""
     base = validate(army, catalogue)
     assert base.context is not None and base.context.points is not None
     start_units = len(army.units)
-    best: dict[tuple[str, ...], Key] = {}
+    best: dict[tuple[str, ...], Rank] = {}
     seen: set[tuple[object, ...]] = set()
 
     def state(a: ArmyList) -> tuple[object, ...]:
@@ -149,13 +152,29 @@ def brute_force(army: ArmyList, catalogue: Catalogue, top: int) -> list[Key]:
             continue
         ctx = report.context
         assert ctx.points is not None
+        if not within(found, limits):
+            continue
         new_units = found.units[start_units:]
-        cards = len(found.cards()) - len(army.cards())
         group = tuple(sorted(u.unit.card.id for u in new_units if u.unit.card))
-        key = (ctx.points - ctx.total, ctx.neutral_total, -len(new_units), cards)
+        key = rank_of(ctx)
         if group not in best or key < best[group]:
             best[group] = key
     return sorted(best.values())[:top]
+
+
+def within(army: ArmyList, limits: Limits) -> bool:
+    """The finished list keeps to the player's limits."""
+    ids = Counter(c.id for c in army.cards())
+    units = sum(1 for u in army.units if u.unit.card)
+    ncus = sum(1 for n in army.ncus if n.card)
+    return (
+        (limits.max_copies is None or max(ids.values()) <= limits.max_copies)
+        and (limits.min_units is None or units >= limits.min_units)
+        and (limits.max_units is None or units <= limits.max_units)
+        and (limits.min_ncus is None or ncus >= limits.min_ncus)
+        and (limits.max_ncus is None or ncus <= limits.max_ncus)
+        and all(ids.keys() & wanted for wanted in limits.with_cards)
+    )
 
 
 BROTHERHOOD = """\
@@ -184,8 +203,32 @@ def test_the_search_agrees_with_brute_force(text: str, left: int, catalogue: Cat
     assert ctx is not None
     army = dataclasses.replace(army, points=ctx.total + left)
     search = complete(army, catalogue, top=3, timeout=30)
-    assert search.proven
-    assert [c.key for c in search.completions] == brute_force(army, catalogue, 3)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
+    keys = [c.key for c in search.completions]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)  # a total order
+
+
+LIMITED = [
+    Limits(max_copies=1),
+    Limits(min_ncus=2),
+    Limits(max_units=2),
+    Limits(min_units=3, max_ncus=1),
+]
+
+
+@pytest.mark.parametrize("limits", LIMITED, ids=lambda lim: ",".join(f"{k}={v}" for k, v in vars(lim).items() if v))
+def test_the_search_agrees_with_brute_force_within_the_player_s_limits(limits: Limits, catalogue: Catalogue) -> None:
+    army = load_list_text(COMMENTED, catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + 5)
+    search = complete(army, catalogue, top=3, timeout=60, limits=limits)
+    assert search.proven, search.why
+    assert search.completions
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, limits)
+    for completion in search.completions:
+        assert within(completion.report.army, limits)
 
 
 def test_a_needed_card_comes_with_its_needer(catalogue: Catalogue) -> None:
@@ -331,7 +374,7 @@ def test_complete_apply_past_the_proposals_is_a_usage_error(tmp_path: Path) -> N
 def test_complete_shows_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from armybuilder.games.asoiaf.commands import edit
 
-    monkeypatch.setattr(edit, "_progress_wanted", lambda: True)
+    monkeypatch.setattr(edit, "_progress_wanted", lambda: True)  # the complete command asks edit
     monkeypatch.setattr(search_module, "PROGRESS_EVERY", 0.0)
     monkeypatch.setattr(search_module, "TICK", 32)
     path = tmp_path / "bare.yaml"
