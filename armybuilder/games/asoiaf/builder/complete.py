@@ -89,13 +89,16 @@ def complete(
     unknown = [ids for ids in limits.with_cards if not ids]
     if unknown:
         raise UsageError("a card to include matches no card")
-    return _Searcher(army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar, limits).run()
+    return _Searcher(
+        army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar, limits
+    ).run()
 
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
-CHECK_LIMIT = 30  # validator checks for one candidate before giving up on proving
+CHECK_LIMIT = 120  # validator checks for one candidate before giving up on proving
+
 
 class _Searcher(Model):
     """Branch and bound over the model's additions."""
@@ -169,8 +172,19 @@ class _Searcher(Model):
                     best = cand
             return (*best, (order, ()))
 
+        first_other = next((j for j, it in enumerate(items) if it.kind != "unit"), n)
+
         def hopeless(j: int, state: State, order: tuple[int, ...]) -> bool:
-            return bound(j, state, order) >= self.threshold()
+            """Nothing from item j on can rank: below the bar, or (once the new units are chosen) below
+            the best completion already found with these units, which is all it could replace."""
+            bar = self.threshold()
+            if j >= first_other:
+                known = self.found.get(
+                    tuple(sorted(c.id for i in chosen if items[i].kind == "unit" and (c := items[i].card)))
+                )
+                if known is not None and known.key < bar:
+                    bar = known.key
+            return bound(j, state, order) >= bar
 
         pending: list[frozenset[str]] = []  # needs charged for and not yet met
         last_carrier = self.last_carrier
@@ -225,7 +239,15 @@ class _Searcher(Model):
             counters["nodes"] += 1
             if counters["nodes"] % TICK == 0:
                 self._tick(counters["nodes"])
-            state = (lo + dlo, hi + dhi, neutral + dn, units + item.units, ncus + item.ncus, most, distinct + dk)
+            state = (
+                lo + dlo,
+                hi + dhi,
+                neutral + dn,
+                units + item.units,
+                ncus + item.ncus,
+                most,
+                distinct + dk,
+            )
             return state, met
 
         def visit(state: State) -> None:
@@ -384,21 +406,24 @@ class _Searcher(Model):
         base_distinct = len(held)
 
         def behind(most: int, new: int, rest: int) -> bool:
-            """Picks so far that leave the candidate behind the bar whatever the other slots take (`new`
-            distinct cards so far, `rest` slots to go)."""
+            """Picks so far that cannot beat the bar whatever the other slots take (`new` distinct cards
+            so far, `rest` slots to go)."""
             bar = self.threshold()
             known = self.found.get(group)
             if known is not None and known.key < bar:
                 bar = known.key
-            return (low[0], low[1], max(low[2], most), -(base_distinct + new + rest), low[4]) > bar[:5]
+            order = (tuple(chosen), tuple(m.id for m in picks))  # every pick from here on comes after it
+            return (low[0], low[1], max(low[2], most), -(base_distinct + new + rest), low[4], order) >= bar
 
         def assign(s: int, first: int, most: int, new: int) -> bool:
             """Pick members for slots s..; True to stop (the best this candidate can do was found)."""
             if behind(most, new, len(slots) - s):
                 return False
             if s == len(slots):
-                counts["check"] += 1
-                return self._check_picks(items, chosen, slots, picks, concrete, group, low, high)
+                before = self.search.checked
+                stop = self._check_picks(items, chosen, slots, picks, concrete, group, low, high)
+                counts["check"] += self.search.checked - before  # picks refused unchecked cost little
+                return stop
             counts["assign"] += 1
             if counts["assign"] > ASSIGN_LIMIT or counts["check"] >= CHECK_LIMIT:
                 self.gave_up = True
@@ -488,7 +513,9 @@ class _Searcher(Model):
         assert actx.points is not None
         left = actx.points - actx.total
         order = (tuple(chosen), tuple(m.id for m in picks))
-        done = Completion(tuple(additions), actx.total - self.ctx.total, left, actx.neutral_total, after, order)
+        done = Completion(
+            tuple(additions), actx.total - self.ctx.total, left, actx.neutral_total, after, order
+        )
         key = done.key
         if not (low[0] <= left <= high[0] and low[4] <= actx.neutral_total and low[1:4] <= key[1:4]):
             self.mismatch = True  # the model's cost range was wrong: its bounds cannot be trusted

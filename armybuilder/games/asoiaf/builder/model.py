@@ -435,8 +435,8 @@ class Model:
                     repeat = min(repeat if repeat is not None else len(k.members), len(k.members))
             cap: int | None = 1
             group: tuple[str, ...] = ("unit", str(unit))
-            if card is not None:
-                group = ("character", *sorted(card.characters)) if card.characters else ("card", card.id)
+            if card is not None:  # the kind too: units, attachments and NCUs stay apart in the search order
+                group = (kind, "character", *sorted(card.characters)) if card.characters else (kind, card.id)
                 cap = 1 if card.characters else None
                 for g in self.card_limits[card.id]:
                     cap = self.limit_max[g] if cap is None else min(cap, self.limit_max[g])
