@@ -189,12 +189,14 @@ def referenced(catalogue: Catalogue) -> frozenset[str]:
     return result
 
 
-def spec_of(army: ArmyList, points: int) -> ListSpec:
-    """A loaded list as cards, for writing."""
+def spec_of(army: ArmyList, points: int, leader: Card | None = None) -> ListSpec:
+    """A loaded list as cards, for writing (`leader`: its commander, when it holds several commander
+    cards)."""
     assert army.faction_key is not None
     return ListSpec(
         faction=army.faction_key,
         points=points,
+        leader=leader,
         units=[
             (u.unit.card, [a.card for a in u.attachments if a.card is not None])
             for u in army.units
@@ -278,7 +280,7 @@ def best_army(
             assert ctx is not None and ctx.points is not None
             key = rank_of(ctx)
             if best is None or key < best[0]:
-                best = (key, spec_of(chosen.army, points), army_faction)
+                best = (key, spec_of(chosen.army, points, commander), army_faction)
     result.seconds = clock() - start
     if best is None:
         if not tried:

@@ -608,7 +608,8 @@ class Model:
         every rule but points and each group's cap (copies of one card, one card per character, one
         addition per existing unit): (points left, -activations, -cards, neutral points), smallest first.
         Among the multisets that leave the fewest points with the most activations it holds the most cards,
-        which bounds the distinct cards any of them can add. Neutral points count only when no discount on
+        a group's card counted once (its copies are no new card), which bounds the distinct cards any of
+        them can add. Neutral points count only when no discount on
         the list's cards can lower them (otherwise 0, which stays a lower bound)."""
         slack, budget = self.slack, self.budget
         size = budget + slack + 1
@@ -616,11 +617,13 @@ class Model:
         base: list[Relaxed] = [(max(0, r - slack), 0, 0, 0) for r in range(size)]
         bounds: list[list[Relaxed]] = [base] * (len(items) + 1)
 
-        def step(cur: list[Relaxed], group: Sequence[_Item]) -> list[Relaxed]:
-            """At most one more of the group's items on every budget."""
+        def step(cur: list[Relaxed], group: Sequence[_Item], first: bool = True) -> list[Relaxed]:
+            """At most one more of the group's items on every budget; after the `first`, the group's card
+            brings no new card (a copy), only its attachments do."""
             nxt = list(cur)
             for item in group:
-                da, dk = item.units + item.ncus, item.cards + item.extra_cards
+                da = item.units + item.ncus
+                dk = (item.cards if first else len(item.classes)) + item.extra_cards
                 for c, n in item.variants:
                     n = n if count_neutral else 0
                     for idx in range(c, size):
@@ -647,8 +650,8 @@ class Model:
                             break
                         table = nxt
             else:
-                for _ in range(min(cap, size)):
-                    nxt = step(table, group)
+                for round_ in range(min(cap, size)):
+                    nxt = step(table, group, round_ == 0)
                     if nxt == table:
                         break
                     table = nxt
