@@ -72,7 +72,7 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
         return None
     if not text.strip():
         return None
-    for system in games.systems():
+    for system in games.readers():
         fmt = system.detect(text)
         if fmt is not None:
             return system.key, fmt
@@ -80,7 +80,7 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
 
 
 def _game_of_format(fmt: str) -> str:
-    for system in games.systems():
+    for system in games.readers():
         if fmt in system.import_formats:
             return system.key
     return games.DEFAULT_GAME

@@ -29,9 +29,12 @@ def main() -> None:
     quiet_broken_pipe()
     try:
         from armybuilder import cli
+        from armybuilder.cli.application import for_arguments
 
-        # looked up here, so a test may put another application in its place; errors come back to us
-        code = cli.app(prog_name="armybuilder", standalone_mode=False)
+        # a test may put another application in its place; else the one these arguments need (a core
+        # command alone, so that its run imports nothing of the others); errors come back to us
+        app = vars(cli).get("app") or for_arguments(sys.argv[1:])
+        code = app(prog_name="armybuilder", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except typer.TyperException as exc:  # a usage error: unknown option, missing argument, bad value
         print(f"armybuilder: error: {one_line(exc)}", file=sys.stderr)

@@ -38,6 +38,12 @@ BUNDLED_COMMANDS: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.commands:register",
 }
 
+# bundled games that read text formats (`import_formats`, `detect`): a file that is no YAML list is offered
+# to these without importing the other games (a test keeps this in step with each system's formats)
+BUNDLED_READERS: dict[str, tuple[str, ...]] = {
+    "asoiaf": ("warcouncil", "asoiaf-stats", "tts", "text"),
+}
+
 _loaded: dict[str, GameSystem] = {}
 _extra: dict[str, GameSystem] = {}  # registered at run time (tests) or found through entry points
 _entry_points_read = False
@@ -136,6 +142,18 @@ def register_commands(app: typer.Typer) -> None:
     _entry_points()
     for system in _extra.values():
         system.register_commands(app)
+
+
+def readers() -> Iterator[GameSystem]:
+    """The systems that may read a text format: the bundled readers first, then (only when asked for more:
+    the entry-point scan costs every start) the plug-ins."""
+    for key in BUNDLED_READERS:
+        if key not in _extra:
+            yield get(key)
+    _entry_points()
+    for system in list(_extra.values()):
+        if system.import_formats:
+            yield system
 
 
 def systems() -> Iterator[GameSystem]:

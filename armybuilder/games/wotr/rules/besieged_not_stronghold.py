@@ -37,7 +37,7 @@ def check(position: Position) -> Iterator[Problem]:
             continue
         holder = position.controller(place.region)
         strangers = [
-            data.nations[s.nation].title
+            data.nations[s.nation].adjective
             for s in place.stacks.values()
             if s.total and data.nations[s.nation].side != holder
         ]

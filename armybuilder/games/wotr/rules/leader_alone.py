@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.wotr.position import Place, Position
-from armybuilder.games.wotr.words import join
+from armybuilder.games.wotr.words import a, join
 from armybuilder.problems import Problem, Severity
 
 ID = "leader-alone"
@@ -25,8 +25,8 @@ def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:
     if not leaders:
         return
     total = sum(leaders.values())
-    names = join([data.nations[n].title for n in leaders])
-    who = f"a {names} leader stands" if total == 1 else f"{total} {names} leaders stand"
+    names = join([data.nations[n].adjective for n in leaders])
+    who = f"{a(names)} leader stands" if total == 1 else f"{total} {names} leaders stand"
     yield position.problem(
         ID,
         SEVERITY,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from armybuilder.games.wotr.position import Place, Position, Stack, Value
-from armybuilder.games.wotr.words import SIDE_NAMES, join, place
+from armybuilder.games.wotr.words import SIDE_NAMES, join, place, verb
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
@@ -151,7 +151,7 @@ def _fellowship(position: Position) -> Iterator[Problem]:
         if stated is not None and stated.value != start[name]:
             yield _say(
                 position,
-                f"the Fellowship's {name} starts at {_shown(start[name])}, not {_shown(stated.value)}",
+                f"the Fellowship's {name} is {_shown(start[name])} at the start, not {_shown(stated.value)}",
                 stated.pos,
             )
     if fellowship.companions is None or fellowship.companions_damaged:
@@ -214,12 +214,11 @@ def _values(position: Position) -> Iterator[Problem]:
         box, active = data.setup_political.get(entry.nation, (None, None))
         wrong = []
         if entry.box is not None and entry.box.value != box:
-            wrong.append(f"box {box}, not {entry.box.value}")
+            wrong.append(f"in box {box}, not {entry.box.value}")
         if entry.active is not None and entry.active.value != active:
             wrong.append(
                 ("active" if active else "passive") + f", not {'active' if entry.active.value else 'passive'}"
             )
         if wrong:
-            yield _say(
-                position, f"{position.nation(entry.nation).name} start in {'; '.join(wrong)}", entry.pos
-            )
+            name = position.nation(entry.nation).name
+            yield _say(position, f"{name} {verb(entry.nation, 'starts', 'start')} {'; '.join(wrong)}", entry.pos)
