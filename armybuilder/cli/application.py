@@ -26,6 +26,7 @@ CORE_COMMANDS: dict[str, str] = {
     "data": "armybuilder.cli.data",
     "batch": "armybuilder.cli.batch",
     "event": "armybuilder.cli.event",
+    "rules": "armybuilder.cli.rules",
 }
 
 

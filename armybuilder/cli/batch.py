@@ -18,6 +18,7 @@ from armybuilder.cli.common import (
     use_color,
     workspace,
 )
+from armybuilder.render import reports
 from armybuilder.text import count
 
 
@@ -35,14 +36,12 @@ def batch(
         help="Read every file in this format: yaml, warcouncil, asoiaf-stats, tts or text (detected per file "
         "when not given).",
     ),
-    report: str | None = typer.Option(
-        None, "--report", metavar="FILE", help="Write a report: .csv, .json, .xml (JUnit) or .html."
-    ),
+    report: str | None = typer.Option(None, "--report", metavar="FILE", help=f"Write a report: {reports.suffix_text()}."),
     report_format: str | None = typer.Option(
         None,
         "--report-format",
         metavar="FORMAT",
-        help="The report's format when its file name does not say: csv, json, junit, html, parsable or github.",
+        help=f"The report's format when its file name does not say: {reports.help_text(to_file=True)}.",
     ),
     pack: str | None = typer.Option(
         None,
@@ -78,7 +77,8 @@ def batch(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import is_input, write_atomic
     from armybuilder.render import batch as render
-    from armybuilder.render import reports
+    from armybuilder.render.reports.common import counts
+    from armybuilder.render.reports.pack import write as pack_html
 
     fmt: str | None = None
     if report_format is not None and report_format not in reports.FILE_FORMATS:
@@ -90,7 +90,7 @@ def batch(
     if report is not None:
         fmt = report_format or reports.format_for(report)
         if fmt is None:
-            fatal(f"--report {report}: say the format with .csv, .json, .xml or .html, or --report-format")
+            fatal(f"--report {report}: say the format with {reports.suffix_text()}, or --report-format")
     elif report_format is not None:
         fatal("--report-format needs --report FILE")
     if jobs is not None and jobs < 1:
@@ -151,7 +151,7 @@ def batch(
         per_player = event.lists_per_player if event is not None else None
         if plain_output():  # a file or a pipe: aligned rows, no rich (a rich table costs more than the checks)
             if quiet:
-                print(reports.counts(results))
+                print(counts(results))
             else:
                 if per_player is not None and per_player > 1:
                     render.print_plain_players(sys.stdout, results, per_player)
@@ -163,7 +163,7 @@ def batch(
 
             out = make_console(color=use_color(no_color))
             if quiet:
-                out.print(reports.counts(results))
+                out.print(counts(results))
             else:
                 if per_player is not None and per_player > 1:
                     render.print_players(out, results, per_player)
@@ -176,7 +176,7 @@ def batch(
             if report is not None and fmt is not None:
                 write_atomic(report, reports.render(fmt, results, meta), force=force)
             if pack is not None:
-                write_atomic(pack, reports.pack_html(results, meta), force=force)
+                write_atomic(pack, pack_html(results, meta), force=force)
         except ArmyBuilderError as exc:
             fatal(str(exc))
         raise typer.Exit(0 if results.valid else 1)

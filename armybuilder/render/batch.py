@@ -2,7 +2,8 @@
 rows without rich when the output is a file or a pipe (`print_plain`), where a table of ten thousand lists
 would cost several times the checking.
 
-The report files (CSV, JSON, JUnit, HTML, …) are written by the reporters of `armybuilder.render.reports`.
+The report files (CSV, JSON, JUnit, HTML, …) are written by the reporters of `armybuilder.render.reports`; the
+roll-ups (each player's state, the field) come from `armybuilder.field`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from armybuilder.render.reports import Rows, counts, problem_text
+from armybuilder.render.reports.common import counts
+from armybuilder.rows import problem_text
 from armybuilder.text import printable
 
 if TYPE_CHECKING:
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from armybuilder.games.base import RowTerms
+    from armybuilder.render.reports import Rows
     from armybuilder.rows import Row
 
 
@@ -85,7 +88,8 @@ def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
     from rich.text import Text
 
     from armybuilder.games import terms as terms_of
-    from armybuilder.render.reports import batch_games, grouped, problems_table
+    from armybuilder.render.reports.common import batch_games, grouped
+    from armybuilder.render.reports.people import problems_table
 
     found = batch_games(rows)
     keys = found.game_keys or ["?"]
@@ -144,7 +148,7 @@ def print_players(console: Console, rows: Rows, lists_per_player: int | None) ->
     from rich.table import Table
     from rich.text import Text
 
-    from armybuilder.batch.field import summarise
+    from armybuilder.field import summarise
 
     found = summarise(rows, lists_per_player)
     table = Table(box=SIMPLE_HEAD, header_style="bold", show_edge=False, expand=False)
@@ -256,7 +260,7 @@ def print_plain(out: IO[str], rows: Rows, *, problems: bool = True) -> None:
     table has it: one line per file (a mixed batch: a table per game, in its words), then every problem of
     the invalid ones, then the count."""
     from armybuilder.games import terms as terms_of
-    from armybuilder.render.reports import batch_games, grouped
+    from armybuilder.render.reports.common import batch_games, grouped
 
     found = batch_games(rows)
     keys = found.game_keys or ["?"]
@@ -292,7 +296,7 @@ def _plain_game_table(out: IO[str], rows: Iterable[Row], terms: RowTerms) -> Non
 
 def print_plain_players(out: IO[str], rows: Rows, lists_per_player: int | None) -> None:
     """Each player's state as plain aligned rows, before the lists."""
-    from armybuilder.batch.field import summarise
+    from armybuilder.field import summarise
 
     found = summarise(rows, lists_per_player)
     heading = ("player", *(["team"] if found.has_teams else []), "lists", "state")

@@ -23,6 +23,7 @@ COLUMNS = (
     "armies",
     "units / caps",
     "power",
+    "starred orders",
     "tracks",
     "areas with problems",
 )
@@ -47,12 +48,23 @@ def _power(f: dict[str, Any]) -> str:
     return f"{available if available is not None else '?'} available, {board if board is not None else '?'} on board"
 
 
+def _starred(f: dict[str, Any]) -> str:
+    """`2 of 2`, `3 (at least 2 allowed)`: starred orders placed against what King's Court allows."""
+    stars = f.get("starred_orders")
+    if stars is None:
+        return "-"
+    used, allowed = stars["used"], stars["allowed"]
+    if allowed is None:
+        return str(used)
+    return f"{used} of {allowed}" if allowed.isdigit() else f"{used} ({allowed} allowed)"
+
+
 def _tracks(f: dict[str, Any]) -> str:
     tracks = f.get("tracks") or {}
     return ", ".join(f"{TRACK_NAMES[t]} {p if p is not None else '-'}" for t, p in tracks.items()) or "-"
 
 
-def problem_areas(report: Report) -> dict[str, list[str]]:
+def problem_areas(report: Report[Any]) -> dict[str, list[str]]:
     """House -> the areas (units, orders, power tokens) that a problem points at, in file order."""
     position = report.model
     if not isinstance(position, Position):
@@ -71,7 +83,7 @@ def problem_areas(report: Report) -> dict[str, list[str]]:
     return result
 
 
-def rows(report: Report) -> list[tuple[str, ...]]:
+def rows(report: Report[Any]) -> list[tuple[str, ...]]:
     figures = report.summary.details.get("houses") or {}
     areas = problem_areas(report)
     result: list[tuple[str, ...]] = []
@@ -85,6 +97,7 @@ def rows(report: Report) -> list[tuple[str, ...]]:
                 _numbers(f.get("armies")) + (" (breach)" if f.get("supply_breach") else ""),
                 _units(f.get("units")),
                 _power(f),
+                _starred(f),
                 _tracks(f),
                 ", ".join(areas.get(hid, ())) or "-",
             )
@@ -92,18 +105,27 @@ def rows(report: Report) -> list[tuple[str, ...]]:
     return result
 
 
-def _verdict(report: Report) -> str:
+DROPPING = ("unknown-house", "unknown-unit-type", "schema")  # entries the reader leaves out of the model
+
+
+def left_out(report: Report[Any]) -> list[str]:
+    """The entries the table leaves out (unknown names, malformed entries), so that none vanishes without
+    a word: `line 7 (unknown-house)`."""
+    return [f"line {p.line} ({p.rule})" for p in report.problems if p.rule in DROPPING and p.is_error]
+
+
+def _verdict(report: Report[Any]) -> str:
     errors, warnings, notes = len(report.errors), len(report.warnings), len(report.notes)
     word = "valid" if report.valid else "invalid"
     return f"{word}: {errors} error(s), {warnings} warning(s), {notes} note(s)"
 
 
-def _heading(report: Report) -> str:
+def _heading(report: Report[Any]) -> str:
     title = report.summary.title or report.path
     return f"{title} ({report.path})" if report.summary.title else title
 
 
-def show(report: Report) -> RenderableType:
+def show(report: Report[Any]) -> RenderableType:
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -118,6 +140,9 @@ def show(report: Report) -> RenderableType:
         for row in table_rows:
             table.add_row(*row)
         parts.append(table)
+    dropped = left_out(report)
+    if dropped:
+        parts.append(Text("left out of the table: " + "; ".join(dropped), style="yellow"))
     for p in report.problems:
         style = {"error": "red", "warning": "yellow"}.get(p.severity.value, "cyan")
         line = Text()
@@ -133,7 +158,7 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def markdown(report: Report) -> str:
+def markdown(report: Report[Any]) -> str:
     out = [f"# {_md_cell(_heading(report))}", "", f"**{_verdict(report)}**", ""]
     table_rows = rows(report)
     if table_rows:
@@ -141,6 +166,8 @@ def markdown(report: Report) -> str:
         out.append("|" + "---|" * len(COLUMNS))
         out.extend("| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table_rows)
         out.append("")
+    if left_out(report):
+        out += ["Left out of the table: " + _md_cell("; ".join(left_out(report))), ""]
     if report.problems:
         out.append("## Problems")
         out.append("")
@@ -161,7 +188,7 @@ _CSS = (
 )
 
 
-def html_page(report: Report) -> str:
+def html_page(report: Report[Any]) -> str:
     e = html.escape
     head = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -178,6 +205,8 @@ def html_page(report: Report) -> str:
         body.append("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in COLUMNS) + "</tr>")
         body.extend("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in table_rows)
         body.append("</table>")
+    if left_out(report):
+        body.append(f"<p>Left out of the table: {e('; '.join(left_out(report)))}</p>")
     if report.problems:
         body.append(
             "<h2>Problems</h2><table><tr><th>line</th><th>severity</th><th>rule</th><th>message</th></tr>"

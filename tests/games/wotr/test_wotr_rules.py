@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from wotr_support import check, found, marked, setup_text
 
-from armybuilder.games.wotr.rules import REGISTRY
+from armybuilder.games.wotr.rules import RULES
 from armybuilder.problems import Severity
 
 G = "game: war-of-the-ring\n"
@@ -356,7 +356,7 @@ def test_invalid(rule: str, text: str) -> None:
 
 
 def test_every_rule_has_valid_and_invalid_cases() -> None:
-    for rule in REGISTRY:
+    for rule in RULES.ids():
         assert INVALID.get(rule), f"no invalid case for {rule}"
         if rule != "syntax":
             assert VALID.get(rule), f"no valid case for {rule}"

@@ -16,6 +16,17 @@ from armybuilder.problems import Problem, Severity
 
 ID = "besieged-not-stronghold"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+besieged:
+  Helm's Deep: {rohan: {regular: 3}}
+captured: {}
+"""
+INVALID = """\
+game: war-of-the-ring
+besieged:
+  Westemnet: {rohan: {regular: 1}}  # <- besieged-not-stronghold
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -15,6 +15,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "fellowship-guide"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+fellowship: {guide: 咕嚕, companions: []}
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship:
+  guide: Peregrin  # <- fellowship-guide
+  companions: []
+"""
 
 
 def _level(position: Position, name: str) -> int:

@@ -14,6 +14,15 @@ from armybuilder.problems import Problem, Severity
 
 ID = "fellowship-track"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+fellowship: {location: Gorgoroth, progress: 9, corruption: 12}
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship:
+  progress: -1  # <- fellowship-track
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

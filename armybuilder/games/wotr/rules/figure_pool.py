@@ -18,6 +18,16 @@ from armybuilder.yamlpos import Pos
 
 ID = "figure-pool"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
+VALID = """\
+game: war-of-the-ring
+casualties: {gondor: {regular: 15, elite: 5, leader: 4}}
+"""
+INVALID = """\
+game: war-of-the-ring
+casualties:
+  sauron: {regular: 1}  # <- figure-pool
+"""
 
 
 def stacks(position: Position) -> Iterator[Stack]:

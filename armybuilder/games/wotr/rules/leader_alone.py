@@ -15,6 +15,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "leader-alone"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+board:
+  Edoras: {rohan: {leader: 1}, gondor: {regular: 1}}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Edoras: {rohan: {leader: 1}}  # <- leader-alone
+"""
 
 
 def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:

@@ -17,6 +17,19 @@ from armybuilder.problems import Problem, Severity
 
 ID = "not-at-war-abroad"
 SEVERITY = Severity.WARNING
+VALID = """\
+game: war-of-the-ring
+board:
+  Druadan Forest: {gondor: {regular: 1}}
+political: {gondor: {box: 2}}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Erebor:
+    north: {regular: 1}  # <- not-at-war-abroad
+political: {north: {box: 1}}
+"""
 
 
 def _places(position: Position) -> Iterator[Place]:

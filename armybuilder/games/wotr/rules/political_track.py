@@ -17,6 +17,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "political-track"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+political:
+  sauron: {active: true}
+"""
+INVALID = """\
+game: war-of-the-ring
+political:
+  rohan: {box: 4}  # <- political-track
+"""
 
 
 def message(position: Position, entry: PoliticalEntry) -> str | None:

@@ -21,6 +21,15 @@ from armybuilder.problems import Problem, Severity
 
 ID = "victory-claim"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+result: free-peoples-military
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship: {corruption: 4}
+result: shadow-ring  # <- victory-claim
+"""
 
 MILITARY_PHASE = 6  # military victories are checked in phase 6, at the end of a turn (l.987, 2399, 2420)
 _CLAIMS = {1: "shadow-ring", 2: "free-peoples-ring", 3: "shadow-military", 4: "free-peoples-military"}
