@@ -35,9 +35,12 @@ class ListSpec:
     enemy_attachments: list[Card] = field(default_factory=list)
     origin: Origin | None = None  # for an imported list: the lines its parts were read from
     not_read: list[tuple[int, str]] = field(default_factory=list)  # imported: (line, what was not read)
+    leader: Card | None = None  # the commander, when the list holds more than one commander card
 
     @property
     def commander(self) -> Card | None:
+        if self.leader is not None:
+            return self.leader
         found = [c for c in self.cards() if c.commander]
         return found[0] if len(found) == 1 else None
 

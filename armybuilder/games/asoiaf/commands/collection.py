@@ -23,6 +23,16 @@ from armybuilder.cli.common import (
     use_color,
 )
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.games.asoiaf.commands.limits import (
+    MaxCopiesOption,
+    MaxNcusOption,
+    MaxUnitsOption,
+    MinNcusOption,
+    MinUnitsOption,
+    WithOption,
+    WithoutOption,
+    read_limits,
+)
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armies import Fielding
@@ -92,6 +102,20 @@ def armies(
     timeout: float = typer.Option(
         5.0, "--timeout", min=0.1, help="Seconds to search each commander at most."
     ),
+    total: float = typer.Option(
+        60.0,
+        "--total-timeout",
+        min=1.0,
+        metavar="SECONDS",
+        help="Seconds for every commander together, about (each gets at most an even share of what is left).",
+    ),
+    max_copies: int = MaxCopiesOption,
+    min_units: int | None = MinUnitsOption,
+    max_units: int | None = MaxUnitsOption,
+    min_ncus: int | None = MinNcusOption,
+    max_ncus: int | None = MaxNcusOption,
+    with_cards: list[str] = WithOption,
+    without: list[str] = WithoutOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     names: Path | None = NamesOption,
@@ -109,10 +133,18 @@ def armies(
     cat = catalogue(data, data_version, names)
     key = _faction(cat, faction)
     owned = load(collection_file, cat)
+    limits = read_limits(cat, key, max_copies, min_units, max_units, min_ncus, max_ncus, with_cards, without)
     display = render.ArmiesProgress(use_color(no_color)) if sys.stderr.isatty() else None
     with display if display is not None else nullcontext():
         found = search.armies(
-            owned, cat, points, faction=key, timeout=timeout, progress=display.update if display else None
+            owned,
+            cat,
+            points,
+            faction=key,
+            timeout=timeout,
+            progress=display.update if display else None,
+            limits=limits,
+            total=total,
         )
     if out is not None:
         _write_all(out, found, owned, cat, points, force)

@@ -1,4 +1,4 @@
-"""Commands: new, add, remove, move, set, options, complete, build — building lists from the command line.
+"""Commands: new, add, remove, move, set, options, build — building lists from the command line.
 
 Every edit re-validates the list and is refused when it would bring a new error (a legal list stays
 legal; an illegal one may not get worse), unless --force is given. Exit codes: 0 the list written is
@@ -24,6 +24,16 @@ from armybuilder.cli.common import (
     use_color,
 )
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.games.asoiaf.commands.limits import (
+    MaxCopiesOption,
+    MaxNcusOption,
+    MaxUnitsOption,
+    MinNcusOption,
+    MinUnitsOption,
+    WithOption,
+    WithoutOption,
+    read_limits,
+)
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
@@ -331,76 +341,18 @@ def _progress_wanted() -> bool:
     return sys.stderr.isatty()
 
 
-def complete(
-    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
-    top: int = typer.Option(5, "--top", min=1, help="How many completions to print."),
-    timeout: float = typer.Option(5.0, "--timeout", min=0.1, help="Seconds to search at most."),
-    apply: int | None = typer.Option(
-        None, "--apply", min=1, metavar="N", help="Write completion N into the list (comments are kept)."
-    ),
-    format: OutputFormat = typer.Option(
-        OutputFormat.text, "--format", "-f", help="Output format: text or json."
-    ),
-    force: bool = ForceOption,
-    collection: Path | None = OwnedOption,
-    data: Path | None = DataOption,
-    data_version: str | None = DataVersionOption,
-    no_color: bool = NoColorOption,
-) -> None:
-    """Propose the best legal ways to spend the remaining points (closest to the budget first), proven
-    optimal when the search finishes within --timeout; --apply N writes proposal N into the list."""
-    from contextlib import nullcontext
-
-    from armybuilder.errors import ArmyBuilderError
-    from armybuilder.games.asoiaf.builder.complete import complete as search_completions
-    from armybuilder.games.asoiaf.builder.edits import apply_additions
-    from armybuilder.games.asoiaf.check import validate
-    from armybuilder.games.asoiaf.render.builder import (
-        SearchProgress,
-        completions_data,
-        completions_table,
-        search_verdict,
-        totals_line,
-    )
-
-    if apply is not None and format is not OutputFormat.text:
-        fatal("--apply writes the list and prints what it did; leave out --format json")
-    cat = catalogue(data, data_version)
-    army = _load(list_file, cat)
-    owned = _owned(collection, cat)
-    display = SearchProgress(use_color(no_color)) if _progress_wanted() else None
-    try:
-        with display if display is not None else nullcontext():
-            search = search_completions(
-                army,
-                cat,
-                top=max(top, apply or 0),
-                timeout=timeout,
-                progress=display.update if display is not None else None,
-                owned=owned,
-            )
-    except ArmyBuilderError as exc:
-        fatal(str(exc))
-    if apply is not None:
-        if apply > len(search.completions):
-            fatal(f"--apply {apply}: the search found {len(search.completions)} completion(s)")
-        chosen = search.completions[apply - 1]
-        typer.echo(f"{list_file}: writing completion {apply} of {len(search.completions)} ({search_verdict(search)})")
-        _edit(
-            list_file, data, force, no_color, lambda doc, c: apply_additions(doc, c, chosen.additions), data_version
-        )
-    if format is OutputFormat.json:
-        _print_json(completions_data(search, str(list_file)))
-        return
-    typer.echo(f"{list_file}: {totals_line(validate(army, cat))}")
-    _print(completions_table(search, _unit_names(army)), no_color)
-
-
 # --- build: the interactive builder (the session itself is builder/session.py) ----------------------------
 
 
 def build(
     collection: Path | None = OwnedOption,
+    max_copies: int = MaxCopiesOption,
+    min_units: int | None = MinUnitsOption,
+    max_units: int | None = MaxUnitsOption,
+    min_ncus: int | None = MinNcusOption,
+    max_ncus: int | None = MaxNcusOption,
+    with_cards: list[str] = WithOption,
+    without: list[str] = WithoutOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -409,18 +361,20 @@ def build(
     as you like.
 
     Every prompt reads one line, so a session can be scripted through standard input; input that ends
-    with unsaved changes exits 1.
+    with unsaved changes exits 1. The limits (--max-copies and the rest) are those of `complete`, for the
+    step that completes the list.
     """
     from armybuilder.games.asoiaf.builder.session import InputEnded, Session, Terminal
 
     cat = catalogue(data, data_version)
+    limits = read_limits(cat, None, max_copies, min_units, max_units, min_ncus, max_ncus, with_cards, without)
     terminal = Terminal(
         read_line=sys.stdin.readline,
         write=lambda text: typer.echo(text, nl=False),
         show=lambda renderable: _print(renderable, no_color),
         echo_answers=not sys.stdin.isatty(),
     )
-    session = Session(cat, terminal, _owned(collection, cat))
+    session = Session(cat, terminal, _owned(collection, cat), limits)
     try:
         code = session.run()
     except InputEnded:
@@ -437,5 +391,4 @@ def register(app: typer.Typer) -> None:
     app.command()(move)
     app.command(name="set")(set_)
     app.command()(options)
-    app.command()(complete)
     app.command()(build)
