@@ -126,7 +126,7 @@ def import_(
         if len(text) > MAX_INPUT_CHARS:
             fatal(f"{name}: {len(text):,} characters; a list is a few hundred — is this the right file?")
         if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):
-            fatal(f"no file {source} (and it is not a list code either)")
+            fatal(f"{source}: no such file (and it is not a list code either)")
         if re.search(r"(?m)^\s*faction\s*:\s*[a-z]+\s*$", text) and re.search(r"(?m)^\s*points\s*:", text):
             fatal(f"{name} is already a YAML list: check it with `armybuilder validate`")
         fatal(
