@@ -12,17 +12,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
-from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.kit.size import too_large
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
 from armybuilder.text import or_quoted as _or
+
+if TYPE_CHECKING:
+    from armybuilder.games.base import Document
 
 TOP_KEYS = (
     "game",
@@ -481,34 +482,28 @@ def _split_hint(catalogue: Catalogue, text: str, siblings: tuple[list[Any], int]
     return None
 
 
-def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
-    """Load a list from text; problems (never exceptions) for anything wrong with it."""
-    loader = _Loader(catalogue, path)
-    oversized = too_large(text)
-    if oversized is not None:
-        loader.problem("syntax", oversized, (1, 1))
-        return loader.army
-    try:
-        data = yamlpos.load(text)
-    except yamlpos.YamlError as exc:
-        loader.problem("syntax", exc.message, (exc.line or 1, exc.column or 1))
-        return loader.army
-    return loader.load(data)
-
-
 def load_list_value(value: Any, catalogue: Catalogue, path: str) -> ArmyList:
-    """A list from a document the core already parsed (yamlpos values)."""
+    """A list from a document the core parsed (yamlpos values): the one way a list is read."""
     return _Loader(catalogue, path).load(value)
 
 
+def load_document(document: Document, catalogue: Catalogue) -> ArmyList:
+    """A list from a document as the core read it (`engine.parse`/`engine.read`): its syntax problem, or
+    its YAML read into the model."""
+    if document.error is not None:
+        return ArmyList(path=document.path, problems=[document.error])
+    return load_list_value(document.value, catalogue, document.path)
+
+
+def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
+    """A list from text, parsed by the core as `validate` parses it (size guard, YAML, positions)."""
+    from armybuilder.engine import parse
+
+    return load_document(parse(text, path), catalogue)
+
+
 def load_list(path: str | Path, catalogue: Catalogue) -> ArmyList:
-    """Load a list file; an unreadable file is a `syntax` problem on the returned list."""
-    name = str(path)
-    try:
-        blob = read_input(path)
-    except OSError as exc:
-        army = ArmyList(path=name)
-        reason = exc.strerror or str(exc)
-        army.problems.append(Problem("syntax", Severity.ERROR, f"cannot read the file: {reason}", name, 1, 1))
-        return army
-    return load_list_text(blob, catalogue, name)
+    """A list file, read by the core; an unreadable file is a `syntax` problem on the returned list."""
+    from armybuilder.engine import read
+
+    return load_document(read(str(path)), catalogue)

@@ -187,7 +187,11 @@ class Catalogue:
         return cache[kinds]  # type: ignore[no-any-return]
 
     def _translated_titles(self, kinds: frozenset[CardKind]) -> dict[str, str]:
-        """normalized translated title -> as its table writes it, for cards of `kinds`, every language."""
+        """normalized translated title -> as its table writes it, for cards of `kinds`, every language (built
+        once per set of kinds)."""
+        cache = self.__dict__.setdefault("_translated_cache", {})
+        if kinds in cache:
+            return cache[kinds]  # type: ignore[no-any-return]
         titles: dict[str, str] = {}
         for table in self.names.tables.values():
             for card_id, (name, subname) in table.cards.items():
@@ -195,6 +199,7 @@ class Catalogue:
                 if card is not None and card.kind in kinds:
                     title = f"{name}, {subname}" if subname else name
                     titles.setdefault(normalize_name(title), title)
+        cache[kinds] = titles
         return titles
 
     def faction(self, text: str) -> Faction | None:

@@ -266,13 +266,10 @@ class Asoiaf(GameSystem["ListReport"]):
             usable_collection(options.collection, data)
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> ListReport:
-        from armybuilder.games.asoiaf.armylist import ArmyList, load_list_value
+        from armybuilder.games.asoiaf.armylist import load_document
         from armybuilder.games.asoiaf.check import validate
 
-        if document.error is not None:
-            army = ArmyList(path=document.path, problems=[document.error])
-        else:
-            army = load_list_value(document.value, data, document.path)
+        army = load_document(document, data)
         if not army.is_mapping or document.error is not None:
             army.problems = [self._import_hint(document, p) for p in army.problems]
         return validate(army, data, options)
