@@ -223,9 +223,8 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
     report = result
     summary = report.summary
     if event is not None and report.game != "?":
-        # an event rule's problem, like the list's own, points at the player's file, not the converted YAML
-        place = None if lines is None else functools.partial(located, lines=lines)
-        report.add(event_problems(report, event, _size_pos(document, lines), place))
+        # found on the YAML checked: for a converted file, at the line of the player's own file
+        report.add([located(p, lines) for p in event_problems(report, event, _size_pos(document))])
     system = games.get(report.game) if report.game != "?" else None
     first = summary.tallies[0] if summary.tallies else None
     player = summary.player or player_from_path(sub)

@@ -9,7 +9,7 @@ stops on them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -279,13 +279,10 @@ def check_data_version(event: Event, version: str | None) -> None:
         )
 
 
-def event_problems(
-    report: Report[Any], event: Event, pos: tuple[int, int], place: Callable[[Problem], Problem] | None = None
-) -> list[Problem]:
+def event_problems(report: Report[Any], event: Event, pos: tuple[int, int]) -> list[Problem]:
     """What the event says about one file: its game, its size, and the game's own event rules.
-    `pos` is where the file states its size (`points:`); `place` moves a rule's problem from the YAML
-    checked to the player's own file (a list converted from text). The list rules the event replaces by
-    its own (`EventRules.replaces`) are dropped from the report."""
+    `pos` is where the file states its size (`points:`). The list rules the event replaces by its own
+    (`EventRules.replaces`) are dropped from the report."""
     out: list[Problem] = []
     if report.game != event.game:
         message = f"{event.where} is an event for {games.get(event.game).title}; this file is not"
@@ -306,8 +303,7 @@ def event_problems(
     if event.rules is not None:
         if event.rules.replaces:
             report.problems = [p for p in report.problems if p.rule not in event.rules.replaces]
-        found = event.rules.check(report)
-        out.extend(found if place is None else (place(p) for p in found))
+        out.extend(event.rules.check(report))
     return out
 
 
