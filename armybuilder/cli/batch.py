@@ -74,7 +74,7 @@ def batch(
     from armybuilder import batch as core
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import is_input, write_atomic
+    from armybuilder.fileio import write_atomic
     from armybuilder.render import batch as render
     from armybuilder.render import reports
     from armybuilder.render.console import make_console
@@ -96,6 +96,10 @@ def batch(
         fatal(f"--jobs must be 1 or more, not {jobs}")
     if page not in ("a4", "letter"):
         fatal(f"--page {page}: choose one of a4, letter")
+    from armybuilder.fileio import is_input
+
+    if report is not None and pack is not None and report != "-" and is_input(report, [pack]):
+        fatal(f"--report {report} and --pack {pack} are the same file; give each its own")
     for option, target in (("--report", report), ("--pack", pack)):
         # said before any list is checked, not after a batch of five hundred
         if target is not None and target != "-" and Path(target).exists() and not force:
