@@ -89,6 +89,7 @@ _COST_TAILS = (
     re.compile(r"\s*(?<![\w-])(?P<cost>\d{1,2})\s*(?:pts?|points?)\.?$", re.IGNORECASE),
     re.compile(r"\s+(?P<cost>\d{1,2})$"),
 )
+_COST_ROUNDS = 4
 _COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{_UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
 _SPLIT = re.compile(r"\s+(?:\+|w/|with|&|[-–—])\s+", re.IGNORECASE)
 _COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
@@ -142,7 +143,7 @@ _HEADER = re.compile(
     r"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:pts?|points?|activations?|units?|cards?)?\s*[)\]]?)?\s*:?",
     re.IGNORECASE,
 )
-_LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]+\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)
+_LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]{1,63}\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)  # {1,63}: a domain label, and no backtracking over a long word
 _CREDIT = re.compile(
     r".*\b(?:built|created|made|generated|exported|shared|posted|copied)\s+(?:on|with|by|using|at|from|in|via)\b",
     re.IGNORECASE,
@@ -261,7 +262,11 @@ def _take_cost(text: str) -> tuple[str, int | None, bool]:
     marked = False
     cost: int | None = None
     changed = True
-    while changed:
+    rounds = 0
+    # a few rounds (a mark, a cost before, a cost after): never one per number of `1 1 1 … 1`, which is
+    # a pass over the line for each of its words (quadratic)
+    while changed and rounds < _COST_ROUNDS:
+        rounds += 1
         changed = False
         text, marks = _MARK.subn("", text)
         if marks:

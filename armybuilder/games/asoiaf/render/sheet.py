@@ -580,14 +580,17 @@ def qr_svg(code: str) -> str:
     return svg
 
 
+MAX_TRACK = 40  # victory-point boxes at most (8 at 30 points, 2 more every 10: 40 boxes is 190 points)
+
+
 def _html_play(report: ListReport) -> str:
     """The lower part of the page for the game itself: victory points, rounds, notes, and the share code."""
     target = _totals(report)["victory_points"]
     tracks = []
     if target is not None:
-        boxes = "".join(
-            f'<span class="goal">{n}</span>' if n == target else f"<span>{n}</span>" for n in range(1, target + 1)
-        )
+        # one box a victory point; a game size no table plays (`points: 1000000000`) gets the goal alone
+        shown = range(1, target + 1) if target <= MAX_TRACK else (target,)
+        boxes = "".join(f'<span class="goal">{n}</span>' if n == target else f"<span>{n}</span>" for n in shown)
         tracks.append(
             f'<div class="track vp"><span class="label">Victory points ({target} to win)</span>'
             f'<span class="boxes">{boxes}</span></div>'
