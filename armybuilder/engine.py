@@ -36,16 +36,34 @@ class Workspace:
     the game whose data is asked for; None means the bundled data of that game.
     """
 
-    def __init__(self, folder: Path | str | None = None, version: str | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path | str | None = None,
+        version: str | None = None,
+        names: Sequence[Path | str] = (),
+        language: str | None = None,
+    ) -> None:
         self.folder = Path(folder) if folder is not None else None
         self.version = version
+        self.names = [Path(n) for n in names]  # names files (`--names`, an event's `names:`), read in order
+        self.language = language  # printouts name cards in this language (`--lang`)
         self._data: dict[str, Any] = {}
 
     def data(self, system: GameSystem) -> Any:
         """The system's data; raises DataError (one line) when it cannot be used."""
         if system.key not in self._data:
-            self._data[system.key] = system.load_data(self.folder, self.version)
+            loaded = system.load_data(self.folder, self.version)
+            if self.names:
+                loaded = system.add_names(loaded, self.names)
+            if self.language:
+                loaded = system.in_language(loaded, self.language)
+            self._data[system.key] = loaded
         return self._data[system.key]
+
+    def add_names(self, path: Path | str) -> None:
+        """Read a names file too (an event file's `names:`); the data loaded so far is loaded again."""
+        self.names.append(Path(path))
+        self._data.clear()
 
     def pin_version(self, version: str) -> None:
         """Use this version of the data (an event file's `data_version`) unless another was asked for;

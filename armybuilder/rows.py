@@ -36,8 +36,8 @@ class Row(Verdict):
     code: str | None = None  # the code another tool imports the file from (ASOIAF: War Council's)
     code_note: str | None = None  # why the file has no such code
     content: Mapping[str, Any] | None = None  # the file's content as plain data (`GameSystem.content`)
+    tallies: tuple[Tally, ...] = ()  # the summary's figures
     details: Mapping[str, Any] = field(default_factory=dict)  # the summary's JSON (`validate` only)
-    tallies: tuple[Tally, ...] = ()  # the summary's figures (`validate` only)
     cross: tuple[Problem, ...] = ()  # problems found across files (duplicates, teams), also in `problems`
 
     @property

@@ -63,6 +63,10 @@ class YamlError(Exception):
         self.column = column
 
 
+class TooDeep(YamlError):
+    """Nesting deeper than MAX_DEPTH: armybuilder's own limit, whatever libyaml's is."""
+
+
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _NULL = "tag:yaml.org,2002:null"
@@ -115,7 +119,7 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
             mark = event.start_mark
             pos = _tuple_new(Pos, (mark.line + 1, mark.column + 1))
             if len(stack) > MAX_DEPTH:
-                raise YamlError(f"nesting deeper than {MAX_DEPTH} levels", pos.line, pos.column)
+                raise TooDeep(f"nesting deeper than {MAX_DEPTH} levels", pos.line, pos.column)
             count += 1
             name = event.anchor
             if cls is yaml.AliasEvent:
@@ -531,6 +535,7 @@ def _full_load(text: str, allow_aliases: bool) -> Any:
     try:
         return _events_to_value(loader, allow_aliases)
     except yaml.MarkedYAMLError as exc:
+        _raise_if_too_deep_before(text, exc, allow_aliases)
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         problem = exc.problem or exc.context or "invalid YAML"
@@ -544,5 +549,28 @@ def _full_load(text: str, allow_aliases: bool) -> Any:
         ) from None
     except yaml.YAMLError as exc:  # anything else: its first line, so the message stays one line
         raise YamlError(f"invalid YAML: {str(exc).splitlines()[0]}") from None
+    finally:
+        loader.dispose()
+
+
+def _raise_if_too_deep_before(text: str, exc: yaml.MarkedYAMLError, allow_aliases: bool) -> None:
+    """Raise TooDeep when the text nests deeper than MAX_DEPTH before the place libyaml stopped.
+
+    libyaml's scanner reads ahead through a run of `[`, and since PyYAML 6.0.4 its own depth limit (about
+    1,000 levels) can stop it before the first event reaches the builder's check at MAX_DEPTH. Reading the
+    text up to that place again, libyaml cannot hit its limit, so the builder's check decides: every
+    PyYAML gives the same problem at the same position, and libyaml's wording is never relied upon.
+    """
+    mark = exc.problem_mark or exc.context_mark
+    cut = getattr(mark, "index", None)
+    if not isinstance(cut, int) or not 0 < cut < len(text):
+        return
+    loader = _BaseLoader(text[:cut])
+    try:
+        _events_to_value(loader, allow_aliases)
+    except TooDeep:
+        raise
+    except (YamlError, yaml.YAMLError):  # the prefix ends mid-document: only a depth problem counts
+        return
     finally:
         loader.dispose()

@@ -223,11 +223,11 @@ def a_list(tmp_path: Path) -> Path:
 
 
 ERRORS = {
-    "unknown option": (["validate", "--foo", "x.yaml"], 2, "no such option: --foo"),
+    "unknown option": (["validate", "--foo", "x.yaml"], 2, "no such option: --foo (did you mean --format?)"),
     "missing argument": (["validate"], 2, "missing argument 'FILE...'"),
     "unknown command": (["nosuch"], 2, "no such command 'nosuch'"),
     "not a number": (["validate", "--points", "abc", "x.yaml"], 2, "'--points': expected a whole number"),
-    "bad choice": (["deck", "x.yaml", "--format", "pdf"], 2, "'pdf' is not one of 'text', 'json'"),
+    "bad choice": (["deck", "x.yaml", "--format", "pdf"], 2, "'--format': expected one of text, json"),
     "ambiguous card": (["card", "Robb Stark"], 2, "'Robb Stark' matches 3 cards: 20201"),
     "unknown kind": (["cards", "--kind", "bogus"], 2, "unknown kind 'bogus'"),
     "foreign commander": (

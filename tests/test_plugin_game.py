@@ -84,7 +84,7 @@ def test_batch_mixes_games_and_reports(tiny: None, tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     result = run("batch", folder, "--report", report)
     assert result.exit_code == 1, result.output  # type: ignore[attr-defined]
-    lists = {Path(x["path"]).stem: x for x in json.loads(report.read_text())["lists"]}
+    lists = {Path(x["path"]).stem: x for x in json.loads(report.read_text())["files"]}  # a mixed batch: files
     assert lists["alice"]["valid"] and lists["alice"]["game"] == "tiny"
     assert not lists["bob"]["valid"]
     assert [p["rule"] for p in lists["bob"]["problems"]] == ["squad-size", "piece-limit"]

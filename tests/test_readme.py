@@ -1,6 +1,6 @@
-"""The README's examples run: its shell blocks marked runnable, its example list, the files it names.
+"""The examples of README.md and docs/*.md run: their shell blocks marked runnable, their example lists.
 
-Convention (README, Development): a fenced `sh` block preceded by `<!-- runnable -->` runs line by line in a
+Convention (docs/contributing.md, Development): a fenced `sh` block preceded by `<!-- runnable -->` runs line by line in a
 temporary folder holding a copy of `examples/`; every command exits 0, except that `<!-- runnable: exit N -->`
 expects the last one to exit N. In a `console` block the `$ ` lines are the commands and the lines after
 one are output it must still print. `<!-- not runnable: reason -->` marks a block that cannot run offline; every
@@ -24,6 +24,7 @@ from armybuilder.games.asoiaf.check import validate_text
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
 _FENCE = re.compile(r"^(\s*)```(\w*)\s*$")
 _MARKER = re.compile(r"^\s*<!--\s*(runnable|not runnable|list)\s*(?::\s*(.*?))?\s*-->\s*$")
@@ -36,6 +37,7 @@ class Block:
     marker: str | None  # "runnable", "not runnable", "list" or None
     argument: str  # what follows the colon: "exit 2", a reason, "valid"
     body: str
+    file: str = "README.md"  # the Markdown file, relative to the checkout
 
     @property
     def expected_exit(self) -> int:
@@ -71,7 +73,7 @@ class Block:
         return steps
 
 
-def blocks(text: str) -> list[Block]:
+def blocks(text: str, file: str = "README.md") -> list[Block]:
     """Every fenced block of a Markdown text with the marker comment on the line just before it."""
     lines = text.splitlines()
     found: list[Block] = []
@@ -96,6 +98,7 @@ def blocks(text: str) -> list[Block]:
                 marker.group(1) if marker else None,
                 (marker.group(2) or "") if marker else "",
                 "\n".join(body) + "\n",
+                file,
             )
         )
         i = j + 1
@@ -126,7 +129,7 @@ def run_block(block: Block, tmp: Path) -> str | None:
     }
     commands = block.commands()
     if not commands:
-        return f"README line {block.line}: a runnable block without commands"
+        return f"{block.file} line {block.line}: a runnable block without commands"
     shown = dict(block.transcript()) if block.lang == "console" else {}
     for n, command in enumerate(commands):
         wanted = block.expected_exit if n == len(commands) - 1 else 0
@@ -140,33 +143,66 @@ def run_block(block: Block, tmp: Path) -> str | None:
         )
         if done.returncode != wanted:
             return (
-                f"README line {block.line}: `{command}` exited {done.returncode}, expected {wanted}\n"
+                f"{block.file} line {block.line}: `{command}` exited {done.returncode}, expected {wanted}\n"
                 f"--- stdout\n{done.stdout[-3000:]}\n--- stderr\n{done.stderr[-3000:]}"
             )
         if "Traceback" in done.stderr:
-            return f"README line {block.line}: `{command}` printed a traceback:\n{done.stderr}"
+            return f"{block.file} line {block.line}: `{command}` printed a traceback:\n{done.stderr}"
         printed = [" ".join(line.split()) for line in done.stdout.splitlines()]
         for line in shown.get(command, []):  # the output a console block shows is what the command prints
             if " ".join(line.split()) not in printed:
-                return f"README line {block.line}: `{command}` no longer prints {line!r}:\n{done.stdout}"
+                return f"{block.file} line {block.line}: `{command}` no longer prints {line!r}:\n{done.stdout}"
     return None
 
 
-BLOCKS = blocks(README.read_text(encoding="utf-8"))
+BLOCKS = [b for doc in DOCS for b in blocks(doc.read_text(encoding="utf-8"), doc.relative_to(ROOT).as_posix())]
 RUNNABLE = [b for b in BLOCKS if b.marker == "runnable"]
 
 
-@pytest.mark.parametrize("block", RUNNABLE, ids=[f"line-{b.line}" for b in RUNNABLE])
+@pytest.mark.parametrize("block", RUNNABLE, ids=[f"{b.file}:{b.line}" for b in RUNNABLE])
 def test_runnable_block(block: Block, tmp_path: Path) -> None:
     problem = run_block(block, tmp_path)
     assert problem is None, problem
 
 
 def test_every_shell_block_says_whether_it_runs() -> None:
-    unmarked = [b.line for b in BLOCKS if b.lang in ("sh", "bash", "console") and b.marker is None]
-    assert not unmarked, f"README shell blocks without <!-- runnable --> or <!-- not runnable: why -->: {unmarked}"
-    reasons = [b.line for b in BLOCKS if b.marker == "not runnable" and not b.argument]
-    assert not reasons, f"<!-- not runnable --> without a reason at README lines {reasons}"
+    unmarked = [f"{b.file}:{b.line}" for b in BLOCKS if b.lang in ("sh", "bash", "console") and b.marker is None]
+    assert not unmarked, f"shell blocks without <!-- runnable --> or <!-- not runnable: why -->: {unmarked}"
+    reasons = [f"{b.file}:{b.line}" for b in BLOCKS if b.marker == "not runnable" and not b.argument]
+    assert not reasons, f"<!-- not runnable --> without a reason at {reasons}"
+
+
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def _anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(doc: Path) -> set[str]:
+    text = re.sub(r"^\s*```.*?^\s*```", "", doc.read_text(encoding="utf-8"), flags=re.DOTALL | re.MULTILINE)
+    return {_anchor(m.group(1)) for m in re.finditer(r"^#+ (.+)$", text, re.MULTILINE)}
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.relative_to(ROOT).as_posix())
+def test_relative_links_lead_to_a_file_and_heading(doc: Path) -> None:
+    broken = []
+    for target in _LINK.findall(doc.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto:
+        path, _, anchor = target.partition("#")
+        file = (doc.parent / path).resolve() if path else doc
+        if not file.exists() or (anchor and file.suffix == ".md" and anchor not in _anchors(file)):
+            broken.append(target)
+    assert not broken, f"{doc.name}: links to no file or heading: {broken}"
+
+
+def test_the_readme_is_a_front_page_linking_every_guide() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 150, "README.md is the front page: move details into docs/"
+    for doc in DOCS[1:]:
+        assert f"(docs/{doc.name})" in text, f"README.md does not link docs/{doc.name}"
 
 
 def test_the_walk_through_is_runnable() -> None:
@@ -179,11 +215,11 @@ def test_the_walk_through_is_runnable() -> None:
 
 
 @pytest.mark.parametrize(
-    "block", [b for b in BLOCKS if b.marker == "list"], ids=lambda b: f"line-{b.line}"
+    "block", [b for b in BLOCKS if b.marker == "list"], ids=lambda b: f"{b.file}:{b.line}"
 )
 def test_example_lists_are_valid(block: Block, catalogue: Catalogue) -> None:
     assert block.argument == "valid" and block.lang == "yaml"
-    report = validate_text(block.body, catalogue, f"README.md:{block.line}")
+    report = validate_text(block.body, catalogue, f"{block.file}:{block.line}")
     assert report.valid, [(p.rule, p.message) for p in report.errors]
 
 

@@ -157,3 +157,41 @@ def test_fifty_point_sheet_prints_on_one_page(
     assert report.army.notes.split()[0] in text
     assert "Victory points (12 to win)".upper() in text.upper()
     assert scanned_codes(pdf) == [code]
+
+
+@pytest.mark.parametrize(("language", "label", "victory"), [
+    ("de", "Kommandant", "Siegpunkte (12 zum Sieg)"),
+    ("fr", "Commandant", "Points de victoire (12 pour gagner)"),
+])  # fmt: skip
+@pytest.mark.parametrize("name", ["stark-50", "stark-50-dense"])
+def test_the_sheet_in_another_language_prints_on_one_page(
+    catalogue: Catalogue, tmp_path: Path, language: str, label: str, victory: str, name: str
+) -> None:
+    translated = catalogue.in_language(language)
+    report = validate_path(str(SHEETS / f"{name}.yaml"), translated)
+    assert report.valid, report.problems
+    ctx = report.context
+    assert ctx is not None and ctx.commander is not None and ctx.faction is not None
+    page = render_sheet("html", report, build_deck(translated, ctx.faction, ctx.commander), "a4")
+    html_file = tmp_path / "sheet.html"
+    html_file.write_text(page, encoding="utf-8")
+    pdf = tmp_path / "sheet.pdf"
+
+    data = print_to_pdf(html_file, pdf, tmp_path / "profile")
+
+    assert page_count(pdf, data) == 1
+    if not shutil.which("pdftotext"):
+        if os.environ.get("CI"):
+            pytest.fail("pdftotext is not installed, and CI must read the printed sheet: apt-get install poppler-utils")
+        pytest.skip("pdftotext is not installed (apt-get install poppler-utils): page count checked, text not")
+    text = " ".join(pdf_text(pdf, data).split())
+    assert translated.printed.title(ctx.commander) in text
+    assert ctx.commander.title in text  # English in small print, for the opponent
+    assert label.upper() in text.upper()
+    assert victory.upper() in text.upper()
+    words = set(text.replace(",", " ").split())  # a long name wraps inside its two-column box: look for its words
+    for entry in (*(e for u in ctx.army.units for e in (u.unit, *u.attachments)), *ctx.army.ncus):
+        assert entry.card is not None
+        assert set(translated.printed.title(entry.card).replace(",", "").split()) <= words
+    code = export_list("warcouncil", report, translated).strip()
+    assert scanned_codes(pdf) == [code]

@@ -227,6 +227,7 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         summary.side_name,
         *(system.share_code(report) if config.content and system else (None, None)),
         system.content(report) if config.content and system else None,
+        tuple((t.label, t.value, t.limit) for t in summary.tallies),
     )
     if event is None:
         return packed, None

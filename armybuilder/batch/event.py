@@ -23,9 +23,9 @@ from armybuilder.text import count, player_key
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
-    from armybuilder.games.base import EventRules, Report
+    from armybuilder.games.base import EventRules, GameSystem, Report
 
-COMMON_KEYS = ("name", "game", "points", "data_version", "lists_per_player", "spare_lists", "teams")
+COMMON_KEYS = ("name", "game", "points", "data_version", "names", "lists_per_player", "spare_lists", "teams")
 MAX_POINTS = 1000  # a game size beyond this is a typo or hostile input
 MAX_SPARE_LISTS = 2
 RULE = "event-file"
@@ -40,6 +40,7 @@ class Event:
     game: str = games.DEFAULT_GAME
     points: int | None = None
     data_version: str | None = None
+    names: str | None = None  # the names file every list is read with
     lists_per_player: int = 1
     spare_lists: int = 0  # lists a player may add beyond `lists_per_player` (same faction; no other rule)
     teams: dict[str, str] = field(default_factory=dict)  # player key -> team name
@@ -188,6 +189,8 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
         except ArmyBuilderError as exc:
             reader.problem(f"data_version {version}: {exc.message}", data.at("data_version"))
             raise reader.fail() from None  # the game's own keys need its data
+    if data.get("names") is not None:
+        _names(data, name, system, workspace, reader, fields)
     if data.get("lists_per_player") is not None:
         count_ = data["lists_per_player"]
         if count_ not in (1, 2) or isinstance(count_, bool):
@@ -213,6 +216,27 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
             reader.problem(message, teams.key_pos.get(team) if isinstance(teams, yamlpos.PosMap) else None)
     reader.raise_if_any()
     return Event(**fields)
+
+
+def _names(
+    data: yamlpos.PosMap, path: str, system: GameSystem, workspace: Workspace, reader: EventReader,
+    fields: dict[str, Any],
+) -> None:
+    """`names: club-names.yaml`: every list of the event reads the club's names for cards too (a path is
+    relative to the event file)."""
+    value = data["names"]
+    if not isinstance(value, str) or not value.strip():
+        reader.problem(f"`names` is the path of a names file, such as `names: club-names.yaml`, not "
+                       f"{short(value)}", data.at("names"))  # fmt: skip
+        return
+    file = Path(path).parent / value.strip()
+    try:
+        workspace.add_names(file)
+        workspace.data(system)
+    except ArmyBuilderError as exc:
+        reader.problem(f"names {short(value)}: {exc.message}", data.at("names"))
+        raise reader.fail() from None  # the game's own keys may name cards in the club's words
+    fields["names"] = str(file)
 
 
 def _teams(data: yamlpos.PosMap, reader: EventReader) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
@@ -290,6 +314,9 @@ def explain(event: Event) -> list[str]:
         out.append(f"Every list is for {event.points} points.")
     if event.data_version is not None:
         out.append(f"Lists are checked against card data {event.data_version}.")
+    if event.names is not None:
+        out.append(f"Lists may name cards as the names file {Path(event.names).name} does, besides English, "
+                   "German and French.")  # fmt: skip
     if event.lists_per_player == 2:
         out.append(
             "Each player submits two lists of one faction; the two lists may not share a character "

@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from armybuilder.games import terms as terms_of
+from armybuilder.games.base import RowTerms
 from armybuilder.problems import Problem
 from armybuilder.rows import Row
 from armybuilder.text import player_key
@@ -60,39 +62,71 @@ class Player:
 
 @dataclass(frozen=True)
 class Entry:
-    """One list on the roster: who plays what, and the code to import it from."""
+    """One file on the roster: who plays what, and the code to import it from."""
 
     player: str
     team: str | None
-    faction: str | None
-    commander: str | None
+    faction: str | None  # the file's side (faction, house, side), whatever the game calls it
+    commander: str | None  # its leader (commander, guide, opening unit)
     code: str | None
     code_note: str | None
     path: str
     valid: bool
+    game: str = ""
+    title: str | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "team": self.team,
-            "faction": self.faction,
-            "commander": self.commander,
-            "share_code": self.code,
-            "share_code_note": self.code_note,
-            "path": self.path,
-            "valid": self.valid,
-        }
+    def as_dict(self, terms: RowTerms | None = None) -> dict[str, Any]:
+        terms = terms or terms_of(self.game)
+        item: dict[str, Any] = {"player": self.player, "team": self.team}
+        if terms.side is not None:
+            item[terms.side.key] = self.faction
+        if terms.leader is not None:
+            item[terms.leader.key] = self.commander
+        if terms.side is None and terms.leader is None:
+            item["name"] = self.title
+        if terms.codes:
+            item.update(share_code=self.code, share_code_note=self.code_note)
+        item.update(path=self.path, valid=self.valid)
+        return item
+
+
+@dataclass
+class Side:
+    """One game's field: files by side and by leader."""
+
+    side_files: Counter[str] = field(default_factory=Counter)
+    side_players: dict[str, set[str]] = field(default_factory=dict)
+    leader_files: Counter[str] = field(default_factory=Counter)
+
+    def sides(self) -> list[tuple[str, int, int]]:
+        """(side, players, files), most files first."""
+        return [
+            (name, len(self.side_players[name]), count)
+            for name, count in sorted(self.side_files.items(), key=lambda kv: (-kv[1], kv[0]))
+        ]
+
+    def leaders(self) -> list[tuple[str, int]]:
+        """(leader, files), most files first."""
+        return sorted(self.leader_files.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def as_dict(self, terms: RowTerms) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if terms.side is not None:
+            key = terms.side.key
+            out[key + "s"] = [{key: f, "players": p, terms.plural: n} for f, p, n in self.sides()]
+        if terms.leader is not None:
+            key = terms.leader.key
+            out[key + "s"] = [{key: c, terms.plural: n} for c, n in self.leaders()]
+        return out
 
 
 @dataclass
 class Field:
-    """The batch as a whole: players in the order they first appear, counts, the roster."""
+    """The batch as a whole: players in the order they first appear, each game's field, the roster."""
 
     lists_per_player: int | None = None
     players: dict[str, Player] = field(default_factory=dict)
-    faction_lists: Counter[str] = field(default_factory=Counter)
-    faction_players: dict[str, set[str]] = field(default_factory=dict)
-    commander_lists: Counter[str] = field(default_factory=Counter)
+    games: dict[str, Side] = field(default_factory=dict)  # in the order each game first appears
     roster: list[Entry] = field(default_factory=list)
 
     def add(self, row: Row) -> None:
@@ -107,42 +141,67 @@ class Field:
         else:
             player.to_fix.append(f"{os.path.basename(row.path)}: {problem_text(row.first_problem)}")
         faction = row.side_name or row.side
+        side = self.games.setdefault(row.game, Side())
         if row.game != "?" and faction:
-            self.faction_lists[faction] += 1
-            self.faction_players.setdefault(faction, set()).add(key)
+            side.side_files[faction] += 1
+            side.side_players.setdefault(faction, set()).add(key)
         if row.leader:
-            self.commander_lists[row.leader] += 1
+            side.leader_files[row.leader] += 1
         self.roster.append(
-            Entry(row.player, row.team, faction, row.leader, row.code, row.code_note, row.path, row.valid)
-        )
+            Entry(row.player, row.team, faction, row.leader, row.code, row.code_note, row.path, row.valid,
+                  row.game, row.name)
+        )  # fmt: skip
 
     @property
     def has_teams(self) -> bool:
         return any(p.team for p in self.players.values())
 
+    @property
+    def game_keys(self) -> list[str]:
+        """The games of the batch in order (a row no game checked joins the first game, or stands alone)."""
+        return [g for g in self.games if g != "?"] or list(self.games)
+
+    @property
+    def terms(self) -> RowTerms:
+        """The words of the batch: its one game's, or plain files for a mixed batch."""
+        keys = self.game_keys
+        return terms_of(keys[0]) if len(keys) == 1 else RowTerms()
+
+    def group(self, game: str) -> str:
+        """The game a row is reported under."""
+        keys = self.game_keys
+        return game if game in keys or not keys else keys[0]
+
     def ordered_roster(self) -> list[Entry]:
-        """The roster by player, then by file: each player's lists together, for pairings."""
+        """The roster by player, then by file: each player's files together, for pairings."""
         return sorted(self.roster, key=lambda e: (player_key(e.player), e.path))
 
-    def factions(self) -> list[tuple[str, int, int]]:
-        """(faction, players, lists), most lists first."""
-        return [
-            (name, len(self.faction_players[name]), count)
-            for name, count in sorted(self.faction_lists.items(), key=lambda kv: (-kv[1], kv[0]))
-        ]
-
-    def commanders(self) -> list[tuple[str, int]]:
-        """(commander, lists), most lists first."""
-        return sorted(self.commander_lists.items(), key=lambda kv: (-kv[1], kv[0]))
+    def side(self, game: str) -> Side:
+        """One game's field (a row no game checked counts with the first game)."""
+        found = Side()
+        for key, side in self.games.items():
+            if self.group(key) == game:
+                found.side_files.update(side.side_files)
+                for name, players in side.side_players.items():
+                    found.side_players.setdefault(name, set()).update(players)
+                found.leader_files.update(side.leader_files)
+        return found
 
     def as_dict(self) -> dict[str, Any]:
+        keys = self.game_keys
+        noun = self.terms.plural
+        if len(keys) == 1:
+            figures = self.side(keys[0]).as_dict(self.terms)
+        else:
+            figures = {"games": [{"game": g, **self.side(g).as_dict(terms_of(g))} for g in keys]}
+        players = []
+        for p in self.players.values():
+            item = {(noun if key == "lists" else key): value for key, value in p.as_dict(self.lists_per_player).items()}
+            players.append(item)
         return {
-            "players": [p.as_dict(self.lists_per_player) for p in self.players.values()],
-            "field": {
-                "factions": [{"faction": f, "players": p, "lists": n} for f, p, n in self.factions()],
-                "commanders": [{"commander": c, "lists": n} for c, n in self.commanders()],
-            },
-            "roster": [e.as_dict() for e in self.ordered_roster()],
+            "players": players,
+            "field": figures,
+            "roster": [e.as_dict(terms_of(self.group(e.game))) for e in self.ordered_roster()],
         }
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from armybuilder.games.base import Tally
 from armybuilder.problems import Problem, Severity
 from armybuilder.rows import Row as Row  # re-exported: the batch's rows are report rows
 from armybuilder.text import player_key
@@ -37,6 +38,7 @@ class Packed(NamedTuple):
     code: str | None = None
     code_note: str | None = None
     content: Mapping[str, Any] | None = None
+    tallies: tuple[tuple[str, int | None, int | None], ...] = ()  # the summary's figures, plain
 
 
 _SEVERITY = {s.value: s for s in Severity}
@@ -47,6 +49,7 @@ def pack_problem(p: Problem) -> tuple[Any, ...]:
 
 
 _PROBLEMS = Packed._fields.index("problems")
+_TALLIES = Packed._fields.index("tallies")
 
 
 def unpack(packed: tuple[Any, ...]) -> Row:
@@ -54,7 +57,8 @@ def unpack(packed: tuple[Any, ...]) -> Row:
     problems = tuple(
         Problem(r, _SEVERITY[s], m, f, ln, c, card) for r, s, m, f, ln, c, card in packed[_PROBLEMS]
     )
-    return Row(*packed[:_PROBLEMS], problems, *packed[_PROBLEMS + 1 :])  # type: ignore[call-arg]
+    tallies = tuple(Tally(*t) for t in packed[_TALLIES])
+    return Row(*packed[:_PROBLEMS], problems, *packed[_PROBLEMS + 1 : _TALLIES], tallies)  # type: ignore[call-arg]
 
 
 class Head(NamedTuple):

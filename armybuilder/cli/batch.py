@@ -12,6 +12,7 @@ from armybuilder.cli.common import (
     CollectionOption,
     DataOption,
     DataVersionOption,
+    NamesOption,
     NoColorOption,
     fatal,
     use_color,
@@ -65,6 +66,7 @@ def batch(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Check many submitted lists at once, against an event's own rules, and report on each.
@@ -104,7 +106,7 @@ def batch(
         # said before any list is checked, not after a batch of five hundred
         if target is not None and target != "-" and Path(target).exists() and not force:
             fatal(f"{option} {target} exists; pass --force to replace it, or choose another file")
-    ws = workspace(data, data_version)
+    ws = workspace(data, data_version, names)
     event = None
     try:
         if event_file is not None:

@@ -38,6 +38,22 @@ CollectionOption = typer.Option(
     help="A file of the cards you own (ASOIAF: `owned:` card -> copies); warns of cards fielded more often "
     "than owned (--strict fails the list).",
 )
+NamesOption = typer.Option(
+    None,
+    "--names",
+    metavar="FILE",
+    help="A names file (ASOIAF: `language:` and `cards:` by id, the shape of data/names/de.yaml): your club's "
+    "names for cards, read beside the English, German, French and Chinese ones.",
+    envvar="ARMYBUILDER_NAMES",
+    show_envvar=True,
+)
+LangOption = typer.Option(
+    None,
+    "--lang",
+    metavar="LANGUAGE",
+    help="Print card names in this language: de, fr, zh-Hant, or a --names file's language (English for a "
+    "card the language's table lacks).",
+)
 NoColorOption = typer.Option(False, "--no-color", help="Plain output without colour (also: NO_COLOR=1).")
 
 
@@ -50,20 +66,30 @@ def fatal(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def workspace(data: Path | None, version: str | None = None) -> Workspace:
-    """The data every game's files are checked against (each loaded when first needed)."""
+def workspace(
+    data: Path | None, version: str | None = None, names: Path | None = None, language: str | None = None
+) -> Workspace:
+    """The data every game's files are checked against (each loaded when first needed), with a club's names
+    file when one is given, printing card names in `language` when one is asked for."""
     from armybuilder.engine import Workspace
 
-    return Workspace(data, version)
+    return Workspace(data, version, (names,) if names is not None else (), language)
 
 
-def game_data(key: str, data: Path | None, version: str | None = None) -> Any:
-    """One game's data, or a one-line error and exit 2 when it cannot be used."""
+def game_data(
+    key: str, data: Path | None, version: str | None = None, names: Path | None = None, language: str | None = None
+) -> Any:
+    """One game's data (with a club's names file, printing in `language`), or a one-line error and exit 2
+    when it cannot be used."""
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
 
+    system = games.get(key)
     try:
-        return games.get(key).load_data(data, version)
+        loaded = system.load_data(data, version)
+        if names is not None:
+            loaded = system.add_names(loaded, [names])
+        return system.in_language(loaded, language) if language else loaded
     except ArmyBuilderError as exc:
         fatal(str(exc))
 

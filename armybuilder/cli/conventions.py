@@ -18,13 +18,6 @@ from typer.core import TyperCommand
 if TYPE_CHECKING:
     import typer
 
-# What typer's value checks say, in our words (the rest of their message is kept as it is).
-_PLAIN_MESSAGES = (
-    ("Input should be a valid integer", "expected a whole number"),
-    ("Input should be a valid number", "expected a number"),
-)
-
-
 def _choices(param: Any) -> list[str]:
     """The values a parameter takes when it is a choice (an enum or a click Choice), else none."""
     for holder in (getattr(param, "type_descriptor", None), getattr(param, "type", None)):
@@ -93,15 +86,47 @@ def apply(app: typer.Typer) -> None:
             apply(group.typer_instance)
 
 
+def _expected(param: Any) -> str | None:
+    """What a parameter takes, in our words (`a whole number`, `one of text, json`), when we can tell."""
+    choices = _choices(param)
+    if choices:
+        return "one of " + ", ".join(choices)
+    kind: object = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if kind is None:  # typer before 0.29 describes a value by a click type (IntRange is an IntParamType)
+        names = {cls.__name__ for cls in type(getattr(param, "type", None)).__mro__}
+        kind = int if "IntParamType" in names else float if "FloatParamType" in names else None
+    return "a whole number" if kind is int else "a number" if kind is float else None
+
+
+def _option(param: Any) -> str:
+    """How the user named a parameter: its longest option (`--points`), or an argument's placeholder."""
+    opts = getattr(param, "opts", None) or []
+    if getattr(param, "param_type_name", "") == "option" and opts:
+        return str(max(opts, key=len))
+    return placeholder(param)
+
+
 def one_line(exc: Any) -> str:
-    """A usage error (unknown option, missing argument, bad value) as one line with where to look."""
-    message = " ".join(str(exc.format_message()).split())
-    for theirs, ours in _PLAIN_MESSAGES:
-        if theirs in message:
-            head = message.split(theirs, 1)[0]
-            message = head + ours
-    message = message.rstrip(".")
-    message = message[:1].lower() + message[1:]
+    """A usage error (unknown option, missing argument, bad value) as one line with where to look.
+
+    The message is built from what the error is (its class and parameter), not from the wording of the
+    command-line library, so it reads the same whatever version of typer is installed.
+    """
+    kinds = {cls.__name__ for cls in type(exc).__mro__}
+    param = getattr(exc, "param", None)
+    if "NoSuchOption" in kinds and getattr(exc, "option_name", None):
+        message = f"no such option: {exc.option_name}"
+        possible = sorted(getattr(exc, "possibilities", None) or ())
+        if possible:
+            message += f" (did you mean {' or '.join(possible)}?)"
+    elif "MissingParameter" in kinds and param is not None:
+        kind = getattr(exc, "param_type", None) or getattr(param, "param_type_name", None) or "value"
+        message = f"missing {kind} '{_option(param)}'"
+    elif "BadParameter" in kinds and param is not None and _expected(param):
+        message = f"invalid value for '{_option(param)}': expected {_expected(param)}"
+    else:  # anything else (an unknown command, a bad value we cannot describe): the library's own sentence
+        message = " ".join(str(exc.format_message()).split()).rstrip(".")
+        message = message[:1].lower() + message[1:]
     ctx = getattr(exc, "ctx", None)
     path = getattr(ctx, "command_path", None) or "armybuilder"
     return f"{message}; see `{path} --help`"

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, workspace
+from armybuilder.cli.common import (
+    DataOption,
+    DataVersionOption,
+    LangOption,
+    NamesOption,
+    NoColorOption,
+    fatal,
+    workspace,
+)
 from armybuilder.text import count, printable
 
 SHEETS = ("html", "md", "text", "json")
@@ -33,6 +41,8 @@ def export(
     force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
+    lang: str | None = LangOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Write a file as a sheet (HTML for print, Markdown, text, JSON) or, for an army list, in another
@@ -50,7 +60,7 @@ def export(
         fatal(f"--page {page}: choose one of {', '.join(PAGES)}")
     if is_input(output, [list_file]):  # --force or not: the sheet must never take the list's place
         fatal(f"{output} is the file being exported; write to another file with -o")
-    ws = workspace(data, data_version)
+    ws = workspace(data, data_version, names, lang)
     report = check_files([list_file], ws)[0]
     unreadable = next((p for p in report.problems if p.rule == "syntax"), None)
     if report.game == "?" or unreadable is not None:

@@ -11,6 +11,8 @@ from armybuilder.cli.common import (
     CollectionOption,
     DataOption,
     DataVersionOption,
+    LangOption,
+    NamesOption,
     NoColorOption,
     fatal,
     use_color,
@@ -97,6 +99,7 @@ def validate(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Check files against every rule of their game (ASOIAF army lists unless a file says `game:`).
@@ -109,7 +112,7 @@ def validate(
         fatal(f"--format {format}: choose one of {', '.join(_formats())}")
     if against is not None and (format != "text" or team or any(str(p) == "-" for p in lists)):
         fatal("--against compares files on disk, one by one, in the text format; drop --format, --team or '-'")
-    ws = workspace(data, data_version)
+    ws = workspace(data, data_version, names)
     if event is not None:
         if against is not None or team:
             fatal("--event checks the files as the event does (its teams too); drop --against and --team")
@@ -119,7 +122,7 @@ def validate(
         validate_team(reports)
     emit(reports, format, ws, no_color)
     if against is not None:
-        _compare(lists, workspace(data, against), ws, points, strict)
+        _compare(lists, workspace(data, against, names), ws, points, strict)
     raise typer.Exit(0 if all(r.valid for r in reports) else 1)
 
 
@@ -208,6 +211,8 @@ def show(
     collection: Path | None = CollectionOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
+    lang: str | None = LangOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Print a file for the table: for an army list its units with attachments, costs and stats, NCUs,
@@ -218,7 +223,7 @@ def show(
     from armybuilder import games
     from armybuilder.render.console import make_console
 
-    report = check_files([list_file], workspace(data, data_version), points, collection=collection)[0]
+    report = check_files([list_file], workspace(data, data_version, names, lang), points, collection=collection)[0]
     if report.game == "?":  # no game to show it with: say why
         fatal(f"{report.problems[0].file}:{report.problems[0].line}: {report.problems[0].message}")
     make_console(color=use_color(no_color)).print(games.get(report.game).show(report))

@@ -18,7 +18,7 @@ from armybuilder.errors import UsageError
 if TYPE_CHECKING:
     import typer
 
-    from armybuilder.games.base import GameSystem
+    from armybuilder.games.base import GameSystem, RowTerms
     from armybuilder.problems import ProblemDoc
 
 DEFAULT_GAME = "asoiaf"  # a file without `game:` is an ASOIAF army list, as every list was before
@@ -117,6 +117,14 @@ def get(key: str) -> GameSystem:
     system: GameSystem = importlib.import_module(module).SYSTEM
     _loaded[key] = system
     return system
+
+
+def terms(key: str) -> RowTerms:
+    """How a game's files read in reports; a row no game checked (`?`) reads as a plain file."""
+    from armybuilder.games.base import RowTerms
+
+    system = lookup(key) if key and key != "?" else None
+    return system.terms if system is not None else RowTerms()
 
 
 def register_commands(app: typer.Typer) -> None:

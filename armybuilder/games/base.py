@@ -53,6 +53,66 @@ class Tally:
         return f"{self.label} {value}/{self.limit}" if self.limit is not None else f"{self.label} {value}"
 
 
+class Column(NamedTuple):
+    """One column a game gives its files in a batch's rows: `key` in CSV and JSON, `heading` for people."""
+
+    key: str
+    heading: str
+
+
+_SIDE, _LEADER = Column("side", "side"), Column("leader", "leader")
+
+
+@dataclass(frozen=True)
+class RowTerms:
+    """How a game's files read in a batch's rows, summaries and reports: in the game's own words.
+
+    `noun`/`plural` name one file and several ("list", "position", "deck"); `side` and `leader` the
+    columns of `Summary.side`/`Summary.leader` (None: the game has no such thing); `tallies` the
+    summary's tallies shown as columns, by label (a tally's cell reads `value/limit`, empty when the file
+    has no such figure); `points` shows the first tally as `points` and `total` columns instead (ASOIAF's
+    game size); `data` names `data_version` in a report ("card data S07"; None: no version to name);
+    `codes` shows the share code column.
+    """
+
+    noun: str = "file"
+    plural: str = "files"
+    side: Column | None = _SIDE
+    leader: Column | None = _LEADER
+    tallies: tuple[Column, ...] = ()
+    points: bool = False
+    data: str | None = None
+    codes: bool = False  # its files have share codes (`share_code`)
+
+    def columns(self) -> tuple[Column, ...]:
+        """The game's own columns of a row, in order (between the file and its verdict)."""
+        own = [c for c in (self.side, self.leader) if c is not None]
+        if self.points:
+            own += [Column("points", "points"), Column("total", "total")]
+        return (*own, *self.tallies)
+
+    def cells(self, row: Any) -> dict[str, Any]:
+        """A row's cells under `columns()`, as plain values ("" for a figure the file lacks, never None)."""
+        cells: dict[str, Any] = {}
+        if self.side is not None:
+            cells[self.side.key] = row.side_name or row.side or ""
+        if self.leader is not None:
+            cells[self.leader.key] = row.leader or ""
+        if self.points:
+            cells["points"] = "" if row.points is None else row.points
+            cells["total"] = "" if row.total is None else row.total
+        found = {t.label: t for t in row.tallies}
+        for column in self.tallies:
+            tally = found.get(column.heading)
+            cells[column.key] = "" if tally is None or tally.value is None else tally_cell(tally)
+        return cells
+
+
+def tally_cell(tally: Tally) -> str | int | None:
+    """`38/40`, or the number alone for a figure with no limit."""
+    return f"{tally.value}/{tally.limit}" if tally.limit is not None else tally.value
+
+
 @dataclass(frozen=True)
 class Summary:
     """What every reporter and batch row reads of a checked file, whatever the game.
@@ -201,6 +261,7 @@ class GameSystem(ABC):
     export_formats: ClassVar[Mapping[str, str]] = {"json": "the checked file as JSON"}
     import_formats: ClassVar[tuple[str, ...]] = ()  # text formats `detect` can name and `import_text` reads
     new_options: ClassVar[tuple[NewOption, ...]] = ()  # what `new --game KEY` accepts besides the file
+    terms: ClassVar[RowTerms] = RowTerms()  # how its files read in a batch's rows and reports
 
     # --- data -----------------------------------------------------------------------------------
 
@@ -208,6 +269,17 @@ class GameSystem(ABC):
     def load_data(self, folder: Path | None = None, version: str | None = None) -> Any:
         """The game's data (catalogue, map, tables) from `folder` (None: the bundled data) and, where a
         game keeps several versions, `version`. Raise `DataError` (one line) when it cannot be used."""
+
+    def add_names(self, data: Any, files: Sequence[Path]) -> Any:
+        """The data reading these names files too (a club's own names for cards, `--names`). Raise
+        `UsageError` naming each bad entry's position when one cannot be used."""
+        raise UsageError(f"{self.title} has no card names to add; drop --names")
+
+    def in_language(self, data: Any, language: str) -> Any:
+        """The data printing names in `language` (`--lang`); UsageError for a language it has no names in."""
+        if language.casefold() in ("en", "english"):
+            return data
+        raise UsageError(f"{self.title} prints in English only; drop --lang")
 
     def data_version(self, data: Any) -> str | None:
         """A label for the loaded data, reported in JSON outputs (None: the game has one fixed data set)."""

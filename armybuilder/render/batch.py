@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.render.reports import Rows, counts, problem_text
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from rich.console import Console
     from rich.progress import Progress
 
+    from armybuilder.games.base import RowTerms
     from armybuilder.rows import Row
 
 
@@ -28,7 +31,20 @@ SUMMARY_COLUMNS = (  # heading, justification, narrowest width when the terminal
     ("points", "right", 6),
     ("verdict", "left", 7),
     ("first problem", "left", 20),
-)
+)  # ASOIAF's; each game's come from its `terms` (`summary_columns`)
+
+
+def summary_columns(terms: RowTerms) -> tuple[tuple[str, str, int], ...]:
+    """The terminal table's columns for one game, in its own words."""
+    own: list[tuple[str, str, int]] = []
+    if terms.side is not None:
+        own.append((terms.side.heading, "left", 7))
+    if terms.leader is not None:
+        own.append((terms.leader.heading, "left", 10))
+    if terms.points:
+        own.append(("points", "right", 6))
+    own += [(c.heading, "right", min(len(c.heading), 6)) for c in terms.tallies]
+    return (SUMMARY_COLUMNS[0], SUMMARY_COLUMNS[1], *own, SUMMARY_COLUMNS[-2], SUMMARY_COLUMNS[-1])
 
 
 def fit_widths(natural: list[int], least: list[int], room: int) -> list[int]:
@@ -43,53 +59,36 @@ def fit_widths(natural: list[int], least: list[int], room: int) -> list[int]:
     return widths
 
 
-def _summary_cells(row: Row) -> tuple[str, ...]:
-    points = "" if row.total is None else f"{row.total}/{row.points}"
-    return (
-        row.player,
-        os.path.basename(row.path),
-        row.side or "",
-        row.leader or "",
-        points,
-        row.verdict,
-        problem_text(row.first_problem),
-    )
+def _summary_cells(row: Row, terms: RowTerms) -> tuple[str, ...]:
+    own: list[str] = []
+    if terms.side is not None:
+        own.append(row.side or "")  # the key: short, for a terminal
+    if terms.leader is not None:
+        own.append(row.leader or "")
+    if terms.points:
+        own.append("" if row.total is None else f"{row.total}/{row.points}")
+    values = terms.cells(row)
+    own += [str(values[c.key]) for c in terms.tallies]
+    return (row.player, os.path.basename(row.path), *own, row.verdict, problem_text(row.first_problem))
 
 
 def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
-    """The summary for the organiser, printed as it streams: one line per list, then every problem of the
-    invalid ones, then the count. Column widths come from a first pass, so every run of lines aligns."""
-    from rich.box import SIMPLE_HEAD
-    from rich.cells import cell_len
-    from rich.table import Table
+    """The summary for the organiser, printed as it streams: one line per file, then every problem of the
+    invalid ones, then the count. A mixed batch has a table per game, each in the game's words. Column
+    widths come from a first pass, so every run of lines aligns."""
     from rich.text import Text
 
-    from armybuilder.render.reports import problems_table
+    from armybuilder.games import terms as terms_of
+    from armybuilder.render.reports import batch_games, grouped, problems_table
 
-    natural = [cell_len(name) for name, _, _ in SUMMARY_COLUMNS]
-    for row in rows:
-        natural = [max(w, cell_len(cell)) for w, cell in zip(natural, _summary_cells(row), strict=True)]
-    gaps = 3 * len(SUMMARY_COLUMNS) - 1  # a space either side of each cell, one between cells
-    widths = fit_widths(natural, [least for _, _, least in SUMMARY_COLUMNS], console.width - gaps)
-
-    def new_table(header: bool) -> Table:
-        table = Table(box=SIMPLE_HEAD, show_header=header, header_style="bold", show_edge=False, expand=False)
-        for (name, justify, _), width in zip(SUMMARY_COLUMNS, widths, strict=True):
-            table.add_column(name, justify=justify, overflow="fold", width=width)  # type: ignore[arg-type]
-        return table
-
-    table = new_table(header=True)
-    for row in rows:
-        cells = _summary_cells(row)
-        verdict = Text(row.verdict, style="bold green" if row.valid else "bold red")
-        table.add_row(*cells[:5], verdict, cells[6])
-        if table.row_count == TABLE_CHUNK:
-            console.print(table)
-            table = new_table(header=False)
-    if table.row_count or len(rows) == 0:
-        console.print(table)
+    found = batch_games(rows)
+    keys = found.game_keys or ["?"]
+    for game in keys:
+        if len(keys) > 1:
+            console.print(Text(terms_of(game).plural.capitalize() + f" ({game})", style="bold"))
+        _game_table(console, (row for row in rows if found.group(row.game) == game), terms_of(game), len(rows) == 0)
     if problems:
-        for row in rows:
+        for row in grouped(rows, found):
             if row.problems and not row.valid:
                 console.print(
                     Text.assemble(
@@ -97,7 +96,40 @@ def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
                     )
                 )
                 console.print(problems_table(list(row.problems)))
-    console.print(Text(counts(rows), style="bold"))
+    console.print(Text(counts(rows, found), style="bold"))
+
+
+def _game_table(console: Console, rows: Iterable[Row], terms: RowTerms, empty: bool) -> None:
+    from rich.box import SIMPLE_HEAD
+    from rich.cells import cell_len
+    from rich.table import Table
+    from rich.text import Text
+
+    spec = summary_columns(terms)
+    natural = [cell_len(name) for name, _, _ in spec]
+    kept = []  # this game's rows, read once: the widths need them all before the first line
+    for row in rows:
+        cells = _summary_cells(row, terms)
+        natural = [max(w, cell_len(cell)) for w, cell in zip(natural, cells, strict=True)]
+        kept.append((row.valid, cells))
+    gaps = 3 * len(spec) - 1  # a space either side of each cell, one between cells
+    widths = fit_widths(natural, [least for _, _, least in spec], console.width - gaps)
+
+    def new_table(header: bool) -> Table:
+        table = Table(box=SIMPLE_HEAD, show_header=header, header_style="bold", show_edge=False, expand=False)
+        for (name, justify, _), width in zip(spec, widths, strict=True):
+            table.add_column(name, justify=justify, overflow="fold", width=width)  # type: ignore[arg-type]
+        return table
+
+    table = new_table(header=True)
+    for valid, cells in kept:
+        verdict = Text(cells[-2], style="bold green" if valid else "bold red")
+        table.add_row(*cells[:-2], verdict, cells[-1])
+        if table.row_count == TABLE_CHUNK:
+            console.print(table)
+            table = new_table(header=False)
+    if table.row_count or empty:
+        console.print(table)
 
 
 def print_players(console: Console, rows: Rows, lists_per_player: int | None) -> None:

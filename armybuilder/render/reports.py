@@ -16,13 +16,16 @@ import hashlib
 import html
 import io
 import json
+import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from armybuilder.games import DEFAULT_GAME
-from armybuilder.games.base import FORMAT_VERSION
+from armybuilder.games import terms as terms_of
+from armybuilder.games.base import FORMAT_VERSION, RowTerms
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count, printable
 
@@ -32,6 +35,7 @@ if TYPE_CHECKING:  # rich is imported where a renderable is built: the machine f
     from rich.text import Text
 
     from armybuilder.batch.event import Event
+    from armybuilder.batch.field import Field
     from armybuilder.games.base import Report
     from armybuilder.rows import Row
 
@@ -99,45 +103,84 @@ def problem_text(p: Problem | None) -> str:
     return text_of(p)
 
 
-COLUMNS = (
-    "player",
-    "team",
-    "path",
-    "format",
-    "faction",
-    "commander",
-    "points",
-    "total",
-    "verdict",
-    "errors",
-    "warnings",
-    "first_problem",
-    "share_code",
-    "list",
-)
+HEAD_COLUMNS = ("player", "team", "path", "format")
+TAIL_COLUMNS = ("verdict", "errors", "warnings", "first_problem")
 
 
-def _fields(row: Row) -> dict[str, Any]:
+def batch_games(rows: Rows, meta: Meta | None = None) -> Field:
+    """One pass over the rows: the batch's field, which knows its games, their words and the roster."""
+    from armybuilder.batch.field import Field
+
+    event = meta.event if meta is not None else None
+    found = Field(event.lists_per_player if event is not None else None)
+    for row in rows:
+        found.add(row)
+    return found
+
+
+def columns(found: Field) -> list[str]:
+    """A row's CSV columns: who and which file, then each game's own columns (a mixed batch: `game` and
+    every game's, empty where a row's game has none), then the verdict, and the share code and content."""
+    keys = found.game_keys
+    own: dict[str, None] = {}
+    for game in keys:
+        own.update((c.key, None) for c in terms_of(game).columns())
+    mixed = len(keys) > 1
+    tail = [*(["share_code"] if any(terms_of(g).codes for g in keys) else []), _content_key(found.terms)]
+    return [*HEAD_COLUMNS, *(["game"] if mixed else []), *own, *TAIL_COLUMNS, *tail]
+
+
+def _content_key(terms: RowTerms) -> str:
+    """The column of a file's content: `list` for ASOIAF, `position`, `deck`; `content` for a mixed batch."""
+    return terms.noun if terms.noun != "file" else "content"
+
+
+def _fields(row: Row, terms: RowTerms, found: Field | None = None) -> dict[str, Any]:
+    mixed = found is not None and len(found.game_keys) > 1
+    own = terms_of(found.group(row.game) if found is not None else row.game)
     return {
         "player": row.player,
         "team": row.team or "",
         "path": row.path,
         "format": row.format,
-        "faction": row.side or "",
-        "commander": row.leader or "",
-        "points": "" if row.points is None else row.points,
-        "total": "" if row.total is None else row.total,
+        **({"game": row.game} if mixed else {}),
+        **own.cells(row),
         "verdict": row.verdict,
         "errors": len(row.errors),
         "warnings": len(row.warnings),
         "first_problem": problem_text(row.first_problem),
         "share_code": row.code or "",
-        "list": "; ".join(text for text, _ in row.outline),
+        _content_key(terms): "; ".join(text for text, _ in row.outline),
     }
 
 
-def counts(rows: Rows) -> str:
-    return f"{len(rows)} lists: {len(rows) - rows.invalid} valid, {rows.invalid} invalid"
+def grouped(rows: Rows, found: Field) -> Iterator[Row]:
+    """The rows game by game (one pass per game of a mixed batch), each game's in submission order."""
+    keys = found.game_keys
+    if len(keys) <= 1:
+        yield from rows
+        return
+    for game in keys:
+        yield from (row for row in rows if found.group(row.game) == game)
+
+
+def counts(rows: Rows, found: Field | None = None) -> str:
+    """`3 lists: 2 valid, 1 invalid` in the batch's words; a mixed batch names each game's files."""
+    total, bad = len(rows), rows.invalid
+    if found is None:
+        found = batch_games(rows) if total else None
+    if found is None:
+        return f"{total} files: 0 valid, 0 invalid"
+    keys = found.game_keys
+    if len(keys) <= 1:
+        return f"{count_of(total, found.terms)}: {total - bad} valid, {bad} invalid"
+    per_game = Counter(found.group(e.game) for e in found.roster)
+    parts = ", ".join(f"{per_game[g]} {g} {terms_of(g).noun if per_game[g] == 1 else terms_of(g).plural}" for g in keys)
+    return f"{total} files ({parts}): {total - bad} valid, {bad} invalid"
+
+
+def count_of(n: int, terms: RowTerms) -> str:
+    return f"{n} {terms.noun if n == 1 else terms.plural}"
 
 
 # --- machine formats -------------------------------------------------------------------------------------------
@@ -201,11 +244,15 @@ def csv_cell(value: Any) -> Any:
 def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
     """One row per file; every text cell neutralised (`csv_cell`), since players write names and files."""
 
+    found = batch_games(rows, meta)
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    heads = columns(found)
+    writer = csv.DictWriter(out, fieldnames=heads, lineterminator="\n", restval="")
     writer.writeheader()
-    for row in rows:
-        writer.writerow({key: csv_cell(value) for key, value in _fields(row).items()})
+    terms = found.terms
+    for row in grouped(rows, found):
+        cells = _fields(row, terms, found)
+        writer.writerow({key: csv_cell(value) for key, value in cells.items() if key in heads})
         if out.tell() > 1 << 16:
             yield out.getvalue()
             out.seek(0)
@@ -215,7 +262,10 @@ def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
 
 def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
     """One JSON document: the totals, then every list (indented like `json.dumps(..., indent=2)`)."""
-    head: dict[str, Any] = {"format_version": FORMAT_VERSION, "data_version": meta.data_version}
+    found = batch_games(rows, meta)
+    keys = found.game_keys
+    data_version = meta.data_version if any(terms_of(g).data for g in keys) or not keys else None
+    head: dict[str, Any] = {"format_version": FORMAT_VERSION, "data_version": data_version}
     event = meta.event
     if event is not None:
         head["event"] = {
@@ -228,35 +278,34 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
     teams = getattr(rows, "teams", None)  # a batch's teams with the figures the event's team rules read
     if teams:
         head["teams"] = [{"team": name, **figures} for name, figures in teams.items()]
-    head["lists"] = []
+    terms = found.terms
+    noun = terms.plural
+    head[noun] = []
     opening = json.dumps(head, indent=2, ensure_ascii=False)
-    assert opening.endswith('"lists": []\n}')
+    assert opening.endswith(f'"{noun}": []\n}}')
     yield opening[: -len("]\n}")]
     first = True
-    from armybuilder.batch.field import Field
-
-    found = Field(event.lists_per_player if event is not None else None)
-    for row in rows:
-        found.add(row)
-        item = _fields(row)
+    content = _content_key(terms)
+    for row in grouped(rows, found):
+        item = _fields(row, terms, found)
+        item.pop("game", None)
         if row.game != DEFAULT_GAME:
             item["game"] = row.game
-        item.update(
-            valid=row.valid,
-            name=row.name,
-            points=row.points,
-            total=row.total,
-            problems=[p.as_dict(file=False) for p in row.problems],
-            share_code=row.code,
-            share_code_note=row.code_note,
-            list=dict(row.content) if row.content is not None else None,
-        )
+        item.update(valid=row.valid, name=row.name)
+        if terms_of(found.group(row.game)).points:
+            item.update(points=row.points, total=row.total)
+        item["problems"] = [p.as_dict(file=False) for p in row.problems]
+        if terms.codes or row.code is not None or row.code_note is not None:
+            item.update(share_code=row.code, share_code_note=row.code_note)
+        else:
+            del item["share_code"]
+        item[content] = dict(row.content) if row.content is not None else None
         del item["first_problem"]
         body = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    ")
         yield ("\n    " if first else ",\n    ") + body
         first = False
     yield "]" if first else "\n  ]"
-    # after the lists, in the same pass: each player's state, the field, the roster
+    # after the files: each player's state, the field, the roster
     tail = json.dumps(found.as_dict(), indent=2, ensure_ascii=False)
     yield ",\n" + tail[2:-2] + "\n}\n"
 
@@ -357,20 +406,6 @@ def _sheet_styles(games_with_sheets: Iterable[str], page: str | None = None) -> 
     return "".join(games.get(key).sheet_css(page) for key in sorted(games_with_sheets))
 
 
-def _head(rows: Rows, meta: Meta) -> tuple[Any, set[str], bool]:
-    """One pass before the page is written: the field, the games whose sheets it shows, whether any list
-    names a team."""
-    from armybuilder.batch.field import Field
-
-    found = Field(meta.event.lists_per_player if meta.event is not None else None)
-    sheets: set[str] = set()
-    for row in rows:
-        found.add(row)
-        if row.sheet:
-            sheets.add(row.game)
-    return found, sheets, found.has_teams
-
-
 def _table(head: Iterable[str], body: Iterable[Iterable[str]], numeric: tuple[str, ...] = ()) -> str:
     e = _e
     out = ["<table><thead><tr>"]
@@ -392,14 +427,18 @@ PACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-u
 
 
 def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
-    """A standalone page that prints well: each player's state, every list (sortable, linked to its
-    sheet), the field by faction and commander, the roster for pairings, then each list's sheet on a page
-    of its own."""
+    """A standalone page that prints well: each player's state, every file (sortable, linked to its
+    sheet), the field by side and leader, the roster for pairings, then each file's sheet on a page of
+    its own. Every heading is in the game's own words; a mixed batch has a part per game."""
     e = _e
     event, data_version = meta.event, meta.data_version
     lists_per_player = event.lists_per_player if event is not None else None
-    title = f"{event.name or 'Event'} — list check" if event is not None else "Army list check"
-    found, sheets, teams = _head(rows, meta)
+    found = batch_games(rows, meta)
+    keys, terms = found.game_keys, found.terms
+    sheets = {row.game for row in rows if row.sheet}
+    teams = found.has_teams
+    title = f"{event.name or 'Event'} — {terms.noun} check" if event is not None else _page_title(keys)
+    data = next((terms_of(g).data for g in keys if terms_of(g).data), None)
     yield "\n".join(
         [
             "<!DOCTYPE html>",
@@ -407,14 +446,14 @@ def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
             f"<title>{e(title)}</title><style>{_page_rule(meta)}{_STYLE}{_sheet_styles(sheets)}</style></head><body>",
             f"<h1>{e(title)}</h1>",
-            f"<p>{e(counts(rows))}" + (f"; card data {e(data_version)}" if data_version else "")
-            + (f"; {e(count(len(meta.skipped), 'file'))} skipped (no list)" if meta.skipped else "") + ".</p>",
+            f"<p>{e(counts(rows, found))}" + (f"; {e(data)} {e(data_version)}" if data and data_version else "")
+            + (f"; {e(count(len(meta.skipped), 'file'))} skipped (not submitted)" if meta.skipped else "") + ".</p>",
             "",
         ]
     )
     # each player first: "is Alice done?"
     yield "<h2>Players</h2>"
-    heads = ["player", *(["team"] if teams else []), "lists", "state"]
+    heads = ["player", *(["team"] if teams else []), terms.plural, "state"]
     body = []
     for player in found.players.values():
         state = player.status(lists_per_player)
@@ -424,53 +463,118 @@ def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
              f'<td class="num">{player.valid}/{len(player.files)} valid</td>',
              f'<td class="{"ok" if ok else "fix"}">{e(state)}</td>']
         )  # fmt: skip
-    yield _table(heads, body, ("lists",)) + "\n"
-    yield "<h2>Lists</h2>\n"
-    yield '<table class="sortable" id="summary"><thead><tr>'
-    heads = ["player", *(["team"] if teams else []), "file", "faction", "commander", "points", "verdict",
-             "problems", "first problem"]  # fmt: skip
-    yield "".join(f"<th{' class=num' if h in ('points', 'problems') else ''}>{e(h)}</th>" for h in heads)
+    yield _table(heads, body, (terms.plural,)) + "\n"
+    index = {row.path: i for i, row in enumerate(rows)} if len(keys) > 1 else None
+    for game in keys:
+        own = terms_of(game)
+        part = f" ({_game_title(game)})" if len(keys) > 1 else ""
+        yield f"<h2>{e(own.plural.capitalize() + part)}</h2>\n"
+        yield from _lists_table(rows, found, game, own, teams, index)
+        side = found.side(game)
+        tables = []
+        if own.side is not None and side.side_files:
+            tables.append(_table([own.side.heading, "players", own.plural], (
+                [f"<td>{e(name)}</td>", f'<td class="num">{players}</td>', f'<td class="num">{n}</td>']
+                for name, players, n in side.sides()
+            ), ("players", own.plural)))  # fmt: skip
+        if own.leader is not None and side.leader_files:
+            tables.append(_table([own.leader.heading, own.plural], (
+                [f"<td>{e(name)}</td>", f'<td class="num">{n}</td>'] for name, n in side.leaders()
+            ), (own.plural,)))  # fmt: skip
+        if tables:
+            yield f'<h2>The field{e(part)}</h2><div class="field"><div>' + "</div><div>".join(tables) + "</div></div>\n"
+        yield f"<h2>Roster{e(part)}</h2>" + _roster(found, game, own, teams) + "\n"
+    if meta.skipped:
+        yield f"<h2>Skipped</h2><p>{e(count(len(meta.skipped), 'file'))} that no player submitted:</p><ul>"
+        yield "".join(f"<li><code>{e(path)}</code></li>" for path in meta.skipped)
+        yield "</ul>\n"
+    for i, row in enumerate(rows):
+        yield "\n".join(_html_section(i, row)) + "\n"
+    yield f"<script>{_SORT}</script></body></html>\n"
+
+
+def _game_title(key: str) -> str:
+    from armybuilder import games
+
+    system = games.lookup(key)
+    return system.title if system is not None else "files no game could read"
+
+
+def _page_title(keys: list[str]) -> str:
+    """`Army list check`, `War of the Ring position check`; a mixed batch: `Submission check`."""
+    if len(keys) != 1:
+        return "Submission check"
+    terms = terms_of(keys[0])
+    if keys[0] == DEFAULT_GAME:
+        return "Army list check"
+    return f"{_game_title(keys[0])}: {terms.noun} check"
+
+
+def _lists_table(
+    rows: Rows, found: Field, game: str, own: RowTerms, teams: bool, index: dict[str, int] | None
+) -> Iterator[str]:
+    """One game's files: who, which file, the game's own columns, the verdict and the first problem."""
+    e = _e
+    ident = ' id="summary"' if game == found.game_keys[0] else ""
+    yield f'<table class="sortable"{ident}><thead><tr>'
+    numeric = {c.heading for c in own.tallies} | ({"points"} if own.points else set())
+    heads = ["player", *(["team"] if teams else []), "file"]
+    if own.side is not None:
+        heads.append(own.side.heading)
+    if own.leader is not None:
+        heads.append(own.leader.heading)
+    heads += [*(["points"] if own.points else []), *(c.heading for c in own.tallies)]
+    heads += ["verdict", "problems", "first problem"]
+    yield "".join(f"<th{' class=num' if h in numeric or h == 'problems' else ''}>{e(h)}</th>" for h in heads)
     yield "</tr></thead><tbody>\n"
-    for index, row in enumerate(rows):
-        points = "" if row.total is None else f"{row.total}/{row.points}"
+    for position, row in enumerate(rows):
+        if found.group(row.game) != game:
+            continue
+        at = index[row.path] if index is not None else position
         cells = [
-            f'<td><a href="#list-{index}">{e(row.player)}</a></td>',
+            f'<td><a href="#list-{at}">{e(row.player)}</a></td>',
             *([f"<td>{e(row.team or '')}</td>"] if teams else []),
-            f'<td><a href="#list-{index}">{e(row.path)}</a></td>',
-            f"<td>{e(row.side_name or row.side or '')}</td>",
-            f"<td>{e(row.leader or '')}</td>",
-            f'<td class="num" data-key="{row.total if row.total is not None else -1}">{e(points)}</td>',
+            f'<td><a href="#list-{at}">{e(row.path)}</a></td>',
+        ]
+        if own.side is not None:
+            cells.append(f"<td>{e(row.side_name or row.side or '')}</td>")
+        if own.leader is not None:
+            cells.append(f"<td>{e(row.leader or '')}</td>")
+        if own.points:
+            points = "" if row.total is None else f"{row.total}/{row.points}"
+            cells.append(f'<td class="num" data-key="{row.total if row.total is not None else -1}">{e(points)}</td>')
+        values = own.cells(row)
+        cells += [f'<td class="num">{e(str(values[c.key]))}</td>' for c in own.tallies]
+        cells += [
             f'<td class="{row.verdict}">{row.verdict}</td>',
             f'<td class="num">{len(row.problems)}</td>',
             f"<td>{e(problem_text(row.first_problem))}</td>",
         ]
         yield f'<tr class="player">{"".join(cells)}</tr>\n'
     yield "</tbody></table>\n"
-    # the field, for the event's announcement and its balance; the roster, for pairings
-    yield '<h2>The field</h2><div class="field"><div>'
-    yield _table(["faction", "players", "lists"], (
-        [f"<td>{e(name)}</td>", f'<td class="num">{players}</td>', f'<td class="num">{lists}</td>']
-        for name, players, lists in found.factions()
-    ), ("players", "lists"))  # fmt: skip
-    yield "</div><div>"
-    yield _table(["commander", "lists"], (
-        [f"<td>{e(name)}</td>", f'<td class="num">{lists}</td>'] for name, lists in found.commanders()
-    ), ("lists",))  # fmt: skip
-    yield "</div></div>\n<h2>Roster</h2>"
-    heads = ["player", *(["team"] if teams else []), "faction", "commander", "share code"]
-    yield _table(heads, (
-        [f"<td>{e(entry.player)}</td>", *([f"<td>{e(entry.team or '')}</td>"] if teams else []),
-         f"<td>{e(entry.faction or '')}</td>", f"<td>{e(entry.commander or '')}</td>",
-         f'<td class="code">{e(entry.code)}</td>' if entry.code else f"<td>{e(entry.code_note or '')}</td>"]
-        for entry in found.ordered_roster()
-    )) + "\n"  # fmt: skip
-    if meta.skipped:
-        yield f"<h2>Skipped</h2><p>{e(count(len(meta.skipped), 'file'))} that no player submitted as a list:</p><ul>"
-        yield "".join(f"<li><code>{e(path)}</code></li>" for path in meta.skipped)
-        yield "</ul>\n"
-    for index, row in enumerate(rows):
-        yield "\n".join(_html_section(index, row)) + "\n"
-    yield f"<script>{_SORT}</script></body></html>\n"
+
+
+def _roster(found: Field, game: str, own: RowTerms, teams: bool) -> str:
+    """Who plays what, for pairings: the game's side and leader (or the file's title), and share codes."""
+    e = _e
+    heads = ["player", *(["team"] if teams else [])]
+    heads += [c.heading for c in (own.side, own.leader) if c is not None] or ["name"]
+    heads += ["share code"] if own.codes else []
+    body = []
+    for entry in found.ordered_roster():
+        if found.group(entry.game) != game:
+            continue
+        cells = [f"<td>{e(entry.player)}</td>", *([f"<td>{e(entry.team or '')}</td>"] if teams else [])]
+        if own.side is not None:
+            cells.append(f"<td>{e(entry.faction or '')}</td>")
+        if own.leader is not None:
+            cells.append(f"<td>{e(entry.commander or '')}</td>")
+        if own.side is None and own.leader is None:
+            cells.append(f"<td>{e(entry.title or os.path.basename(entry.path))}</td>")
+        if own.codes:
+            cells.append(f'<td class="code">{e(entry.code)}</td>' if entry.code else f"<td>{e(entry.code_note or '')}</td>")
+        body.append(cells)
+    return _table(heads, body)
 
 
 def _problems_table(problems: Iterable[Problem]) -> str:
@@ -490,7 +594,7 @@ def _html_section(index: int, row: Row) -> Iterable[str]:
     yield f'<section class="list" id="list-{index}"><h2>{e(row.player)}: {e(row.name or row.path)}</h2>'
     yield (
         f'<p><code>{e(row.path)}</code> ({e(row.format)}) — <span class="{row.verdict}">'
-        f'{row.verdict}</span> <a class="screen" href="#summary">back to the lists</a></p>'
+        f'{row.verdict}</span> <a class="screen" href="#summary">back to the {terms_of(row.game).plural}</a></p>'
     )
     if row.sheet:
         # the sheet lists the file's own problems; those found across files are not on it

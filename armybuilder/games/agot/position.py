@@ -280,8 +280,28 @@ def _is_int(v: Any) -> bool:
 
 
 def _show(v: Any) -> str:
-    text = repr(v) if not isinstance(v, str) else f'"{v}"'
+    """A value as the file writes it (§1.1): a string in double quotes with its spaces, a number bare,
+    true/false, "an empty value"; never None, True or 'x'."""
+    text = "an empty value" if v is None else _flow(v)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _flow(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}".rstrip() for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    return str(v)
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
 
 
 def _type_name(v: Any) -> str:
@@ -458,6 +478,8 @@ class Reader:
             return None
         name = raw.strip()
         hid, close = self.ed.house(name)
+        if hid is None and name.lower() in self.ed.house_index:  # house ids in any letter case (A6)
+            hid, close = self.ed.house(name.lower())
         if hid is not None and hid in self.ed.houses:
             return hid
         if hid == "martell":
@@ -468,6 +490,10 @@ class Reader:
                 "Greyjoy and Tyrell: remove it or write `edition: 2`",
                 where,
             )
+            return None
+        if not close and _has_cjk(name):
+            message = f"\"{name}\" is not one of the rulebook's Chinese house names; write the house id: {', '.join(self.ed.houses)}"
+            self.add("unknown-house", E, message, where)
             return None
         hint = f'; did you mean "{close}"?' if close else f"; the houses are {', '.join(self.ed.houses)}"
         self.add("unknown-house", E, f'"{name}" is not a house of the {self.ed.word} edition{hint}', where)
@@ -505,6 +531,8 @@ class Reader:
             return r
         if r.hint == "summer":
             message = "the second edition has East Summer Sea and West Summer Sea, not Summer Sea: write one of them"
+        elif not r.hint and _has_cjk(r.name):
+            message = f"\"{r.name}\" is not one of the rulebook's Chinese area names; write the area's English name"
         else:
             message = f'"{r.name}" is not an area of the second-edition map{r.hint or ": check the spelling"}'
         self.add("unknown-area", E, message, where)
@@ -515,7 +543,8 @@ class Reader:
             return
         seen: dict[str, str] = {}
         for r, _ in self.ed1_unknown:
-            seen.setdefault(r.name, f'"{r.name}"{r.hint}')
+            hint = r.hint or (" (not one of the rulebook's Chinese names)" if _has_cjk(r.name) else "")
+            seen.setdefault(r.name, f'"{r.name}"{hint}')
         self.add(
             "unknown-area",
             N,
@@ -546,6 +575,7 @@ class Reader:
             )
             return
         first: dict[str, Pos] = {}
+        first_key: dict[str, Any] = {}
         for key, block in houses.items():
             kpos = _key_pos(houses, key)
             hid = self.house(key, kpos, "house")
@@ -553,12 +583,13 @@ class Reader:
                 continue
             if hid in first:
                 self.schema(
-                    f"{_show(key)} names {self.data.house_names[hid]} again (first at line {first[hid][0]}): "
-                    "this block is ignored; merge the two blocks",
+                    f"{_show(key)} names {self.data.house_names[hid]} again (key {_show(first_key[hid])}, line "
+                    f"{first[hid][0]}): this block is ignored; merge the two blocks",
                     kpos,
                 )
                 continue
             first[hid] = kpos
+            first_key[hid] = key
             h = HouseBlock(hid, self.data.house_names[hid], kpos)
             if block is None:
                 pos.houses[hid] = h
@@ -671,6 +702,7 @@ class Reader:
             )
             return
         stacks: dict[str, Stack] = {}
+        keys: dict[str, Any] = {}  # area -> its first key as written
         units = self.ed.units
         key_pos = getattr(v, "key_pos", _NO_KEYS)
         for key, kinds in v.items():
@@ -706,9 +738,11 @@ class Reader:
             if stack is None:
                 total = sum(counts.values())
                 stacks[place.name] = Stack(place, kpos, counts, total, total - counts.get("ship", 0))
+                keys[place.name] = key
             else:
                 self.schema(
-                    f"{_show(key)} names {place.name} again (line {stack.pos[0]}): the units are added together; "
+                    f"{_show(key)} names {place.name} again (key {_show(keys[place.name])}, line {stack.pos[0]}): "
+                    "the units are added together; "
                     "merge the two entries",
                     kpos,
                 )
@@ -754,7 +788,7 @@ class Reader:
                     _val_pos(v, key),
                 )
                 continue
-            orders.append(Order(place, key.strip(), token, kpos))
+            orders.append(Order(place, key, token, kpos))
         h.orders, h.orders_pos = orders, where
 
     # --- tracks, tokens, lists ------------------------------------------------------------------------
@@ -898,6 +932,7 @@ class Reader:
                     "(the plan is checked against its units)",
                     kpos,
                 )
+                plans.append(MusterPlan(hid, kpos, []))  # not read (A4); its key still meets house-not-playing
                 continue
             if not isinstance(sources, dict):
                 self.schema(
@@ -907,6 +942,7 @@ class Reader:
                 continue
             plan = MusterPlan(hid, kpos, [])
             by_area: dict[str, MusterSource] = {}
+            source_keys: dict[str, Any] = {}
             for skey, items in sources.items():
                 spos = _key_pos(sources, skey)
                 place = self.place(skey, spos, "a muster source area")
@@ -925,10 +961,12 @@ class Reader:
                 source = by_area.get(place.name)
                 if source is None:
                     source = by_area[place.name] = MusterSource(place, spos, [])
+                    source_keys[place.name] = skey
                     plan.sources.append(source)
                 else:
                     self.schema(
-                        f"{_show(skey)} names {place.name} again (line {source.pos[0]}): the plans are added "
+                        f"{_show(skey)} names {place.name} again (key {_show(source_keys[place.name])}, line "
+                        f"{source.pos[0]}): the plans are added "
                         "together; merge the two entries",
                         spos,
                     )
@@ -937,6 +975,13 @@ class Reader:
         pos.muster = plans
 
     def muster_item(self, item: Any, where: Pos) -> MusterItem | None:
+        if item is None or (isinstance(item, str) and not item.strip()):
+            self.schema(
+                "a muster item is empty: write a unit (footman, knight, siege_engine), {ship: AREA} or "
+                "{upgrade: knight}",
+                where,
+            )
+            return None
         if isinstance(item, str):
             kind = item.strip()
             if kind == "ship":
@@ -952,6 +997,15 @@ class Reader:
         if isinstance(item, dict) and len(item) == 1:
             ((key, target),) = item.items()
             tpos = _val_pos(item, key)
+            if key == "ship" and (target is None or (isinstance(target, str) and not target.strip())):
+                self.schema(
+                    "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)",
+                    tpos,
+                )
+                return None
+            if key == "upgrade" and (target is None or (isinstance(target, str) and not target.strip())):
+                self.schema("an upgrade needs its unit: write {upgrade: knight} or {upgrade: siege_engine}", tpos)
+                return None
             if key == "ship":
                 place = self.place(target, tpos, "a mustered ship's area")
                 return MusterItem("ship", "ship", where, place) if place is not None else None

@@ -18,12 +18,14 @@ from armybuilder.games.agot.position import ALIASES, KEY, Position, read
 from armybuilder.games.agot.rules import ACTIVE, LOAD_DOCS, REGISTRY
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    Column,
     Document,
     GameSystem,
     NewOption,
     Options,
     ProblemDoc,
     Report,
+    RowTerms,
     Summary,
     Tally,
     json_document,
@@ -82,6 +84,9 @@ class AgotSystem(GameSystem):
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "A Game of Thrones: The Board Game (first and second edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)
+    terms: ClassVar[RowTerms] = RowTerms(
+        "position", "positions", None, None, (Column("houses", "houses"), Column("supply_breaches", "supply breaches"))
+    )
     aliases: ClassVar[tuple[str, ...]] = ALIASES
     export_formats: ClassVar[dict[str, str]] = {
         "json": "the checked position as JSON",

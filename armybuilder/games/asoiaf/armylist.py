@@ -382,9 +382,9 @@ def _choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
         }[found[0].kind]
         if slot is Slot.REINFORCEMENT:
             place = "in the list itself, or choose an NCU or an attachment as a reinforcement"
-        return "wrong-slot", (
-            f"'{found[0].title}' is {_a(' / '.join(kinds))}, not {_a(label)}; list it {place}"
-        )
+        # a translated name is quoted as the player wrote it, with the English title to look it up by
+        named = f"'{found[0].title}'" if catalogue.in_english(text) else f"'{text}' ({found[0].title})"
+        return "wrong-slot", f"{named} is {_a(' / '.join(kinds))}, not {_a(label)}; list it {place}"
     for preferred in (
         [c for c in fitting if faction is not None and c.faction == faction],
         [c for c in fitting if c.faction == NEUTRAL],

@@ -18,12 +18,12 @@ import re
 import stat
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from armybuilder import __version__
-from armybuilder.errors import DataError
+from armybuilder.errors import DataError, UsageError
 from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.datafiles import (  # re-exported: the data check and tests read them here
     CARD_FOLDERS as CARD_FOLDERS,
@@ -52,7 +52,7 @@ from armybuilder.games.asoiaf.datafiles import (
 from armybuilder.games.asoiaf.datafiles import (
     read_files as read_files,
 )
-from armybuilder.problems import Problem
+from armybuilder.problems import Problem, Severity
 
 from .cards import (
     NEUTRAL,
@@ -65,6 +65,8 @@ from .cards import (
     TacticsCard,
     requirement_from,
 )
+from .names import ENGLISH, Names, NameTable, Printing, read_table, table_files
+from .names import normalize as normalize_name
 
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
 CACHE_FORMAT = 3
@@ -93,6 +95,8 @@ class Catalogue:
     specials: dict[str, Special]
     root: str = ""
     versions: tuple[str, ...] = ()  # every season of the data folder, oldest first (the last is the default)
+    names: Names = field(default_factory=Names)  # card names in other languages (names.py)
+    language: str = ""  # the language printouts name cards in ("": English; `--lang`)
     _by_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _by_title: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _exact_name: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
@@ -143,9 +147,14 @@ class Catalogue:
             found = [self.cards[text]]
         else:
             key = normalize(text)
-            ids = self._by_title.get(key) or self._by_name.get(key) or ()
-            found = [self.cards[i] for i in ids]
+            ids = self._by_title.get(key) or self._by_name.get(key) or self.names.ids(text)
+            found = [self.cards[i] for i in ids if i in self.cards]
         return [c for c in found if wanted is None or c.kind in wanted]
+
+    def in_english(self, text: str) -> bool:
+        """Whether a user reference is an id or an English title or name (not a translated one)."""
+        key = normalize(str(text).strip())
+        return str(text).strip() in self.cards or key in self._by_title or key in self._by_name
 
     def suggest(self, text: str, kinds: Iterable[CardKind] | None = None, n: int = 3) -> list[str]:
         """The closest card titles to a reference that matched nothing ("did you mean")."""
@@ -158,6 +167,10 @@ class Catalogue:
             close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
             if not close:  # a fragment: "Umber" finds the Umber cards
                 close = [t for t in titles if key and key in t][:n]
+            if not close:  # a misspelt German, French or club name: the closest names in those languages
+                translated = self._translated_titles(kinds)
+                close = difflib.get_close_matches(normalize_name(str(text)), list(translated), n=n, cutoff=0.75)
+                titles = translated
             found = self.memo[memo_key] = tuple(titles[c] for c in close)
         assert isinstance(found, tuple)
         return list(found)
@@ -174,6 +187,17 @@ class Catalogue:
             cache[kinds] = titles
         return cache[kinds]  # type: ignore[no-any-return]
 
+    def _translated_titles(self, kinds: frozenset[CardKind]) -> dict[str, str]:
+        """normalized translated title -> as its table writes it, for cards of `kinds`, every language."""
+        titles: dict[str, str] = {}
+        for table in self.names.tables.values():
+            for card_id, (name, subname) in table.cards.items():
+                card = self.cards.get(card_id)
+                if card is not None and card.kind in kinds:
+                    title = f"{name}, {subname}" if subname else name
+                    titles.setdefault(normalize_name(title), title)
+        return titles
+
     def faction(self, text: str) -> Faction | None:
         """A faction by key (`stark`) or display name (`House Stark`), forgiving case and apostrophes."""
         memo_key = ("faction", text)
@@ -181,8 +205,69 @@ class Catalogue:
             return self.memo[memo_key]  # type: ignore[return-value]
         key = normalize(str(text))
         found = next((f for f in self.factions.values() if key in (f.key, normalize(f.name))), None)
+        if found is None:  # a faction's name in another language: Haus Stark, Maison Bolton, 史塔克家族
+            found = self.factions.get(self.names.faction(str(text)) or "")
         self.memo[memo_key] = found
         return found
+
+    @property
+    def printed(self) -> Printing:
+        """How printouts name cards: in the language `--lang` asked for, English where it has no name."""
+        return Printing(self.names.table(self.language)) if self.language else ENGLISH
+
+    def in_language(self, language: str) -> Catalogue:
+        """This catalogue printing card names in `language` (de, fr, zh-Hant, a names file's, en)."""
+        if language.casefold() in ("en", "english", ""):
+            return replace(self, language="")
+        table = self.names.table(language)
+        if table is None:
+            known = ", ".join(("en", *self.names.languages))
+            raise UsageError(f"no card names in {language!r} here; the languages are {known}, and a --names "
+                             "file's own")  # fmt: skip
+        return replace(self, language=table.language)
+
+    def with_names(self, table: NameTable) -> tuple[Catalogue, list[Problem]]:
+        """This catalogue reading a club's names too, and the problems of the entries left out (an unknown
+        id, a name another card already has)."""
+        problems: list[Problem] = []
+        cards: dict[str, tuple[str, str | None]] = {}
+        taken: dict[str, str] = {}  # normalized title -> the id this file gave it
+        for card_id, (name, subname) in table.cards.items():
+            line, column = table.lines.get(card_id, (1, 1))
+            card = self.cards.get(card_id)
+            if card is None:
+                problems.append(Problem("names-file", Severity.ERROR, f"{card_id} is no card id of card data "
+                                        f"{self.data_version}; use the id `armybuilder cards` shows", table.source,
+                                        line, column))  # fmt: skip
+                continue
+            title = f"{name}, {subname}" if subname else name
+            key = normalize_name(title)
+            others = [
+                self.cards[i]
+                for i in (*self._by_title.get(normalize(title), ()), *self.names.title_ids(title))
+                if i in self.cards and self.cards[i].title != card.title
+            ]
+            if key in taken and self.cards[taken[key]].title != card.title:
+                others.append(self.cards[taken[key]])
+            if others:
+                problems.append(Problem("names-file", Severity.ERROR, f"'{title}' for {card.label} is already "
+                                        f"the name of {others[0].label}; give it a name of its own",
+                                        table.source, line, column))  # fmt: skip
+                continue
+            taken.setdefault(key, card_id)
+            cards[card_id] = (name, subname)
+        for card_id in table.tactics:
+            if card_id not in self.tactics:
+                line, column = table.lines.get(card_id, (1, 1))
+                problems.append(Problem("names-file", Severity.ERROR, f"{card_id} is no tactics card id of card "
+                                        f"data {self.data_version}", table.source, line, column))  # fmt: skip
+        tactics = {k: v for k, v in table.tactics.items() if k in self.tactics}
+        factions = {k: v for k, v in table.factions.items() if k in self.factions}
+        for key in table.factions.keys() - factions.keys():
+            problems.append(Problem("names-file", Severity.ERROR, f"`{key}` is no faction; the factions are "
+                                    f"{', '.join(self.factions)}", table.source))  # fmt: skip
+        kept = NameTable(table.language, table.source, cards, tactics, factions, table.lines)
+        return replace(self, names=self.names.with_table(kept)), problems
 
     def faction_tactics(self, faction: str) -> list[TacticsCard]:
         """The faction's own tactics cards (7 in valid data), in data order."""
@@ -309,6 +394,25 @@ def card_from(
     )
 
 
+def folder_names(root: Path, catalogue: Catalogue) -> Names:
+    """The name tables of a data folder (`names/<language>.yaml`); DataError for one that cannot be read or
+    names an id the cards do not have (a translated name several cards share is the reader's to decide)."""
+    tables: dict[str, NameTable] = {}
+    for path in table_files(root):
+        table, problems = read_table(path, path.relative_to(root).as_posix())
+        if table is not None:
+            unknown = [i for i in table.cards if i not in catalogue.cards]
+            unknown += [i for i in table.tactics if i not in catalogue.tactics]
+            problems += [Problem("names-file", Severity.ERROR, f"{i} is no card id", table.source,
+                                 *table.lines.get(i, (1, 1))) for i in unknown]  # fmt: skip
+        if problems:
+            first = problems[0]
+            raise DataError(first.message, path=str(root / first.file), line=first.line)
+        assert table is not None
+        tables[table.language] = table
+    return Names(tables)
+
+
 def check_files(files: list[DataFile]) -> list[Problem]:
     """Schema and integrity problems of parsed data files (see `datacheck`)."""
     from .datacheck import check
@@ -416,7 +520,7 @@ def load_catalogue(root: Path | str | None = None, version: str | None = None) -
     """The catalogue of one season of a data folder (default: the bundled data; None: its newest season).
     Raises DataError when it is unusable or has no such season."""
     root = Path(root) if root is not None else bundled_data_dir()
-    files = all_files(root)
+    files = all_files(root) + table_files(root)
     try:
         blobs = [read_input(p) for p in files]  # regular files only: a named pipe must not hang the load
     except OSError as exc:
@@ -442,6 +546,7 @@ def load_catalogue(root: Path | str | None = None, version: str | None = None) -
             line=first.line,
         )
     catalogue = build(parsed, str(root), tuple(s.version for s in chain))
+    catalogue = replace(catalogue, names=folder_names(root, catalogue))
     if cache_path is not None:
         _write_cache(cache_path, catalogue)
     return catalogue

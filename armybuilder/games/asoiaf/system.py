@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from armybuilder.errors import UsageError
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    Column,
     CrossItem,
     DataVersion,
     Document,
@@ -18,6 +19,7 @@ from armybuilder.games.base import (
     Options,
     ProblemDoc,
     Report,
+    RowTerms,
 )
 from armybuilder.problems import Problem, Severity
 
@@ -45,6 +47,10 @@ LOAD_DOCS = (
                "load"),
     ProblemDoc("ambiguous-card", E, "A card reference matches several cards (versions of a character); "
                "write `Name, Subname` or the card id.", "load"),
+    ProblemDoc("names-file", E, "A names file (`--names`, ARMYBUILDER_NAMES, an event's `names:`, or a data "
+               "folder's `names/`) has an entry that cannot be used: not a name, an id that is no card, or a "
+               "name another card already has. The entry is left out; the position is in the names file.",
+               "data"),
     ProblemDoc("wrong-slot", E, "A card stands where its kind cannot: an NCU under `units:`, a combat unit "
                "as an attachment, and so on.", "load"),
 )  # fmt: skip
@@ -100,6 +106,8 @@ class Asoiaf(GameSystem):
     key = "asoiaf"
     title = "A Song of Ice & Fire: Tabletop Miniatures Game"
     file_kinds = ("army list",)
+    terms = RowTerms("list", "lists", points=True, data="card data", codes=True,
+                     side=Column("faction", "faction"), leader=Column("commander", "commander"))
     aliases = ("asoiaf-tmg", "song-of-ice-and-fire")
     export_formats: ClassVar[dict[str, str]] = EXPORT_FORMATS
     import_formats = ("warcouncil", "asoiaf-stats", "tts", "text")
@@ -118,6 +126,25 @@ class Asoiaf(GameSystem):
         from armybuilder.games.asoiaf.catalogue import load_catalogue
 
         return load_catalogue(folder, version)
+
+    def add_names(self, data: Any, files: Sequence[Path]) -> Catalogue:
+        from armybuilder.games.asoiaf.names import names_error, read_table
+
+        catalogue: Catalogue = data
+        problems: list[Problem] = []
+        for path in files:
+            table, found = read_table(path)
+            problems += found
+            if table is not None:
+                catalogue, found = catalogue.with_names(table)
+                problems += found
+        if problems:
+            raise names_error(problems)
+        return catalogue
+
+    def in_language(self, data: Any, language: str) -> Catalogue:
+        catalogue: Catalogue = data
+        return catalogue.in_language(language)
 
     def data_version(self, data: Any) -> str | None:
         version: str = data.data_version
@@ -147,7 +174,31 @@ class Asoiaf(GameSystem):
                 files += read
                 problems += unreadable
             problems += check(files)
+        problems += self._check_names(root)
         return sorted(dict.fromkeys(problems), key=Problem.sort_key)
+
+    def _check_names(self, root: Path) -> list[Problem]:
+        """The data folder's name tables (`names/*.yaml`): readable, and every id a card of the newest season."""
+        from armybuilder.errors import DataError
+        from armybuilder.games.asoiaf.catalogue import build, data_files, read_files
+        from armybuilder.games.asoiaf.names import read_table, table_files
+
+        problems: list[Problem] = []
+        try:  # the cards alone: loading them with their names would stop at the first bad entry
+            catalogue = build(read_files(root, data_files(root))[0]) if table_files(root) else None
+        except (DataError, KeyError, TypeError, ValueError):
+            catalogue = None  # the card files' own problems are reported above
+        for path in table_files(root):
+            table, found = read_table(path, path.relative_to(root).as_posix())
+            problems += found
+            if table is not None and catalogue is not None:
+                known = {**catalogue.cards, **catalogue.tactics}
+                problems += [
+                    Problem("names-file", E, f"{i} is no card id of card data {catalogue.data_version}",
+                            table.source, *table.lines.get(i, (1, 1)))
+                    for i in (*table.cards, *table.tactics) if i not in known
+                ]  # fmt: skip
+        return problems
 
     def describe_data(self, folder: Path | None = None) -> str:
         """One line on a clean data folder: its default version, card counts, and its other seasons."""

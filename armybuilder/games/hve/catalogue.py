@@ -96,6 +96,14 @@ class Catalogue:
     def find(self, name: str) -> Card | None:
         return self.cards.get(norm(name))
 
+    def profile_icon(self, name: str) -> str | None:
+        """The icon of the unit profile `name` names: a unit card's, or the other side's of one."""
+        card = self.cards.get(norm(name))
+        if card is not None and card.is_unit:
+            return card.icon
+        turned = self.by_other_side.get(norm(name))
+        return turned.other_side.icon if turned is not None and turned.other_side is not None else None
+
     def closest(self, name: str) -> Card | None:
         """The card whose name is nearest to `name` (difflib), if one is close."""
         key = norm(name)

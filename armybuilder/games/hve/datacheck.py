@@ -31,7 +31,15 @@ from armybuilder.games.hve.keywords import (
     Keyword,
     Qualifier,
 )
-from armybuilder.games.hve.names import FACTION_CHOICES, HUGE, faction_key, is_int, is_text, norm
+from armybuilder.games.hve.names import (
+    FACTION_CHOICES,
+    HUGE,
+    faction_key,
+    faction_problem,
+    is_int,
+    is_text,
+    norm,
+)
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
@@ -129,6 +137,15 @@ def shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
+def _with_icon(name: str) -> tuple[str, str] | None:
+    """(`Mounted Archers`, `cavalry`) for `Mounted Archers (cavalry)`: a name copied with its icon word."""
+    text = name.strip()
+    if not text.endswith(")") or "(" not in text:
+        return None
+    head, _, icon = text[:-1].rpartition("(")
+    return (head.strip(), icon.strip()) if head.strip() and is_icon(icon.strip()) else None
+
+
 def is_icon(value: Any) -> bool:
     if not isinstance(value, str) or not value.isascii() or not value:
         return False
@@ -191,13 +208,18 @@ class _Checker:
         for file, pos, keyword, unit, card in self.mounts:
             if norm(unit) not in self.unit_names:
                 self.file = file
-                self.add(
-                    "mount-target",
-                    f"{keyword} turns the unit into {unit}, which is no unit card and no unit card's other "
-                    f"side in this catalogue; add that unit card or fix the name",
-                    pos,
-                    card,
-                )
+                bare = _with_icon(unit)
+                if bare is not None and norm(bare[0]) in self.unit_names:  # written as the card prints it
+                    message = (
+                        f"write the unit name alone: {{{keyword}: {bare[0]}}}; its icon ({bare[1]}) comes from "
+                        "the unit's profile"
+                    )
+                else:
+                    message = (
+                        f"{keyword} turns the unit into {unit}, which is no unit card and no unit card's other "
+                        "side in this catalogue; add that unit card or fix the name"
+                    )
+                self.add("mount-target", message, pos, card)
         self.problems.sort(key=Problem.sort_key)
 
     def read_file(self, path: Path) -> None:
@@ -266,16 +288,11 @@ class _Checker:
             what = "the card needs a kind" if kind is None else f"kind must be unit or command, not {shown(kind)}"
             self.add("card-kind", f"{what}: write kind: unit or kind: command", pos, label)
         faction = faction_key(entry.get("faction"))
-        if faction is None:
-            if entry.get("faction") is None:
-                self.add("card-kind", f"the card needs a faction: {FACTION_CHOICES}", pos, label)
-            else:
-                self.add(
-                    "card-kind",
-                    f"faction must be {FACTION_CHOICES}, not {shown(entry.get('faction'))}",
-                    pos,
-                    label,
-                )
+        wrong = faction_problem(entry.get("faction"))
+        if wrong == "":
+            self.add("card-kind", f"the card needs a faction: {FACTION_CHOICES}", pos, label)
+        elif wrong is not None:
+            self.add("card-kind", wrong, pos, label)
         if kind not in ("unit", "command"):
             return
         if label is not None:

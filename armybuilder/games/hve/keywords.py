@@ -126,15 +126,16 @@ class Keyword:
     def info(self) -> KeywordInfo:
         return KEYWORDS[self.name]
 
-    def spelled(self, *, zh: bool = True) -> str:
-        """`maneuver 1 (approach, cover)`, with the Chinese name first when `zh`: `机动 maneuver 1 (…)`."""
+    def spelled(self, *, zh: bool = True, icon: str | None = None) -> str:
+        """`maneuver 1 (approach, cover)`, with the Chinese name first when `zh`: `机动 maneuver 1 (…)`;
+        a mount target with its profile's `icon` as the card prints it: `上马 mount: Mounted Archers (cavalry)`."""
         text = self.name
         if zh:
             text = f"{self.info.zh} {text}"
         if self.number is not None:
             text += f" {self.number}"
         if self.unit is not None:
-            text += f": {self.unit}"
+            text += f": {self.unit}" + (f" ({icon})" if icon else "")
         if self.qualifiers:
             parts = []
             for q in self.qualifiers:

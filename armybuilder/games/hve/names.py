@@ -32,9 +32,9 @@ FACTIONS: dict[str, Faction] = {
     "empire": Faction("empire", "Empire", "帝国", "帝国阵营"),
 }
 
-# every accepted spelling, normalised, to its key
+# every accepted spelling, normalised, to its key: the key, the English name we print, zh and zh_long
 _SPELLINGS: dict[str, str] = {
-    norm(spelling): f.key for f in FACTIONS.values() for spelling in (f.key, f.zh, f.zh_long)
+    norm(spelling): f.key for f in FACTIONS.values() for spelling in (f.key, f.name, f.zh, f.zh_long)
 }
 
 FACTION_CHOICES = "golden-horde (金帐) or empire (帝国)"
@@ -45,6 +45,42 @@ def faction_key(value: object) -> str | None:
     if not isinstance(value, str):
         return None
     return _SPELLINGS.get(norm(value))
+
+
+def faction_hint(value: str) -> str:
+    """`; did you mean golden-horde?` for the accepted spelling closest to `value` (difflib, cutoff 0.5;
+    looser than for cards: there are two factions and the message names both anyway), or ""."""
+    import difflib
+
+    close = difflib.get_close_matches(norm(value), list(_SPELLINGS), n=1, cutoff=0.5)
+    return f"; did you mean {_SPELLINGS[close[0]]}?" if close else ""
+
+
+def faction_problem(value: object) -> str | None:
+    """What is wrong with a `faction` value (a deck's or a card's), or None when it spells a faction.
+    A value with no text is a missing faction (""); anything else is shown as the file writes it."""
+    if faction_key(value) is not None:
+        return None
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return ""
+    if isinstance(value, str):
+        return f'faction must be {FACTION_CHOICES}, not "{value.strip()}"{faction_hint(value)}'
+    return f"faction must be {FACTION_CHOICES}, not {named(value)}"
+
+
+def named(value: object) -> str:
+    """A value that is not a string, named so that it cannot be taken for text: `the number 1`."""
+    if isinstance(value, bool):
+        return f"the value {'true' if value else 'false'}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int) and not -HUGE < value < HUGE:
+        return "a number of more than 1,000 digits"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    return "a value that is not text"
 
 
 def is_text(value: object) -> TypeGuard[str]:

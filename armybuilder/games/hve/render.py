@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from armybuilder.games.base import Report
-from armybuilder.games.hve.catalogue import Card
+from armybuilder.games.hve.catalogue import Card, Catalogue
 from armybuilder.games.hve.deck import Deck, Entry
-from armybuilder.games.hve.keywords import COMMAND_TYPES
+from armybuilder.games.hve.keywords import COMMAND_TYPES, Keyword
 from armybuilder.games.hve.names import FACTIONS
 
 if TYPE_CHECKING:
@@ -58,16 +58,20 @@ def unit_cells(line: Line) -> tuple[str, ...]:
 
 
 def _not_unit(card: Card | None) -> tuple[str, ...]:
-    note = "not in the catalogue" if card is None else "a command card"
+    note = "not in the catalogue" if card is None else "a command card: list it under commands"
     return ("?", "?", "?", note)
 
 
-def command_cells(line: Line) -> tuple[str, ...]:
+def command_cells(line: Line, catalogue: Catalogue | None = None) -> tuple[str, ...]:
     card = line.card
     if card is None or card.is_unit:
         note = "not in the catalogue" if card is None else "a unit card"
         return (str(line.count), line.label, "?", "?", "?", note)
-    keywords = "; ".join(k.spelled() for k in card.keywords) or "—"
+
+    def icon(k: Keyword) -> str | None:
+        return catalogue.profile_icon(k.unit) if catalogue is not None and k.unit is not None else None
+
+    keywords = "; ".join(k.spelled(icon=icon(k)) for k in card.keywords) or "—"
     return (
         str(line.count),
         line.label,
@@ -138,7 +142,7 @@ def show(report: Report) -> RenderableType:
             for head in COMMAND_HEAD:
                 table.add_column(head, justify="right" if head in ("×", "cost", "strength") else "left")
             for line in lines:
-                table.add_row(*command_cells(line))
+                table.add_row(*command_cells(line, deck.catalogue))
             parts.append(table)
     for p in report.problems:
         style = "red" if p.is_error else "yellow"
@@ -172,7 +176,7 @@ def markdown(report: Report) -> str:
         out += ["## Commands", ""]
         for title, lines in command_groups(deck):
             out += [f"### {_md(title)}", ""]
-            out += _md_table(COMMAND_HEAD, [command_cells(line) for line in lines])
+            out += _md_table(COMMAND_HEAD, [command_cells(line, deck.catalogue) for line in lines])
     if report.problems:
         out += ["## Problems", ""]
         out += [f"- {_md(text)}" for text in problem_lines(report)]
@@ -230,7 +234,7 @@ def html_sheet(report: Report) -> str:
         out.append("<h2>Commands</h2>")
         for group, lines in command_groups(deck):
             out.append(f"<h3>{html.escape(group)}</h3>")
-            out += _html_table(COMMAND_HEAD, [command_cells(line) for line in lines], (0, 2, 4))
+            out += _html_table(COMMAND_HEAD, [command_cells(line, deck.catalogue) for line in lines], (0, 2, 4))
     if report.problems:
         out.append("<h2>Problems</h2>")
         out.append("<ul>")

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from armybuilder.errors import UsageError
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    Column,
     Document,
     GameSystem,
     NewOption,
     Options,
     ProblemDoc,
     Report,
+    RowTerms,
     Summary,
     Tally,
     json_document,
@@ -45,6 +48,10 @@ class HordeVsEmpire(GameSystem):
     key: ClassVar[str] = GAME_KEY
     title: ClassVar[str] = "Horde vs Empire (card game)"
     file_kinds: ClassVar[tuple[str, ...]] = ("deck",)
+    terms: ClassVar[RowTerms] = RowTerms(
+        "deck", "decks", Column("faction", "faction"), Column("opening_unit", "opening unit"),
+        (Column("units", "units"), Column("commands", "commands")),
+    )
     aliases: ClassVar[tuple[str, ...]] = ("hve", "horde-vs-empire", "horde vs empire")
     export_formats: ClassVar[dict[str, str]] = {
         "json": "the checked deck as JSON",
@@ -72,7 +79,9 @@ class HordeVsEmpire(GameSystem):
         return data.label if isinstance(data, Catalogue) else None
 
     def check_data(self, folder: Path | None = None) -> list[Problem]:
-        return check_folder(bundled_folder() if folder is None else Path(folder))[1]
+        where = bundled_folder() if folder is None else Path(folder)
+        # relative to the folder, as every game's `check_data` names its files: the command shows them
+        return [replace(p, file=_within(p.file, where)) for p in check_folder(where)[1]]
 
     # --- files ------------------------------------------------------------------------------------
 
@@ -133,6 +142,13 @@ class HordeVsEmpire(GameSystem):
         if not is_text(name):
             raise UsageError("--name must be a non-empty text")
         return skeleton(catalogue, faction, str(name).strip())
+
+
+def _within(file: str, folder: Path) -> str:
+    try:
+        return Path(file).relative_to(folder).as_posix()
+    except ValueError:
+        return file
 
 
 def summary(deck: Deck) -> Summary:

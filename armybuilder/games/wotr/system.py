@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from armybuilder.errors import UsageError
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    Column,
     Document,
     GameSystem,
     NewOption,
     Options,
     ProblemDoc,
     Report,
+    RowTerms,
     Summary,
     bundled_data,
     json_document,
@@ -51,6 +53,10 @@ class WarOfTheRing(GameSystem):
     key: ClassVar[str] = "war-of-the-ring"
     title: ClassVar[str] = "War of the Ring (2nd edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)
+    terms: ClassVar[RowTerms] = RowTerms(
+        "position", "positions", None, Column("guide", "guide"),
+        (Column("shadow_vp", "Shadow VP"), Column("free_peoples_vp", "Free Peoples VP"), Column("corruption", "corruption")),
+    )
     aliases: ClassVar[tuple[str, ...]] = ("wotr", "魔戒聖戰")
     export_formats: ClassVar[dict[str, str]] = {
         "json": "the checked position as JSON (canonical names)",

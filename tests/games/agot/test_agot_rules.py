@@ -256,11 +256,36 @@ INVALID: list[tuple[str, Severity, str]] = [
         ED2 + "influence:\n  kings_court: [lannister, stark, martell, baratheon, tyrell, greyjoy]\nhouses:\n"
         "  greyjoy:  #! special-orders-limit\n    units: {Pyke: {footman: 1}}\n    orders: {Pyke: raid-star}\n",
     ),
-    (
+    (  # ed.1 position 1 allows at least 2: 3 is left open (note)
         "special-orders-limit",
         Severity.NOTE,
         ED1 + "influence:\n  kings_court: [stark, lannister, baratheon, greyjoy, tyrell]\nhouses:\n"
-        "  stark:  #! special-orders-limit\n    units: {Winterfell: {footman: 1}}\n    orders: {Winterfell: raid-star}\n",
+        "  stark:  #! special-orders-limit\n    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}, "
+        "White Harbor: {footman: 1}}\n    orders: {Winterfell: raid-star, Karhold: march-plus1-star, "
+        "White Harbor: defense-plus2-star}\n",
+    ),
+    (  # ed.1 position 4 allows at most 2: 3 is one over
+        "special-orders-limit",
+        Severity.ERROR,
+        ED1 + "influence:\n  kings_court: [stark, lannister, baratheon, tyrell, greyjoy]\nhouses:\n"
+        "  tyrell:  #! special-orders-limit\n    units: {Highgarden: {footman: 1}, The Reach: {footman: 1}, "
+        "Oldtown: {footman: 1}}\n    orders: {Highgarden: raid-star, The Reach: march-plus1-star, "
+        "Oldtown: defense-plus2-star}\n",
+    ),
+    (  # ed.1 position 4 with 2: within the bound, not known exactly (note)
+        "special-orders-limit",
+        Severity.NOTE,
+        ED1 + "influence:\n  kings_court: [stark, lannister, baratheon, tyrell, greyjoy]\nhouses:\n"
+        "  tyrell:  #! special-orders-limit\n    units: {Highgarden: {footman: 1}, The Reach: {footman: 1}}\n"
+        "    orders: {Highgarden: raid-star, The Reach: march-plus1-star}\n",
+    ),
+    (  # ed.2, no place on the track: 4 starred orders, one over the most any position allows
+        "special-orders-limit",
+        Severity.ERROR,
+        ED2_4 + "influence:\n  kings_court: [lannister, stark, baratheon]\nhouses:\n"
+        "  greyjoy:  #! special-orders-limit\n    units: {Pyke: {footman: 1}, Seagard: {footman: 1}, "
+        "Flint's Finger: {footman: 1}, Greywater Watch: {footman: 1}}\n    orders: {Pyke: raid-star, "
+        "Seagard: march-plus1-star, Flint's Finger: defense-plus2-star, Greywater Watch: consolidate-star}\n",
     ),
     (
         "consolidate-at-sea",
@@ -511,6 +536,18 @@ VALID: list[tuple[str, str]] = [
         "  lannister:\n    units: {Lannisport: {footman: 1}, Riverrun: {footman: 1}, Harrenhal: {footman: 1}}\n"
         "    orders: {Lannisport: raid-star, Riverrun: march-plus1-star, Harrenhal: consolidate-star}\n",
     ),
+    (  # ed.1 position 2 allows at least 2: 2 is fine, with no note
+        "special-orders-limit",
+        ED1 + "influence:\n  kings_court: [lannister, stark, baratheon, greyjoy, tyrell]\nhouses:\n"
+        "  stark:\n    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}}\n"
+        "    orders: {Winterfell: raid-star, Karhold: march-plus1-star}\n",
+    ),
+    (  # ed.2, no place on the track: 3 starred orders, the most a position allows
+        "special-orders-limit",
+        ED2_4 + "influence:\n  kings_court: [lannister, stark, baratheon]\nhouses:\n"
+        "  greyjoy:\n    units: {Pyke: {footman: 1}, Seagard: {footman: 1}, Flint's Finger: {footman: 1}}\n"
+        "    orders: {Pyke: raid-star, Seagard: march-plus1-star, Flint's Finger: defense-plus2-star}\n",
+    ),
     (
         "consolidate-at-sea",
         ED2 + "houses:\n  lannister:\n    units: {Lannisport: {footman: 1}, Port of Lannisport: {ship: 1}}\n"
@@ -684,3 +721,128 @@ def test_order_supply_names_the_other_march() -> None:
     assert messages(check(text), "order-supply") == [
         "Stark placed 2 march-0 orders; it has 1 (its other normal march is march-minus1): change 1 of them"
     ]
+
+
+# --- amendment 1: King's Court stars, house ids in any case, Chinese names, values as written -------------
+
+
+def test_special_orders_limit_messages_of_the_first_edition() -> None:
+    over = check(
+        ED1 + "influence:\n  kings_court: [stark, lannister, baratheon, tyrell, greyjoy]\nhouses:\n"
+        "  tyrell:\n    units: {Highgarden: {footman: 1}, The Reach: {footman: 1}, Oldtown: {footman: 1}}\n"
+        "    orders: {Highgarden: raid-star, The Reach: march-plus1-star, Oldtown: defense-plus2-star}\n"
+    )
+    assert messages(over, "special-orders-limit") == [
+        "Tyrell placed 3 starred orders; King's Court position 4 allows at most 2 in the first edition "
+        "(never more than position 3): turn 1 into a normal order"
+    ]
+    noted = check(
+        ED1 + "influence:\n  kings_court: [stark, baratheon, lannister, tyrell, greyjoy]\nhouses:\n"
+        "  baratheon:\n    units: {Dragonstone: {footman: 1}, Storm's End: {footman: 1}, Kingswood: {footman: 1}}\n"
+        "    orders: {Dragonstone: raid-star, Storm's End: march-plus1-star, Kingswood: defense-plus2-star}\n"
+        "  tyrell:\n    units: {Highgarden: {footman: 1}}\n    orders: {Highgarden: raid-star}\n"
+    )
+    assert messages(noted, "special-orders-limit") == [
+        "not checked in the first edition, which gives the stars of King's Court positions 3 (2) and 5 (0) "
+        "only: Baratheon at position 2 placed 3 (at least 2 allowed), Tyrell at position 4 placed 1 (at most 2 allowed)"
+    ]
+
+
+def test_special_orders_limit_without_a_place_on_the_track() -> None:
+    report = check(
+        ED2_4 + "influence:\n  kings_court: [lannister, stark, baratheon]\nhouses:\n"
+        "  greyjoy:\n    units: {Pyke: {footman: 1}, Seagard: {footman: 1}, Flint's Finger: {footman: 1}, "
+        "Greywater Watch: {footman: 1}}\n    orders: {Pyke: raid-star, Seagard: march-plus1-star, "
+        "Flint's Finger: defense-plus2-star, Greywater Watch: consolidate-star}\n"
+    )
+    assert messages(report, "special-orders-limit") == [
+        "Greyjoy placed 4 starred orders and has no single place on the King's Court track (missing, or listed "
+        "twice); no position allows more than 3: turn 1 into a normal order"
+    ]
+
+
+@pytest.mark.parametrize("key", ["Lannister", "LANNISTER", " lannister "])
+def test_house_ids_ignore_letter_case(key: str) -> None:
+    report = check(ED2 + f'houses:\n  "{key}":\n    units: {{Lannisport: {{footman: 1}}}}\n')
+    assert "unknown-house" not in ids(report), [str(p) for p in report.problems]
+
+
+def test_two_keys_naming_one_house_in_different_case_are_one_schema_error() -> None:
+    report = check(ED2 + "houses:\n  lannister: {}\n  Lannister: {}\n")
+    assert at(report, "schema") == {("schema", 7)}
+    (message,) = messages(report, "schema")
+    assert '"Lannister"' in message and '"lannister"' in message
+
+
+def test_unknown_chinese_names_say_the_rulebook_has_no_such_name() -> None:
+    report = check(ED2 + "houses:\n  马泰尔: {}\n  stark:\n    units:\n      临冬城: {footman: 1}\n")
+    assert messages(report, "unknown-house") == [
+        '"马泰尔" is not one of the rulebook\'s Chinese house names; write the house id: '
+        "stark, lannister, baratheon, greyjoy, tyrell, martell"
+    ]
+    assert messages(report, "unknown-area") == [
+        '"临冬城" is not one of the rulebook\'s Chinese area names; write the area\'s English name'
+    ]
+    ed1 = check(ED1 + "houses:\n  stark:\n    units:\n      临冬城: {footman: 1}\n")
+    (note,) = messages(ed1, "unknown-area")
+    assert note.endswith('"临冬城" (not one of the rulebook\'s Chinese names)')
+
+
+def test_the_seed_s_english_names_reach_and_eyrie() -> None:
+    report = check(ED1 + "neutral_forces: [Eyrie]\nhouses:\n  tyrell:\n    units: {Reach: {footman: 1}}\n")
+    assert "unknown-area" not in ids(report), [str(p) for p in report.problems]
+
+
+def test_orders_one_per_area_quotes_both_keys_as_written() -> None:
+    report = check(
+        ED1 + 'houses:\n  greyjoy:\n    units: {Pyke: {footman: 1}}\n    orders:\n      Pyke: raid\n      "Pyke ": support\n'
+    )
+    assert messages(report, "orders-one-per-area") == [
+        'Pyke has two orders (keys "Pyke" and "Pyke "); an area takes one order, however many units are there: '
+        "keep one"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        ("[footman, ~]", "a muster item is empty: write a unit (footman, knight, siege_engine), {ship: AREA} or "
+                        "{upgrade: knight}"),
+        ("[{ship: }]", "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"),
+        ("[{upgrade: }]", "an upgrade needs its unit: write {upgrade: knight} or {upgrade: siege_engine}"),
+    ],
+)
+def test_empty_muster_items_say_what_to_write(item: str, message: str) -> None:
+    report = check(
+        ED1 + "houses:\n  lannister:\n    supply: 3\n    units: {Lannisport: {footman: 1}}\n"
+        f"muster:\n  lannister:\n    Lannisport: {item}\n"
+    )
+    assert messages(report, "schema") == [message]
+    assert all("None" not in p.message for p in report.problems)
+
+
+def test_a_muster_plan_without_a_block_is_not_read_but_meets_house_not_playing() -> None:
+    report = check(
+        ED1_4 + "houses:\n  lannister: {}\nmuster:\n  tyrell:\n    Nowhere: [footman]\n"
+        "  greyjoy:  #! house-not-playing\n    Pyke: [footman]\n"
+    )
+    assert "unknown-area" not in ids(report) and "muster-plan" not in ids(report)
+    assert at(report, "house-not-playing") == {("house-not-playing", 10)}
+    assert {p.line for p in report.problems if p.rule == "schema"} == {8, 10}
+
+
+def test_first_edition_coasts_of_the_seed() -> None:
+    plan = (
+        ED1 + "houses:\n  greyjoy:\n    supply: 3\n    units: {Pyke: {footman: 1}}\n"
+        "muster:\n  greyjoy:\n    Pyke: [{ship: %s}]\n"
+    )
+    assert messages(check(plan % "Ironman's Bay"), "muster-plan") == [  # L387-388: a coast of Pyke
+        "not checked in the first edition, whose rulebook gives only part of the map: the mustering points of Pyke"
+    ]
+    (note,) = messages(check(plan % "Sunset Sea"), "muster-plan")  # not stated: not judged
+    assert note == (
+        "not checked in the first edition, whose rulebook gives only part of the map: the mustering points "
+        "of Pyke; whether Sunset Sea touches Pyke"
+    )
+    error = messages(check(plan % "Seagard"), "muster-plan")[-1]
+    assert error == "a ship is mustered into a sea area next to Pyke: Seagard is a land area"

@@ -469,3 +469,54 @@ def test_schema_accepts_valid_entries(entry: str) -> None:
 def test_schema_rejects_invalid_entries(entry: str, rules: list[str]) -> None:
     document = _plain(yamlpos.load(HEAD + f"  - {entry}\n"))
     assert list(_schema().iter_errors(document)) != []
+
+
+@pytest.mark.parametrize("fmt", ["parsable", "github", "json", "text"])
+def test_data_check_of_a_relative_folder_names_each_file_once(
+    write_catalogue: Writer, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    """`data check --game horde-vs-empire-cards FOLDER` with a relative FOLDER: `FOLDER/cards.yaml`, not
+    the folder twice (GitHub annotations must point at the file)."""
+    from typer.testing import CliRunner
+
+    from armybuilder.cli import app
+
+    folder = write_catalogue(HEAD + "  - " + unit_with(hp="0") + "\n")
+    monkeypatch.chdir(folder.parent)
+    result = CliRunner(env={"NO_COLOR": "1"}).invoke(
+        app, ["data", "check", "--game", "horde-vs-empire-cards", folder.name, "--format", fmt]
+    )
+    assert result.exit_code == 1
+    shown = f"{folder.name}/cards.yaml"
+    assert shown in result.stdout and f"{folder.name}/{shown}" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("faction", "message"),
+    [
+        ("Horde", 'faction must be golden-horde (金帐) or empire (帝国), not "Horde"; did you mean golden-horde?'),
+        ("1", "faction must be golden-horde (金帐) or empire (帝国), not the number 1"),
+        ('"  "', "the card needs a faction: golden-horde (金帐) or empire (帝国)"),
+    ],
+)
+def test_card_faction_messages(write_catalogue: Writer, faction: str, message: str) -> None:
+    """A card's faction takes the deck's spellings, with the same did-you-mean (amendment 1, H1, H2)."""
+    folder = write_catalogue(HEAD + "  - " + unit_with(faction=faction) + "\n")
+    assert [(p.rule, p.line, p.message) for p in SYSTEM.check_data(folder)] == [("card-kind", 4, message)]
+
+
+def test_a_card_faction_may_be_the_english_name(write_catalogue: Writer) -> None:
+    folder = write_catalogue(HEAD + "  - " + unit_with(faction='"Empire"') + "\n")
+    assert SYSTEM.check_data(folder) == []
+
+
+def test_a_mount_target_copied_with_its_icon_says_to_write_the_name_alone(write_catalogue: Writer) -> None:
+    """Amendment 1, H3: the icon is the profile's, recorded once; `(cavalry)` after the name is no name."""
+    folder = write_catalogue(HEAD + "  - " + command("move", '{mount: "Mounted Spearmen (cavalry)"}') + "\n")
+    assert [(p.rule, p.line, p.message) for p in SYSTEM.check_data(folder)] == [
+        ("mount-target", 4, "write the unit name alone: {mount: Mounted Spearmen}; its icon (cavalry) comes "
+                            "from the unit's profile")
+    ]  # fmt: skip
+    folder = write_catalogue(HEAD + "  - " + command("move", '{mount: "Flying Carpets (cavalry)"}') + "\n")
+    (problem,) = SYSTEM.check_data(folder)
+    assert problem.rule == "mount-target" and "no unit card" in problem.message

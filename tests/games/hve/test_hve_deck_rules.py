@@ -115,7 +115,13 @@ INVALID = [
         'faction must be golden-horde (金帐) or empire (帝国), not "orcs"',
         id="faction-unknown",
     ),
-    pytest.param(variant({3: "faction: 3"}), [("faction", 3)], 'not "3"', id="faction-number"),
+    pytest.param(variant({3: "faction: 3"}), [("faction", 3)], "not the number 3", id="faction-number"),
+    pytest.param(variant({3: "faction: true"}), [("faction", 3)], "not the value true", id="faction-true"),
+    pytest.param(variant({3: 'faction: "  "'}), [("faction", 3)], "the deck needs a faction", id="faction-blank"),
+    pytest.param(variant({3: "faction: Horde"}), [("faction", 3)], 'not "Horde"; did you mean golden-horde?',
+                 id="faction-did-you-mean"),
+    pytest.param(variant({3: "faction: 帝國"}), [("faction", 3)], "did you mean empire?", id="faction-traditional"),
+    pytest.param(variant({3: "faction: imperial"}), [("faction", 3)], 'not "imperial"', id="faction-no-hint"),
     pytest.param(variant({3: "faction: [empire]"}), [("faction", 3)], "", id="faction-list"),
     pytest.param(
         variant({3: "faction: orcs", 7: "  - Horse Archers"}),
@@ -293,3 +299,12 @@ def test_problem_points_at_entry_column(sample: Catalogue) -> None:
     count = check_text(variant({7: None}), sample)
     problem = next(p for p in count.problems if p.rule == "deck-unit-count")
     assert (problem.line, problem.column) == (4, 1)
+
+
+@pytest.mark.parametrize("spelling", ["golden-horde", "Golden Horde", " golden  HORDE ", "金帐", "金帐阵营"])
+def test_every_accepted_faction_spelling(spelling: str) -> None:
+    """The key, the English name the tool prints, zh and zh_long (amendment 1, H1), compared as names are."""
+    from armybuilder.games.hve.names import faction_key, faction_problem
+
+    assert faction_key(spelling) == "golden-horde" and faction_problem(spelling) is None
+

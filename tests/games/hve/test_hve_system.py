@@ -108,7 +108,7 @@ def test_show(sample: Catalogue) -> None:
         "Commands: defend (防御)",
         "Commands: attack (攻击)",
         "机动 maneuver 1 (逼近 approach, 掩护 cover)",
-        "上马 mount: Mounted Archers",
+        "上马 mount: Mounted Archers (cavalry)",  # the icon from the profile, as the card prints it
         "VALID (0 errors, 0 warnings)",
     ):
         assert expected in text, expected

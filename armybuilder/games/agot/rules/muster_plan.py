@@ -70,7 +70,8 @@ def check(position: Position) -> Iterator[Problem]:
         yield position.problem(
             ID,
             Severity.NOTE,
-            f"not checked in the first edition, whose data gives only the seed's mustering example: {and_list(skipped)}",
+            "not checked in the first edition, whose rulebook gives only part of the map: "
+            + "; ".join(dict.fromkeys(skipped)),
             min(note_pos),
         )
 
@@ -140,7 +141,7 @@ def _plan(
                 where = target.name
                 problem = _ship_target(position, block, name, area, target.name, target.area, sim, presence)
                 if problem == "skip":
-                    skipped.append(f"the seas next to {name}")
+                    skipped.append(f"whether {target.name} touches {name}")
                     note_pos.append(item.pos)
                 elif problem:
                     yield position.problem(ID, SEVERITY, problem, item.pos)
@@ -169,11 +170,17 @@ def _ship_target(
         return None
     seas = ed.muster_seas.get(source)
     kind = target_area.kind if target_area is not None else None
-    if seas is None:
-        if ed.number == 1 and kind != "land":
-            return "skip"
+    skip = False
+    if ed.number == 1:  # the seed gives some coasts only: a sea it does not list is not judged (step 5.3)
+        if kind == "land":
+            return f"a ship is mustered into a sea area next to {source}: {target} is a land area"
+        if kind is None:  # an area of unknown kind: the unknown-area note names it
+            return None
+        skip = seas is None or target not in seas
+        seas = seas or ()
+    elif seas is None:
         seas = ()
-    if target not in seas:
+    if target not in seas and not skip:
         also = f" or {port}" if port else ""
         listed = and_list(seas) if seas else "none"
         return (
@@ -186,7 +193,7 @@ def _ship_target(
             f"{target} holds {position.house_name(holders[0])} ships: no ship may be mustered there; "
             "choose another sea area"
         )
-    return None
+    return "skip" if skip else None
 
 
 def _limits(

@@ -25,7 +25,8 @@ def check(position: Position) -> Iterator[Problem]:
         for name, orders in by_area.items():
             if len(orders) < 2:
                 continue
-            keys = ", ".join(o.key for o in orders)
+            quoted = [f'"{o.key}"' for o in orders]  # exactly as written: "Pyke" and "Pyke " differ
+            keys = "keys " + (" and ".join(quoted) if len(quoted) == 2 else ", ".join(quoted[:-1]) + " and " + quoted[-1])
             for order in orders[1:]:
                 yield position.problem(
                     ID,

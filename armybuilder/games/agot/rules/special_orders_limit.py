@@ -1,10 +1,14 @@
 """A house places more starred (special) orders than the stars of its King's Court position allow.
-The first edition gives the stars of positions 3 (2) and 5 (0) only; a house at another position that
-placed a starred order is not checked (one note per file).
+
+The first edition states the stars of positions 3 (2) and 5 (0) only; a better position never gives
+fewer, so positions 1 and 2 allow at least 2 and position 4 at most 2. What those bounds leave open is
+not checked (one note per file). A house with no single place on the track (missing, or listed twice)
+is held to the most any position allows (3 in the second edition; unknown in the first: noted).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from armybuilder.games.agot.position import Position
@@ -13,42 +17,82 @@ from armybuilder.problems import Problem, Severity
 
 ID = "special-orders-limit"
 SEVERITY = Severity.ERROR
+ED1_EXACT = {3: 2, 5: 0}  # L236, L297; L310
+ED1_AT_LEAST = {1: 2, 2: 2}  # L230-231, L279-280: a better position never gives fewer
+ED1_AT_MOST = {4: 2}
+ED2_MOST = 3
+
+
+def _turn(over: int) -> str:
+    return f"turn {over} into {'a normal order' if over == 1 else 'normal orders'}"
 
 
 def check(position: Position) -> Iterator[Problem]:
     court = (position.influence or {}).get("kings_court")
-    if court is None:
+    if court is None or court.broken or position.playing is None:
         return
+    listed = Counter(hid for hid, _ in court.houses)
     places: dict[str, int] = {}
     for i, (hid, _) in enumerate(court.houses, 1):
         places.setdefault(hid, i)
-    unknown: list[str] = []
+    first = position.edition.number == 1
+    open_: list[str] = []
     note_pos = None
     for block in position.houses.values():
         starred = sum(1 for o in block.orders or () if o.token.endswith("-star"))
-        if not starred or block.id not in places:
+        if not starred:
+            continue
+        said = f"{block.name} placed {plural(starred, 'starred order')}"
+        if listed[block.id] != 1:  # no position: held to the most any position allows
+            if first:
+                open_.append(f"{block.name} (no single place on the track) placed {starred}")
+                note_pos = note_pos or block.pos
+            elif starred > ED2_MOST:
+                yield position.problem(
+                    ID,
+                    SEVERITY,
+                    f"{said} and has no single place on the King's Court track (missing, or listed twice); "
+                    f"no position allows more than {ED2_MOST}: {_turn(starred - ED2_MOST)}",
+                    block.pos,
+                )
             continue
         place = places[block.id]
-        stars = position.edition.stars(position.players, place)
-        if stars is None:
-            if position.edition.number == 1:
-                unknown.append(f"{block.name} at position {place}")
-                note_pos = note_pos or block.pos
+        if not first:
+            stars = position.edition.stars(position.players, place)
+            if stars is not None and starred > stars:
+                yield position.problem(
+                    ID, SEVERITY, f"{said}; King's Court position {place} allows {stars}: {_turn(starred - stars)}",
+                    block.pos,
+                )  # fmt: skip
             continue
-        if starred > stars:
-            yield position.problem(
-                ID,
-                SEVERITY,
-                f"{block.name} placed {plural(starred, 'starred order')}; King's Court position {place} allows {stars}: "
-                f"turn {starred - stars} into {'a normal order' if starred - stars == 1 else 'normal orders'}",
-                block.pos,
-            )
-    if unknown and note_pos is not None:
+        exact = ED1_EXACT.get(place, 0 if place > 5 else None)
+        if exact is not None:
+            if starred > exact:
+                yield position.problem(
+                    ID, SEVERITY, f"{said}; King's Court position {place} allows {exact}: {_turn(starred - exact)}",
+                    block.pos,
+                )  # fmt: skip
+        elif place in ED1_AT_MOST:
+            most = ED1_AT_MOST[place]
+            if starred > most:
+                yield position.problem(
+                    ID,
+                    SEVERITY,
+                    f"{said}; King's Court position {place} allows at most {most} in the first edition (never "
+                    f"more than position 3): {_turn(starred - most)}",
+                    block.pos,
+                )
+            else:
+                open_.append(f"{block.name} at position {place} placed {starred} (at most {most} allowed)")
+                note_pos = note_pos or block.pos
+        elif starred > ED1_AT_LEAST[place]:
+            open_.append(f"{block.name} at position {place} placed {starred} (at least {ED1_AT_LEAST[place]} allowed)")
+            note_pos = note_pos or block.pos
+    if open_ and note_pos is not None:
         yield position.problem(
             ID,
             Severity.NOTE,
-            "not checked in the first edition: the stars of King's Court positions 1, 2 and 4 are not known ("
-            + ", ".join(unknown)
-            + ")",
+            "not checked in the first edition, which gives the stars of King's Court positions 3 (2) and 5 (0) "
+            "only: " + ", ".join(open_),
             note_pos,
         )

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import (
+    DataOption,
+    DataVersionOption,
+    LangOption,
+    NamesOption,
+    NoColorOption,
+    fatal,
+    use_color,
+)
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
@@ -121,11 +129,16 @@ def select_cards(
             continue
         if character is not None and character not in card.characters:
             continue
-        if not all(w in normalize(card.title) for w in words):
+        title = normalize(card.title) + "\n" + normalize(cat.printed.title(card))  # --lang: its names match too
+        if not all(w in title for w in words):
             continue
         picked.append(card)
     if (not kinds or "tactics" in kinds) and types is None and character is None:
-        picked += [t for t in cat.tactics.values() if all(w in normalize(t.name) for w in words)]
+        picked += [
+            t
+            for t in cat.tactics.values()
+            if all(w in normalize(t.name) + "\n" + normalize(cat.printed.tactics(t)) for w in words)
+        ]
     if factions:
         picked = [c for c in picked if c.faction in factions]
     faction_order = {key: i for i, key in enumerate(cat.factions)}
@@ -232,12 +245,14 @@ def cards_command(
     ] = "table",
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
+    lang: str | None = LangOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """List cards of the catalogue, filtered by faction, kind, type, character or name."""
     if fmt not in FORMATS:
         fatal(_unknown("format", fmt, _closest(fmt, FORMATS), FORMATS))
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names, lang)
     picked = select_cards(
         cat,
         factions=resolve_factions(cat, faction) if faction else None,
@@ -284,16 +299,17 @@ def card_command(
     ],
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Show one card in full: stats, requirements, tactics cards and every other version of its character."""
     from armybuilder.games.asoiaf.cards import Special, TacticsCard
 
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     found = find_card(cat, ref)
     if not found:
-        names = _suggestions(cat, ref)
-        hint = f"did you mean: {'; '.join(names)}?" if names else "try `armybuilder cards SEARCH`"
+        close = _suggestions(cat, ref)
+        hint = f"did you mean: {'; '.join(close)}?" if close else "try `armybuilder cards SEARCH`"
         fatal(f"unknown card {ref!r}; {hint}")
 
     from armybuilder.games.asoiaf.render.cards import candidate_lines, card_view, special_view, tactics_view

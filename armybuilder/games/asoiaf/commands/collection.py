@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import DataOption, DataVersionOption, NamesOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ def armies(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """For every commander you own, the best legal list from your collection at --points (ranked as
@@ -96,7 +97,7 @@ def armies(
 
     if format not in ARMIES_FORMATS:
         fatal(f"--format {format}: choose one of {', '.join(ARMIES_FORMATS)}")
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     key = _faction(cat, faction)
     owned = load(collection_file, cat)
     display = render.ArmiesProgress(use_color(no_color)) if sys.stderr.isatty() else None
@@ -153,6 +154,7 @@ def next_(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """The cards whose purchase would make the most more commanders playable at --points: single cards
@@ -164,7 +166,7 @@ def next_(
 
     if format not in NEXT_FORMATS:
         fatal(f"--format {format}: choose one of {', '.join(NEXT_FORMATS)}")
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     key = _faction(cat, faction)
     assert key is not None
     owned = load(collection_file, cat)
@@ -180,6 +182,7 @@ def check(
     collection_file: Path = CollectionFile,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Check a collection file: every problem positioned (unknown or ambiguous cards with "did you mean"),
@@ -187,7 +190,7 @@ def check(
     from armybuilder.games.asoiaf.collection import read_collection
     from armybuilder.text import count
 
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     owned = read_collection(str(collection_file), cat)
     for p in owned.problems:
         typer.echo(f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal
+from armybuilder.cli.common import DataOption, DataVersionOption, NamesOption, NoColorOption, fatal
 from armybuilder.games.asoiaf.commands.common import catalogue
 from armybuilder.text import count
 
@@ -93,6 +93,7 @@ def import_(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Turn a list from another tool into our YAML list: a War Council share code, asoiaf-stats text, a
@@ -109,7 +110,7 @@ def import_(
 
     if from_file_named(source) and is_input(output, [source]):  # --force or not: never replace the input
         fatal(f"{output} is the file being imported; write the YAML list to another file with -o")
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     text, name, from_file = _read_source(source)
     fmt = from_.value if from_ is not None else detect(text)
     if fmt is None:

@@ -60,9 +60,10 @@ class CardRow:
 def card_row(card: Card | TacticsCard, catalogue: Catalogue) -> CardRow:
     if isinstance(card, TacticsCard):
         owners = tactics_owners(card, catalogue)
+        printed = catalogue.printed
         return CardRow(
             id=card.id,
-            name=card.name,
+            name=printed.tactics(card),
             subname=None,
             faction=card.faction,
             kind=TACTICS,
@@ -72,13 +73,14 @@ def card_row(card: Card | TacticsCard, catalogue: Catalogue) -> CardRow:
             character=False,
             characters=(),
             commander_id=card.commander,
-            commander_title=join_refs([o.title for o in owners], "and") or None,
+            commander_title=join_refs([printed.title(o) for o in owners], "and") or None,
             replaces=card.replaces,
         )
+    name, subname = catalogue.printed.parts(card)
     return CardRow(
         id=card.id,
-        name=card.name,
-        subname=card.subname,
+        name=name,
+        subname=subname,
         faction=card.faction,
         kind=card.kind.value,
         commander=card.commander,

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.errors import UsageError
+from armybuilder.games.asoiaf.names import ENGLISH, Printing
+from armybuilder.games.asoiaf.render.words import word
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import Entry
@@ -60,10 +62,16 @@ class Line:
     card: Card | None
     cost: int | None  # after every modifier; None when unresolved
     foreign: str | None  # the card's faction when it is not the army's (a neutral card, say)
+    printing: Printing = ENGLISH  # the language card names are printed in
 
     @property
     def name(self) -> str:
-        return self.card.title if self.card else self.entry.text
+        return self.printing.title(self.card) if self.card else self.entry.text
+
+    @property
+    def english(self) -> str | None:
+        """The English title when the printed one differs (the sheet shows it small, for the opponent)."""
+        return self.printing.english(self.card) if self.card else None
 
     @property
     def cost_label(self) -> str:
@@ -96,7 +104,21 @@ def _line(ctx: Army | None, entry: Entry) -> Line:
     if card is None or ctx is None:
         return Line(entry, card, card.points if card else None, None)
     foreign = card.faction if ctx.faction is not None and card.faction != ctx.faction else None
-    return Line(entry, card, ctx.cost(entry), foreign)
+    return Line(entry, card, ctx.cost(entry), foreign, ctx.catalogue.printed)
+
+
+def _printing(report: ListReport) -> Printing:
+    return report.context.catalogue.printed if report.context else ENGLISH
+
+
+def _w(report: ListReport, english: str, **fields: object) -> str:
+    """A label of the sheet in the language its card names are printed in."""
+    return word(_printing(report).language, english, **fields)
+
+
+def _commander_name(report: ListReport) -> str:
+    commander = _commander(report)
+    return _printing(report).title(commander) if commander else _w(report, "none")
 
 
 def _units(report: ListReport) -> list[tuple[Line, list[Line]]]:
@@ -110,7 +132,7 @@ def _others(report: ListReport, entries: list[Entry]) -> list[Line]:
 
 def _faction_name(report: ListReport) -> str:
     faction = report.army.faction
-    return faction.name if faction else "unknown faction"
+    return _printing(report).faction(faction.key, faction.name) if faction else "unknown faction"
 
 
 def _commander(report: ListReport) -> Card | None:
@@ -144,6 +166,10 @@ def _totals(report: ListReport) -> dict[str, int | None]:
 def _totals_line(report: ListReport, sep: str = " · ") -> str:
     t = _totals(report)
     parts = []
+    if _printing(report).language != "en":  # the labels as the HTML sheet has them
+        for label, value in _total_items(report):
+            parts.append(f"{label} {value}")
+        return sep.join(parts)
     if t["total"] is not None:
         parts.append(f"Points {t['total']}/{t['points']}" if t["points"] else f"Points {t['total']}")
     if t["neutral_cap"] is not None:
@@ -154,6 +180,23 @@ def _totals_line(report: ListReport, sep: str = " · ") -> str:
     if version:
         parts.append(f"card data {version}")
     return sep.join(parts)
+
+
+def _total_items(report: ListReport) -> list[tuple[str, str]]:
+    """(label, value) of the totals: points, neutral, victory points to win, card data."""
+    t = _totals(report)
+    items = []
+    if t["total"] is not None:
+        size = f"/{t['points']}" if t["points"] else ""
+        items.append((_w(report, "Points"), f"{t['total']}{size}"))
+    if t["neutral_cap"] is not None:
+        items.append((_w(report, "Neutral"), f"{t['neutral_total']}/{t['neutral_cap']}"))
+    if t["victory_points"] is not None:
+        items.append((_w(report, "Victory points to win"), str(t["victory_points"])))
+    version = _data_version(report)
+    if version:
+        items.append((_w(report, "Card data"), version))
+    return items
 
 
 def share_code(report: ListReport) -> ShareCode:
@@ -175,27 +218,28 @@ def _notes(report: ListReport) -> list[str]:
     return (report.army.notes or "").rstrip().splitlines()
 
 
-def _deck_lines(deck: Deck) -> list[tuple[str, str]]:
+def _deck_lines(deck: Deck, printing: Printing = ENGLISH) -> list[tuple[str, str]]:
     """(where from, the cards' names joined) per source of the deck: the faction's, then the commander's."""
-    faction = [name for name, origin, _ in _deck_rows(deck) if origin == "faction"]
-    own = [f"{name} ({note})" if note else name for name, origin, note in _deck_rows(deck) if origin != "faction"]
-    lines = [("Faction", ", ".join(faction))] if faction else []
+    rows = _deck_rows(deck, printing)
+    faction = [name for name, origin, _ in rows if origin == "faction"]
+    own = [f"{name} ({note})" if note else name for name, origin, note in rows if origin != "faction"]
+    lines = [(word(printing.language, "Faction"), ", ".join(faction))] if faction else []
     if own:
-        lines.append((deck.commander.title, ", ".join(own)))
+        lines.append((printing.title(deck.commander), ", ".join(own)))
     return lines
 
 
-def _deck_rows(deck: Deck) -> list[tuple[str, str, str]]:
+def _deck_rows(deck: Deck, printing: Printing = ENGLISH) -> list[tuple[str, str, str]]:
     """(name, from, note) for each card of the deck, faction cards first."""
-    rows = [(card.name, "faction", "") for card in deck.faction_cards]
+    rows = [(printing.tactics(card), "faction", "") for card in deck.faction_cards]
     replaced = {by.id: gone for gone, by in deck.removed if by is not None}
     for card in deck.commander_cards:
         note = ""
         if card.replaces == "all":
             note = "replaces every faction card"
         elif card.id in replaced:
-            note = f"replaces {replaced[card.id].name}"
-        rows.append((card.name, "commander", note))
+            note = f"replaces {printing.tactics(replaced[card.id])}"
+        rows.append((printing.tactics(card), "commander", note))
     return rows
 
 
@@ -205,28 +249,28 @@ def _deck_rows(deck: Deck) -> list[tuple[str, str, str]]:
 def text_sheet(report: ListReport, deck: Deck | None) -> str:
     """Compact plain text: a header, one line per unit with its attachments, NCUs, totals, verdict."""
     army = report.army
-    commander = _commander(report)
     head = army.name or army.path
     sub = [_faction_name(report)]
     if army.points:
-        sub.append(f"{army.points} points")
+        sub.append(_w(report, "{n} points", n=army.points))
     if army.player:
-        sub.append(f"Player: {army.player}")
-    lines = [head, " · ".join(sub), f"Commander: {commander.title if commander else 'none'}", ""]
+        sub.append(_w(report, "Player: {name}", name=army.player))
+    lines = [head, " · ".join(sub), f"{_w(report, 'Commander')}: {_commander_name(report)}", ""]
     for unit, attachments in _units(report):
         lines.append(" + ".join(x.short() for x in (unit, *attachments)))
     for label, entries in (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments)):
         if entries:
-            lines.append(f"{label}: " + ", ".join(x.short() for x in _others(report, entries)))
+            lines.append(f"{_w(report, label)}: " + ", ".join(x.short() for x in _others(report, entries)))
     if deck is not None:
         from armybuilder.games.asoiaf.deck import COPIES
 
-        lines += ["", f"Tactics deck ({deck.size} cards, {COPIES} of each):"]
-        lines += [f"  {where}: {names}" for where, names in _deck_lines(deck)]
+        size = _w(report, "{n} cards, {copies} of each", n=deck.size, copies=COPIES)
+        lines += ["", f"{_w(report, 'Tactics deck')} ({size}):"]
+        lines += [f"  {where}: {names}" for where, names in _deck_lines(deck, _printing(report))]
     notes = _notes(report)
     if notes:
-        lines += ["", "Notes:", *(f"  {line}" for line in notes)]
-    lines += ["", _totals_line(report), _code_line(report), f"Verdict: {_verdict(report)}"]
+        lines += ["", f"{_w(report, 'Notes')}:", *(f"  {line}" for line in notes)]
+    lines += ["", _totals_line(report), _code_line(report), f"{_w(report, 'Verdict')}: {_verdict(report)}"]
     lines += [f"  {_at(p.line)}: {p.rule}: {p.message}" for p in report.problems]
     return "\n".join(lines) + "\n"
 
@@ -247,33 +291,33 @@ def md_escape(text: str) -> str:
 def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
     """Compact Markdown: a heading, one bullet per unit with its attachments, NCUs, totals, verdict."""
     army = report.army
-    commander = _commander(report)
     sub = [f"**{md_escape(_faction_name(report))}**"]
     if army.points:
-        sub.append(f"{army.points} points")
-    sub.append(f"Commander: **{md_escape(commander.title) if commander else 'none'}**")
+        sub.append(_w(report, "{n} points", n=army.points))
+    sub.append(f"{_w(report, 'Commander')}: **{md_escape(_commander_name(report))}**")
     if army.player:
-        sub.append(f"Player: {md_escape(army.player)}")
+        sub.append(md_escape(_w(report, "Player: {name}", name=army.player)))
     lines = [f"## {md_escape(army.name or army.path)}", "", " · ".join(sub), ""]
     for unit, attachments in _units(report):
         lines.append("- " + " + ".join(md_escape(x.short()) for x in (unit, *attachments)))
     for label, entries in (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments)):
         if entries:
             names = ", ".join(md_escape(x.short()) for x in _others(report, entries))
-            lines += ["", f"**{label}:** {names}"]
+            lines += ["", f"**{md_escape(_w(report, label))}:** {names}"]
     if deck is not None:
         from armybuilder.games.asoiaf.deck import COPIES
 
-        lines += ["", f"**Tactics deck** ({deck.size} cards, {COPIES} of each):", ""]
-        lines += [f"- {md_escape(where)}: {md_escape(names)}" for where, names in _deck_lines(deck)]
+        size = _w(report, "{n} cards, {copies} of each", n=deck.size, copies=COPIES)
+        lines += ["", f"**{md_escape(_w(report, 'Tactics deck'))}** ({md_escape(size)}):", ""]
+        lines += [f"- {md_escape(where)}: {md_escape(names)}" for where, names in _deck_lines(deck, _printing(report))]
     notes = _notes(report)
     if notes:
-        lines += ["", "**Notes:**", ""]
+        lines += ["", f"**{md_escape(_w(report, 'Notes'))}:**", ""]
         lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in notes]
     code = share_code(report)
     code_text = f"`{code.code}`" if code.code else md_escape(f"none: {code.why_not}")
     lines += ["", md_escape(_totals_line(report)), "", f"War Council share code: {code_text}"]
-    lines += ["", f"**Verdict: {md_escape(_verdict(report))}**"]
+    lines += ["", f"**{md_escape(_w(report, 'Verdict'))}: {md_escape(_verdict(report))}**"]
     if report.problems:
         lines.append("")
         lines += [
@@ -382,6 +426,7 @@ SHEET_CSS = (
   border-radius: 1.2mm; padding: 1.2mm 2mm; margin: 0 0 2mm; }
 .sheet .row { display: flex; align-items: baseline; gap: 1.5mm; }
 .sheet .row .name { font-weight: bold; flex: 1; }
+.sheet .en { font-weight: normal; font-size: 6.5pt; color: #555; }
 .sheet .unit > .row .name { font-size: 10pt; }
 .sheet .type { color: #555; font-size: 7.5pt; }
 .sheet .cost { font-weight: bold; min-width: 5mm; text-align: right; white-space: nowrap; }
@@ -422,6 +467,11 @@ SHEET_CSS = (
 .sheet .share .label { font-size: 6.5pt; }
 .sheet .no-code { flex: none; width: 40mm; font-size: 7.5pt; color: #555; }
 .sheet .code { margin: 1.5mm 0 0; font-size: 6.5pt; }
+.sheet.translated { font-size: 8.5pt; line-height: 1.2; }
+.sheet.translated .unit > .row .name { font-size: 9pt; }
+.sheet.translated .unit { margin-bottom: 1.2mm; padding: 1mm 1.8mm; }
+.sheet.translated .stats { margin: .3mm 0 .2mm; }
+.sheet.translated .deck-card .from { font-size: 6.5pt; }
 .sheet .code code { font: 6.5pt/1.25 "DejaVu Sans Mono", "Liberation Mono", monospace; word-break: break-all; }
 .sheet footer { margin-top: 1.5mm; color: #666; font-size: 7pt; }
 """
@@ -454,10 +504,13 @@ def _h(text: object) -> str:
 
 def _html_name(line: Line) -> str:
     if line.card is None:
-        return f'<span class="name unknown">{_h(line.name)} (unknown card)</span>'
+        unknown = word(line.printing.language, "unknown card")
+        return f'<span class="name unknown">{_h(line.name)} ({_h(unknown)})</span>'
     parts = [f'<span class="name">{_h(line.name)}']
     if line.foreign:
         parts.append(f' <span class="foreign">[{_h(line.foreign)}]</span>')
+    if line.english:  # small, for an opponent who reads English
+        parts.append(f' <span class="en" lang="en">{_h(line.english)}</span>')
     parts.append("</span>")
     if line.commander:
         parts.append('<span class="cmd" title="commander">C</span>')
@@ -482,7 +535,7 @@ def _html_unit(unit: Line, attachments: list[Line]) -> str:
     card = unit.card
     out = ['<article class="unit">', '<div class="row">', _html_name(unit)]
     if card is not None and card.type:
-        out.append(f'<span class="type">{_h(card.type)}</span>')
+        out.append(f'<span class="type">{_h(word(unit.printing.language, card.type))}</span>')
     out.append(f'<span class="cost">{_h(unit.cost_label)}</span></div>')
     if card is not None:
         stats = stat_line(card)
@@ -510,7 +563,7 @@ def _html_unit(unit: Line, attachments: list[Line]) -> str:
 
 def _html_verdict(report: ListReport) -> str:
     cls = "valid" if report.valid else "invalid"
-    out = [f'<section class="verdict {cls}">Verdict: {_h(_verdict(report))}']
+    out = [f'<section class="verdict {cls}">{_h(_w(report, "Verdict"))}: {_h(_verdict(report))}']
     if report.problems:
         out.append("<ul>")
         for p in report.problems:
@@ -524,18 +577,7 @@ def _html_verdict(report: ListReport) -> str:
 
 
 def _html_totals(report: ListReport) -> str:
-    t = _totals(report)
-    items = []
-    if t["total"] is not None:
-        size = f"/{t['points']}" if t["points"] else ""
-        items.append(("Points", f"{t['total']}{size}"))
-    if t["neutral_cap"] is not None:
-        items.append(("Neutral", f"{t['neutral_total']}/{t['neutral_cap']}"))
-    if t["victory_points"] is not None:
-        items.append(("Victory points to win", str(t["victory_points"])))
-    version = _data_version(report)
-    if version:
-        items.append(("Card data", version))
+    items = _total_items(report)
     cells = "".join(f'<div><span class="label">{_h(k)}</span> <b>{_h(v)}</b></div>' for k, v in items)
     return f'<section class="totals">{cells}</section>'
 
@@ -548,12 +590,13 @@ def _html_other(label: str, line: Line) -> str:
     )
 
 
-def _html_deck(deck: Deck) -> str:
+def _html_deck(deck: Deck, printing: Printing = ENGLISH) -> str:
     from armybuilder.games.asoiaf.deck import COPIES
 
-    out = [f'<section class="deck"><h2>Tactics deck ({deck.size} cards)</h2><div class="deck-cards">']
-    for name, origin, note in _deck_rows(deck):
-        where = "faction" if origin == "faction" else deck.commander.title
+    heading = f"{word(printing.language, 'Tactics deck')} ({word(printing.language, '{n} cards', n=deck.size)})"
+    out = [f'<section class="deck"><h2>{_h(heading)}</h2><div class="deck-cards">']
+    for name, origin, note in _deck_rows(deck, printing):
+        where = word(printing.language, "faction") if origin == "faction" else printing.title(deck.commander)
         if note:
             where += f" ({note})"
         out.append(
@@ -592,18 +635,22 @@ def _html_play(report: ListReport) -> str:
         shown = range(1, target + 1) if target <= MAX_TRACK else (target,)
         boxes = "".join(f'<span class="goal">{n}</span>' if n == target else f"<span>{n}</span>" for n in shown)
         tracks.append(
-            f'<div class="track vp"><span class="label">Victory points ({target} to win)</span>'
+            f'<div class="track vp"><span class="label">{_h(_w(report, "Victory points ({n} to win)", n=target))}</span>'
             f'<span class="boxes">{boxes}</span></div>'
         )
     rounds = "".join(f"<span>{n}</span>" for n in range(1, ROUNDS + 1))
-    tracks.append(f'<div class="track rounds"><span class="label">Round</span><span class="boxes">{rounds}</span></div>')
+    tracks.append(
+        f'<div class="track rounds"><span class="label">{_h(_w(report, "Round"))}</span>'
+        f'<span class="boxes">{rounds}</span></div>'
+    )
     notes = "\n".join(_notes(report))
     own = f'<p class="own">{_h(notes)}</p>' if notes else ""
-    tracks.append(f'<div class="notes"><span class="label">Notes</span>{own}</div>')
+    tracks.append(f'<div class="notes"><span class="label">{_h(_w(report, "Notes"))}</span>{own}</div>')
     code = share_code(report)
     qr = qr_svg(code.code) if code.code is not None else ""
     if qr:
-        share = f'<div class="share">{qr}<span class="label">Scan to import in War Council</span></div>'
+        scan = _h(_w(report, "Scan to import in War Council"))
+        share = f'<div class="share">{qr}<span class="label">{scan}</span></div>'
     elif code.code is not None:  # too long for a QR code
         share = '<div class="no-code">The War Council share code is too long for a QR code.</div>'
     else:
@@ -615,7 +662,14 @@ def _html_code(report: ListReport) -> str:
     code = share_code(report)
     if code.code is None:
         return ""
-    return f'<p class="code"><span class="label">Share code</span> <code>{_h(code.code)}</code></p>'
+    return f'<p class="code"><span class="label">{_h(_w(report, "Share code"))}</span> <code>{_h(code.code)}</code></p>'
+
+
+def _html_english(report: ListReport) -> str:
+    """The commander's English title in small print, when the sheet names it in another language."""
+    commander = _commander(report)
+    english = _printing(report).english(commander) if commander else None
+    return f'<br><span class="en" lang="en">{_h(english)}</span>' if english else ""
 
 
 def sheet_fragment(report: ListReport, deck: Deck | None) -> str:
@@ -624,31 +678,31 @@ def sheet_fragment(report: ListReport, deck: Deck | None) -> str:
     from armybuilder import __version__
 
     army = report.army
-    commander = _commander(report)
     title = army.name or army.path
     sub = [_faction_name(report)]
     if army.points:
-        sub.append(f"{army.points} points")
+        sub.append(_w(report, "{n} points", n=army.points))
     if army.player:
-        sub.append(f"Player: {army.player}")
+        sub.append(_w(report, "Player: {name}", name=army.player))
     faction = army.faction_key or "none"
+    translated = " translated" if _printing(report).language != "en" else ""  # longer names, English too
     body = [
-        f'<div class="sheet f-{_h(faction)}">',
+        f'<div class="sheet f-{_h(faction)}{translated}">',
         "<header><div>",
         f"<h1>{_h(title)}</h1>",
         f'<p class="sub">{" · ".join(_h(s) for s in sub)}</p></div>',
-        '<div class="commander"><span class="label">Commander</span><br>',
-        f"<b>{_h(commander.title) if commander else 'none'}</b></div></header>",
+        f'<div class="commander"><span class="label">{_h(_w(report, "Commander"))}</span><br>',
+        f"<b>{_h(_commander_name(report))}</b>{_html_english(report)}</div></header>",
         _html_verdict(report),
         _html_totals(report),
         '<section class="units">',
         *(_html_unit(unit, attachments) for unit, attachments in _units(report)),
-        *(_html_other("NCU", line) for line in _others(report, army.ncus)),
-        *(_html_other("enemy attachment", line) for line in _others(report, army.enemy_attachments)),
+        *(_html_other(_w(report, "NCU"), line) for line in _others(report, army.ncus)),
+        *(_html_other(_w(report, "enemy attachment"), line) for line in _others(report, army.enemy_attachments)),
         "</section>",
     ]
     if deck is not None:
-        body.append(_html_deck(deck))
+        body.append(_html_deck(deck, _printing(report)))
     body += [_html_play(report), _html_code(report)]
     version = _data_version(report)
     checked = f" against card data {version}" if version else ""
@@ -661,11 +715,12 @@ def html_sheet(report: ListReport, deck: Deck | None, page: str = "a4") -> str:
     """One self-contained page (inline CSS and SVG; no scripts, fonts, images or links) to print on `page`
     (a4 or letter)."""
     title = report.army.name or report.army.path
+    language = _printing(report).language
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{_h(language)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{SHEET_CSP}">\n'
-        f"<title>{_h(title)} — army sheet</title>\n"
+        f"<title>{_h(title)} — {_h(_w(report, 'army sheet'))}</title>\n"
         f"<style>{page_css(page)}{SHEET_CSS}</style>\n</head>\n<body>\n"
         + sheet_fragment(report, deck)
         + "\n</body>\n</html>\n"

@@ -14,6 +14,7 @@ from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.check import ListReport
 from armybuilder.games.asoiaf.context import Army, victory_points
 from armybuilder.games.asoiaf.deck import COPIES, Deck
+from armybuilder.games.asoiaf.names import ENGLISH, Printing
 from armybuilder.render.reports import problems_table, verdict_text
 
 
@@ -49,7 +50,7 @@ def _cost(ctx: Army, entry: Entry) -> str:
 
 
 def _name(card: Card, ctx: Army) -> Text:
-    text = Text(card.title, style="bold")
+    text = Text(ctx.catalogue.printed.title(card), style="bold")
     if card.commander:
         text.append(" (C)", style="bold magenta")
     if card.faction != ctx.faction:
@@ -88,10 +89,11 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
     title = army.name or army.path
     header = Text(title, style="bold")
     sub = Text()
-    sub.append(faction.name if faction else "unknown faction")
+    printed = ctx.catalogue.printed
+    sub.append(printed.faction(faction.key, faction.name) if faction else "unknown faction")
     commander = ctx.commander
     sub.append("  ·  Commander: ")
-    sub.append(commander.title if commander else "none", style="magenta")
+    sub.append(printed.title(commander) if commander else "none", style="magenta")
     if army.player:
         sub.append(f"  ·  Player: {army.player}")
 
@@ -149,7 +151,7 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
     if notes:
         parts += [Text(""), Text("Notes", style="bold"), Text(notes)]
     if deck is not None:
-        parts += [Text(""), deck_table(deck)]
+        parts += [Text(""), deck_table(deck, printed)]
     verdict = Text.assemble("Verdict: ", verdict_text(report))
     verdict.append(f"   (card data {ctx.catalogue.data_version})", style="dim")
     parts += [Text(""), verdict]
@@ -158,7 +160,7 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
     return Panel(Group(*parts), expand=False, padding=(0, 1))
 
 
-def deck_table(deck: Deck) -> Table:
+def deck_table(deck: Deck, printed: Printing = ENGLISH) -> Table:
     table = Table(
         title=f"Tactics deck ({deck.size} cards)",
         title_justify="left",
@@ -170,15 +172,15 @@ def deck_table(deck: Deck) -> Table:
     table.add_column("×", justify="right")
     table.add_column("From", overflow="fold")
     for card in deck.faction_cards:
-        table.add_row(card.name, str(COPIES), "faction")
+        table.add_row(printed.tactics(card), str(COPIES), "faction")
     replaced = {by.id: gone for gone, by in deck.removed if by is not None}
     for card in deck.commander_cards:
-        origin = deck.commander.title
+        origin = printed.title(deck.commander)
         if card.replaces == "all":
             origin += " (replaces every faction card)"
         elif card.id in replaced:
-            origin += f" (replaces {replaced[card.id].name})"
-        table.add_row(card.name, str(COPIES), origin)
+            origin += f" (replaces {printed.tactics(replaced[card.id])})"
+        table.add_row(printed.tactics(card), str(COPIES), origin)
     return table
 
 

@@ -1,13 +1,13 @@
-"""The deck's faction must be golden-horde or empire; the Chinese names 金帐/金帐阵营 and 帝国/帝国阵营 are
-accepted, in any case (游戏内容物: the cards come in two factions)."""
+"""The deck's faction must be golden-horde or empire; their English names (Golden Horde, Empire) and the
+Chinese names 金帐/金帐阵营 and 帝国/帝国阵营 are accepted, in any case (游戏内容物: the cards come in two
+factions). A misspelling gets the closest faction as a "did you mean"."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.hve.datacheck import shown
 from armybuilder.games.hve.deck import Deck
-from armybuilder.games.hve.names import FACTION_CHOICES
+from armybuilder.games.hve.names import FACTION_CHOICES, faction_problem
 from armybuilder.problems import Problem, Severity
 
 ID = "faction"
@@ -15,13 +15,8 @@ SEVERITY = Severity.ERROR
 
 
 def check(deck: Deck) -> Iterator[Problem]:
-    if not deck.faction_given:
+    wrong = faction_problem(deck.faction_value) if deck.faction_given else ""
+    if wrong == "":  # missing, empty, or white space only
         yield deck.problem(ID, SEVERITY, f"the deck needs a faction: {FACTION_CHOICES}", deck.faction_pos)
-    elif deck.faction is None:
-        value = deck.faction_value
-        if isinstance(value, str):
-            text = f'"{value.strip()}"'
-        else:
-            text = shown(value)
-            text = text if text.startswith("a ") else f'"{text}"'  # "a list", "a mapping", …
-        yield deck.problem(ID, SEVERITY, f"faction must be {FACTION_CHOICES}, not {text}", deck.faction_pos)
+    elif wrong is not None:
+        yield deck.problem(ID, SEVERITY, wrong, deck.faction_pos)

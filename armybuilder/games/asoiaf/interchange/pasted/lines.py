@@ -1,0 +1,139 @@
+"""What a line of a pasted list looks like: markdown, bullets and emphasis taken off, a card's cost and
+commander mark read, header/total/link lines told apart (bounded patterns, no nested repeats)."""
+
+from __future__ import annotations
+
+import re
+
+from .vocabulary import KEYS, SECTIONS
+
+MAX_COST = 15  # no card costs more; `(40 pts)` on a line before the cards is a title's game size
+MAX_LINES = 300  # a list is a few dozen lines; more is a whole e-mail thread or another file
+
+INVISIBLE = str.maketrans(
+    {
+        "\u200b": None,
+        "\u200c": None,
+        "\u200d": None,
+        "\ufeff": None,
+        "\t": "    ",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+    }
+)
+QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"'})
+MARKDOWN_HEAD = re.compile(r"^(?:#{1,6}\s*|>\s*)+")
+BULLET = re.compile(r"^(?:[•◦▪‣·●○■□]\s*|[-*–—]\s+|\d{1,2}[.)]\s+)")
+ATTACHED = re.compile(
+    r"^(?:with\s+|w/\s*|\+\s*|&\s*|and\s+|↳\s*|└[─-]*\s*|├[─-]*\s*|-+>\s*|→\s*)", re.IGNORECASE
+)
+EMPHASIS = re.compile(r"\*+|__+|~~|`+|(?<!\w)_|_(?!\w)")
+MARK = re.compile(r"\s*[(\[{]\s*(?:c|cmdr|commander|general|warlord)\s*[)\]}]", re.IGNORECASE)
+UNIT_WORD = r"(?:pts?|points?|p)?\.?"
+COST_TAILS = (
+    re.compile(rf"\s*[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]$", re.IGNORECASE),
+    re.compile(rf"\s*(?:^|\s)[-–—:=@,]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}$", re.IGNORECASE),
+    re.compile(r"\s*(?<![\w-])(?P<cost>\d{1,2})\s*(?:pts?|points?)\.?$", re.IGNORECASE),
+    re.compile(r"\s+(?P<cost>\d{1,2})$"),
+)
+COST_ROUNDS = 4
+COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
+SPLIT = re.compile(r"\s+(?:\+|w/|with|&|[-–—])\s+", re.IGNORECASE)
+COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
+DASH_KEY = re.compile(
+    r"(?P<key>faction|commander|general|points|size|name|player)\s+[-–—=]\s+(?P<value>.+)", re.IGNORECASE
+)
+KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' ]{0,23}?)\s*:\s*(?P<value>.*)")
+HEADER = re.compile(
+    r"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:pts?|points?|activations?|units?|cards?)?\s*[)\]]?)?\s*:?",
+    re.IGNORECASE,
+)
+# {1,63}: a domain label, and no backtracking over a long hyphenated word (quadratic)
+LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]{1,63}\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)
+CREDIT = re.compile(
+    r".*\b(?:built|created|made|generated|exported|shared|posted|copied)\s+(?:on|with|by|using|at|from|in|via)\b",
+    re.IGNORECASE,
+)
+ACTIVATIONS = re.compile(r"\(?\s*\d+\s*activations?\s*\)?|activations?\s*[:=]?\s*\d+", re.IGNORECASE)
+TOTAL = re.compile(r"(?:total|totals|spent|used|cost)\b.*", re.IGNORECASE)
+POINTS_LINE = re.compile(
+    r"\(?\s*(?P<a>\d{1,4})\s*(?:/\s*(?P<b>\d{1,4}))?\s*(?:pts?|points?)?\.?\s*\)?", re.IGNORECASE
+)
+POINTS_VALUE = re.compile(r"\s*(?P<a>\d{1,4})(?:\s*/\s*(?P<b>\d{1,4}))?(?:\s*(?:pts?|points?)\.?)?(?:\s.*)?")
+TITLE_POINTS = re.compile(r"\s*[(\[]?\s*(?P<n>\d{2,4})\s*(?:pts?|points?)\.?\s*[)\]]?", re.IGNORECASE)
+LIST_SIGNAL = re.compile(
+    r"[(\[{]\s*(?:\d{1,2}|c)\s*(?:pts?|points?)?\s*[)\]}]"  # (6) (C) [6] (6 pts)
+    r"|\b\d{1,2}\s*(?:pts?|points?)\b"  # 6pts, 40 points
+    r"|\w\s+[-–—:]\s*\d{1,2}\s*$"  # Name - 6
+    r"|^\W*(?:with|w/|\+)\s*\w"  # with Umber Champion, + Robb Stark
+    r"|^\W*(?:combat units?|non[- ]?combat units?|ncus?|enemy attachments?|commander|faction|points)\b",
+    re.IGNORECASE,
+)
+YAML_LIST = re.compile(r"^(?:units|ncus|enemy_attachments|game)\s*:", re.MULTILINE)
+YAML_KEYS = (re.compile(r"^faction\s*:", re.MULTILINE), re.compile(r"^points\s*:", re.MULTILINE))
+
+
+def looks_like(text: str) -> bool:
+    """Whether `text` may be a pasted list (for `detect`, after every stricter format): a few lines of words
+    with something only a list has (a cost, a commander mark, a list header or an attachment's `with`),
+    and not one of our YAML lists (those are read as YAML, with their own errors). A list with none of
+    these is still read with `--from text`."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not 2 <= len(lines) <= MAX_LINES:
+        return False
+    if YAML_LIST.search(text) or all(p.search(text) for p in YAML_KEYS):
+        return False
+    if sum(1 for line in lines if re.search(r"[^\W\d_]{3}", line)) < 2:
+        return False
+    return any(LIST_SIGNAL.search(line) for line in lines)
+
+
+def clean(raw: str) -> tuple[int, str, str]:
+    """(indent, bullet, content) of a line: markdown, bullets and emphasis taken off."""
+    line = raw.translate(INVISIBLE).rstrip()
+    indent = len(line) - len(line.lstrip())
+    text = MARKDOWN_HEAD.sub("", line.strip())
+    bullet = ""
+    found = BULLET.match(text)
+    if found:
+        bullet, text = found.group().strip() or "•", text[found.end() :]
+    text = EMPHASIS.sub("", text).strip()
+    return indent, bullet, " ".join(text.split())
+
+
+def take_cost(text: str) -> tuple[str, int | None, bool]:
+    """(name, cost, marked as commander) of a card's text: the cost and mark taken off, wherever written."""
+    marked = False
+    cost: int | None = None
+    changed = True
+    rounds = 0
+    # a few rounds (a mark, a cost before, a cost after): never one per word of `1 1 1 … 1`, which is a
+    # pass over the line for each of its words (quadratic)
+    while changed and rounds < COST_ROUNDS:
+        rounds += 1
+        changed = False
+        text, marks = MARK.subn("", text)
+        if marks:
+            marked = changed = True
+        head = COST_HEAD.match(text)
+        if head:
+            text, changed = text[head.end() :], True
+            cost, marked = _cost(head["cost"], cost, marked)
+        for pattern in COST_TAILS:
+            tail = pattern.search(text)
+            if tail and tail.start() > 0:
+                text, changed = text[: tail.start()], True
+                cost, marked = _cost(tail["cost"], cost, marked)
+                break
+        text = text.strip()
+    return text.strip(" ,;:|"), cost, marked
+
+
+def _cost(value: str, cost: int | None, marked: bool) -> tuple[int | None, bool]:
+    if value.casefold() == "c":
+        return cost, True
+    return (int(value) if cost is None else cost), marked
+
+
+__all__ = ["KEYS", "SECTIONS"]

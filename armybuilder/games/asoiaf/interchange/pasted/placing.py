@@ -1,0 +1,279 @@
+"""Pass 2 of the reader: which card each piece is (faction vote, hints of place, cost) and where it sits."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from armybuilder.games.asoiaf.armylist import Slot
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
+from armybuilder.games.asoiaf.interchange.common import ImportedList, default_points
+from armybuilder.games.asoiaf.listwriter import Origin
+from armybuilder.text import or_quoted
+
+from .model import Piece, State
+from .names import describe, narrow, variants
+
+
+class Placing(State):
+    # --- pass 2: which card each piece is --------------------------------------------------------------
+
+    def _pieces_in_order(self) -> list[Piece]:
+        return [p for row in self.rows for p in row.pieces]
+
+    def _finish(self) -> ImportedList:
+        pieces = self._pieces_in_order()
+        body = [p for p in pieces if not p.header]
+        if not pieces and not self.problems.problems:
+            self.problems.add(
+                "no line of it names a card (the lines before the first card are read as its title); "
+                "is this a list?",
+                self.rows[0].number if self.rows else 1,
+            )
+        indents = [p.indent for p in body]
+        base = min(indents, default=0)
+        for piece in body:
+            piece.attached = piece.attached or piece.indent > base
+        self.explicit = any(p.marked for p in pieces)
+        for piece in pieces:
+            piece.pool = self._hinted(piece)
+        if self.faction is None and not self.problems.problems:
+            self._vote(pieces)
+        self.problems.raise_if_any()
+        assert self.faction is not None
+        header = self.commander_piece
+        named: Card | None = None
+        if header is not None:
+            named = header.card = self._choose(header, None)
+        for piece in body:
+            piece.card = self._choose(piece, named)
+        spec = ImportedList(faction=self.faction.key, points=0)
+        written = self._assemble(body, named, spec)
+        self.problems.raise_if_any()
+        if "name" in self.values or "title" in self.values:
+            spec.name = (self.values.get("name") or self.values["title"])[0]
+        if "player" in self.values:
+            spec.player = self.values["player"][0]
+        keys = spec.origin.keys if spec.origin is not None else {}
+        for key in ("name", "title", "player", "faction"):
+            if key in self.values:
+                keys.setdefault("name" if key == "title" else key, self.values[key][1])
+        marked = next((p for p in body if p.marked and p.card is not None and p.card.commander), None)
+        commander = self.commander_piece or marked
+        if commander is not None:
+            keys["commander"] = commander.line
+        if self.points is not None:
+            keys["points"] = self.points[1]
+        self._costs(spec, written)
+        if self.points is not None:
+            spec.points = self.points[0]
+        else:
+            default_points(spec, self.catalogue, "the text")
+        spec.notes = self.notes + spec.notes + self.skipped
+        return spec
+
+    def _hinted(self, piece: Piece) -> list[Card]:
+        """The cards a piece may be before its faction is known: hard marks, then hints of place."""
+        for tier in (piece.exact, piece.short):
+            pool = [c for c in tier if c.commander] if piece.marked else list(tier)
+            if piece.section is Slot.NCU:
+                pool = narrow(pool, lambda c: c.kind is CardKind.NCU)
+            if piece.attached or piece.section in (Slot.ATTACHMENT, Slot.ENEMY):
+                pool = narrow(pool, lambda c: c.kind is CardKind.ATTACHMENT)
+            if piece.section is Slot.UNIT:
+                pool = narrow(pool, lambda c: c.kind is not CardKind.NCU)
+            if pool:
+                return pool
+        return []
+
+    def _vote(self, body: list[Piece]) -> None:
+        """The faction from the cards: the great house most of them can only belong to."""
+        votes: Counter[str] = Counter()
+        names = {k: f.name for k, f in self.catalogue.factions.items()}
+        for piece in body:
+            pool = self._by_cost(piece, piece.pool)
+            houses = {c.faction for c in pool}
+            if len(houses) == 1 and NEUTRAL not in houses:
+                house = houses.pop()
+                votes[house] += 1
+                piece.became = f"a card of {names.get(house, house)}"
+            elif pool:
+                piece.became = (
+                    "a card of " + " or ".join(sorted(names.get(h, h) for h in houses)) + " (no vote)"
+                )
+        if not votes:
+            if body and all(any(c.is_neutral for c in p.pool) for p in body):
+                self.faction = self.catalogue.factions.get(NEUTRAL)
+                self.notes.append("No `Faction:` line and only neutral cards: the army is neutral.")
+                if self.faction is not None:
+                    return
+            first = self.rows[0].number if self.rows else 1
+            self.problems.add(
+                "no `Faction:` line, and the cards do not tell which faction this is; add one, e.g. "
+                "`Faction: House Stark`",
+                first,
+            )
+            return
+        ranked = votes.most_common()
+        if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+            tied = [names.get(k, k) for k, n in ranked if n == ranked[0][1]]
+            first = self.rows[0].number if self.rows else 1
+            self.problems.add(
+                f"no `Faction:` line, and the cards are as much {' as '.join(tied)} "
+                f"({ranked[0][1]} each); add one, e.g. `Faction: {tied[0]}`",
+                first,
+            )
+            return
+        key, count = ranked[0]
+        self.faction = self.catalogue.factions[key]
+        others = sum(votes.values()) - count
+        tail = f" ({others} of another house)" if others else ""
+        self.notes.append(
+            f"No `Faction:` line: the faction is {self.faction.name}, the house of {count} of the cards{tail}."
+        )
+
+    def _by_cost(self, piece: Piece, pool: list[Card]) -> list[Card]:
+        if piece.cost is None:
+            return pool
+        return narrow(pool, lambda c: (c.cost or 0) == piece.cost)
+
+    def _choose(self, piece: Piece, named: Card | None) -> Card | None:
+        """The one card that fits a piece, or None with the problem recorded on its line."""
+        assert self.faction is not None
+        faction = self.faction.key
+        pool = piece.pool
+        if not pool:
+            self._unplaced(piece)
+            return None
+        for preferred in (
+            [c for c in pool if c.faction == faction],
+            [c for c in pool if c.is_neutral],
+        ):
+            if preferred:
+                pool = preferred
+                break
+        if named is not None and named in pool:
+            pool = [named]
+        elif self.explicit and not piece.marked:  # the list names its commander: this is another version
+            pool = narrow(pool, lambda c: not c.commander)
+        pool = self._by_cost(piece, pool)
+        if len(pool) == 1:
+            return pool[0]
+        ways = ["its subname"]
+        if len({c.kind for c in pool}) > 1:
+            ways.append("`with` before an attachment")
+        if any(c.commander for c in pool):
+            ways.append("(C) after the commander")
+        if len({c.cost for c in pool}) > 1:
+            ways.append("its cost")
+        listed = ", ".join(f"{c.title} ({c.kind.label} {c.id})" for c in pool)
+        self._problem(
+            piece.line,
+            f"'{piece.name}' could be any of {len(pool)} cards: {listed}; write "
+            + (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]),
+        )
+        return None
+
+    def _unplaced(self, piece: Piece) -> None:
+        tiers = piece.exact or piece.short
+        if piece.marked and tiers:
+            versions = {v.title for c in tiers for v in [c, *self.catalogue.versions_of(c)] if v.commander}
+            hint = f"; the commander is {or_quoted(sorted(versions))}" if versions else ""
+            self._problem(
+                piece.line, f"'{piece.name}' is marked as the commander, but is no commander card{hint}"
+            )
+            return
+        suggestions: list[str] = []
+        for variant in variants(piece.name):
+            suggestions = self.catalogue.suggest(variant)
+            if suggestions:
+                break
+        hint = (
+            f"; did you mean {or_quoted(suggestions)}?"
+            if suggestions
+            else ("; it is no card, and not a title, total or header line — remove it or correct it")
+        )
+        self._problem(piece.line, f"no card called '{piece.name}'{hint}")
+
+    def _problem(self, line: int, message: str) -> None:
+        self.problems.add(message, line)
+        self.errors.setdefault(line, message)
+
+    # --- the list ------------------------------------------------------------------------------------------
+
+    def _assemble(
+        self, body: list[Piece], named: Card | None, spec: ImportedList
+    ) -> list[tuple[Card, Piece | None]]:
+        """Place every card by its kind; (card, the piece that wrote it) in the order the YAML lists them."""
+        units: list[tuple[Piece, list[Piece]]] = []
+        ncus: list[Piece] = []
+        enemy: list[Piece] = []
+        for piece in body:
+            card = piece.card
+            if card is None:
+                continue
+            if card.kind is CardKind.COMBAT_UNIT:
+                units.append((piece, []))
+                piece.became = f"units: {describe(card)}"
+            elif card.kind is CardKind.NCU:
+                ncus.append(piece)
+                piece.became = f"ncus: {describe(card)}"
+            elif piece.section is Slot.ENEMY or card.requirements_of("attach_to_enemy_unit"):
+                enemy.append(piece)
+                piece.became = f"enemy_attachments: {describe(card)}"
+            elif units:
+                unit = units[-1][0]
+                units[-1][1].append(piece)
+                assert unit.card is not None
+                piece.became = f"attachment of {unit.card.title} (line {unit.line}): {describe(card)}"
+            else:
+                self._problem(
+                    piece.line,
+                    f"'{card.title}' is an attachment, but no combat unit comes before it; write it on the "
+                    "line after the unit it joins",
+                )
+        placed = [p.card for p in body if p.card is not None and not p.header]
+        marked = [p for p in body if p.marked and p.card is not None and not p.header]
+        header = self.commander_piece
+        if named is not None and header is not None:
+            others = [p for p in marked if p.card != named]
+            if others:
+                assert others[0].card is not None
+                self._problem(
+                    header.line,
+                    f"the commander is {named.title} here, but line {others[0].line} marks "
+                    f"{others[0].card.title} (C); keep one",
+                )
+            elif named not in placed:
+                if named.kind is CardKind.NCU:
+                    ncus.append(header)
+                    header.became = f"ncus: {describe(named)}"
+                elif named.kind is CardKind.COMBAT_UNIT:
+                    units.append((header, []))
+                    header.became = f"units: {describe(named)}"
+                else:
+                    self._problem(
+                        header.line,
+                        f"the commander {named.title} is in none of the units; write it on the line after the "
+                        f"unit it leads (e.g. `with {named.title}`)",
+                    )
+            else:
+                header.became = f"commander: {describe(named)}"
+        out: list[tuple[Card, Piece | None]] = []
+        origin = spec.origin = Origin()
+        for unit, attachments in units:
+            assert unit.card is not None
+            placed_attachments = [a for a in attachments if a.card is not None]
+            spec.units.append((unit.card, [a.card for a in placed_attachments if a.card is not None]))
+            origin.units.append((unit.line, [a.line for a in placed_attachments]))
+            out += [(unit.card, unit)] + [(a.card, a) for a in placed_attachments if a.card is not None]
+        for target, pieces, lines in (
+            (spec.ncus, ncus, origin.ncus),
+            (spec.enemy_attachments, enemy, origin.enemy_attachments),
+        ):
+            for piece in pieces:
+                card = piece.card if not piece.header else named
+                assert card is not None
+                target.append(card)
+                lines.append(piece.line)
+                out.append((card, piece))
+        return out
