@@ -124,10 +124,21 @@ def batch(
                 fatal(f"{target} would replace a list or the event file; write the report to another file")
         exclude = [str(p) for p in (event_file, report, pack, collection) if p is not None and str(p) != "-"]
         skipped: list[str] = []
+        refused: list[tuple[str, str]] = []
         # --from forces a format on every file given: then nothing is skipped for its name
-        subs = core.collect(paths, exclude, not_lists=() if from_ is not None else core.NOT_LISTS, skipped=skipped)
+        subs = core.collect(
+            paths,
+            exclude,
+            not_lists=() if from_ is not None else core.NOT_LISTS,
+            skipped=skipped,
+            refused=refused,
+        )
     except ArmyBuilderError as exc:
         fatal(str(exc))
+    from armybuilder.text import printable
+
+    for path, why in refused:  # said whatever follows: a link out of the folder, a folder that cannot be read
+        print(f"armybuilder: warning: skipped {printable(path)}: {why}", file=sys.stderr)
     if not subs:
         why = f" ({count(len(skipped), 'file')} skipped: no lists by their names; --from reads them)" if skipped else ""
         fatal("no files to check in " + ", ".join(paths) + why)
@@ -162,7 +173,12 @@ def batch(
             render.print_table(out, results)
             render.print_skipped(out, skipped)
         meta = reports.Meta(
-            data_version=ws.data_version(), event=event, batch=True, skipped=tuple(skipped), page=page
+            data_version=ws.data_version(),
+            event=event,
+            batch=True,
+            skipped=tuple(skipped),
+            refused=tuple(refused),
+            page=page,
         )
         try:
             if report is not None and fmt is not None:

@@ -68,6 +68,7 @@ class Meta:
     event: Event | None = None
     batch: bool = False
     skipped: tuple[str, ...] = ()  # files of the batch's folders that are no submissions
+    refused: tuple[tuple[str, str], ...] = ()  # (path, why) of entries not read: links leaving the folder…
     page: str = "a4"  # the paper the HTML report and the list pack are printed on
 
 
@@ -275,6 +276,8 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
             "lists_per_player": event.lists_per_player,
         }
     head.update(total=len(rows), valid=len(rows) - rows.invalid, invalid=rows.invalid, skipped=list(meta.skipped))
+    if meta.refused:
+        head["refused"] = [{"path": path, "reason": why} for path, why in meta.refused]
     teams = getattr(rows, "teams", None)  # a batch's teams with the figures the event's team rules read
     if teams:
         head["teams"] = [{"team": name, **figures} for name, figures in teams.items()]
@@ -487,6 +490,10 @@ def html_report(rows: Rows, meta: Meta) -> Iterator[str]:
     if meta.skipped:
         yield f"<h2>Skipped</h2><p>{e(count(len(meta.skipped), 'file'))} that no player submitted:</p><ul>"
         yield "".join(f"<li><code>{e(path)}</code></li>" for path in meta.skipped)
+        yield "</ul>\n"
+    if meta.refused:
+        yield f"<h2>Not read</h2><p>{e(count(len(meta.refused), 'entry', 'entries'))} of the folders not read:</p><ul>"
+        yield "".join(f"<li><code>{e(path)}</code>: {e(why)}</li>" for path, why in meta.refused)
         yield "</ul>\n"
     for i, row in enumerate(rows):
         yield "\n".join(_html_section(i, row)) + "\n"
