@@ -27,7 +27,7 @@ from armybuilder.games import DEFAULT_GAME
 from armybuilder.games import terms as terms_of
 from armybuilder.games.base import FORMAT_VERSION, RowTerms
 from armybuilder.problems import Problem, Severity
-from armybuilder.text import count, printable
+from armybuilder.text import count, json_text, printable
 
 if TYPE_CHECKING:  # rich is imported where a renderable is built: the machine formats never need it
     from rich.console import RenderableType
@@ -232,14 +232,21 @@ def json_report(rows: Rows, meta: Meta) -> Iterator[str]:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+_SEPARATED_FORMULA = re.compile(r"([;\t|])(\s*)(?=[=+\-@])")
+
+
 def csv_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet shows as text: a text starting like a formula (`=`, `+`, `-`, `@`, tab,
-    carriage return; the OWASP rule) gets a leading `'`, and control characters are escaped."""
+    carriage return; the OWASP rule) gets a leading `'`, and so does a formula after a `;`, tab or `|` (a
+    spreadsheet that splits on that separator would start a cell there: `T;@SUM(1)`); control characters
+    and line breaks are escaped, so that a file name never starts a row of its own."""
     if not isinstance(value, str):
         return value
     if value.startswith(_FORMULA_START):
         value = "'" + value
-    return printable(value, one_line=False)
+    if _SEPARATED_FORMULA.search(value):
+        value = _SEPARATED_FORMULA.sub(r"\1\2'", value)
+    return printable(value)
 
 
 def csv_report(rows: Rows, meta: Meta) -> Iterator[str]:
@@ -284,7 +291,7 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
     terms = found.terms
     noun = terms.plural
     head[noun] = []
-    opening = json.dumps(head, indent=2, ensure_ascii=False)
+    opening = json_text(head, indent=2)
     assert opening.endswith(f'"{noun}": []\n}}')
     yield opening[: -len("]\n}")]
     first = True
@@ -304,12 +311,12 @@ def _json_batch(rows: Rows, meta: Meta) -> Iterator[str]:
             del item["share_code"]
         item[content] = dict(row.content) if row.content is not None else None
         del item["first_problem"]
-        body = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        body = json_text(item, indent=2).replace("\n", "\n    ")
         yield ("\n    " if first else ",\n    ") + body
         first = False
     yield "]" if first else "\n  ]"
     # after the files: each player's state, the field, the roster
-    tail = json.dumps(found.as_dict(), indent=2, ensure_ascii=False)
+    tail = json_text(found.as_dict(), indent=2)
     yield ",\n" + tail[2:-2] + "\n}\n"
 
 
@@ -345,7 +352,8 @@ def _junit(rows: Rows, meta: Meta) -> Iterator[str]:
     )
     for row in rows:
         case = f"    <testcase classname={quoteattr(row.player)} name={quoteattr(row.path)} file={quoteattr(row.path)}"
-        lines = "".join(f"{where(p)}: {p.severity} {p.rule} {p.message}\n" for p in row.problems)
+        # one line a problem, whatever the file name holds (a newline in it must not start another)
+        lines = "".join(printable(f"{where(p)}: {p.severity} {p.rule} {p.message}") + "\n" for p in row.problems)
         if not row.valid:
             first = row.first_problem
             kind = quoteattr(first.rule if first else "invalid")
@@ -726,7 +734,7 @@ def text(rows: Iterable[Row]) -> RenderableType:
     for row in rows:
         total += 1
         bad += not row.valid
-        head = Text.assemble(Text(row.path, style="bold"), ": ", verdict_text(row))
+        head = Text.assemble(Text(printable(row.path), style="bold"), ": ", verdict_text(row))
         if row.tallies:
             head.append(f"  ({tallies_text(row.tallies)})", style="dim")
         parts.append(head)

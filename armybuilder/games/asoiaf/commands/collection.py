@@ -15,6 +15,7 @@ import typer
 
 from armybuilder.cli.common import DataOption, DataVersionOption, NamesOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armies import Fielding
@@ -159,7 +160,6 @@ def next_(
 ) -> None:
     """The cards whose purchase would make the most more commanders playable at --points: single cards
     first, then a commander with a unit for it to lead; each with what it unlocks."""
-    import json
 
     from armybuilder.games.asoiaf.armies import next_purchases
     from armybuilder.games.asoiaf.render.collection import next_data, next_table
@@ -172,7 +172,7 @@ def next_(
     owned = load(collection_file, cat)
     shopping = next_purchases(owned, cat, points, key)
     if format == "json":
-        typer.echo(json.dumps(next_data(shopping, owned, points, key), indent=2, ensure_ascii=False))
+        typer.echo(json_text(next_data(shopping, owned, points, key), indent=2))
         return
     _print(next_table(shopping, owned, points, key), no_color)
 

@@ -17,6 +17,7 @@ import typer
 
 from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
@@ -270,9 +271,8 @@ class OutputFormat(StrEnum):
 
 
 def _print_json(data: object) -> None:
-    import json
 
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data, indent=2))
 
 
 OPTIONS_TIMEOUT = 10.0

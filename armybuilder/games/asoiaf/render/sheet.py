@@ -7,7 +7,6 @@ Sheets carry names and numbers from the card data, never rules text.
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.errors import UsageError
 from armybuilder.games.asoiaf.names import ENGLISH, Printing
 from armybuilder.games.asoiaf.render.words import word
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import Entry
@@ -373,7 +373,7 @@ def sheet_data(report: ListReport, deck: Deck | None) -> dict[str, Any]:
 
 
 def json_sheet(report: ListReport, deck: Deck | None) -> str:
-    return json.dumps(sheet_data(report, deck), indent=2, ensure_ascii=False) + "\n"
+    return json_text(sheet_data(report, deck), indent=2) + "\n"
 
 
 # --- HTML (one self-contained page for print) --------------------------------------------------
