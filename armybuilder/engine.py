@@ -13,8 +13,9 @@ from typing import Any
 
 from armybuilder import games, yamlpos
 from armybuilder.errors import UsageError
-from armybuilder.fileio import MAX_INPUT_BYTES, read_input
+from armybuilder.fileio import read_input
 from armybuilder.games.base import DEFAULT_OPTIONS, CrossItem, Document, GameSystem, Options, Report
+from armybuilder.kit.size import too_large
 from armybuilder.problems import Problem, Severity
 
 __all__ = [
@@ -49,7 +50,7 @@ class Workspace:
         self.language = language  # printouts name cards in this language (`--lang`)
         self._data: dict[str, Any] = {}
 
-    def data(self, system: GameSystem) -> Any:
+    def data(self, system: GameSystem[Any]) -> Any:
         """The system's data; raises DataError (one line) when it cannot be used."""
         if system.key not in self._data:
             loaded = system.load_data(self.folder, self.version)
@@ -93,8 +94,8 @@ def _syntax(path: str, message: str, line: int = 1, column: int = 1) -> Problem:
 
 def parse(blob: str | bytes, path: str) -> Document:
     """A document from a file's bytes: its YAML with positions, or a positioned `syntax` problem."""
-    if len(blob) > MAX_INPUT_BYTES:
-        message = f"the file is {len(blob):,} bytes; a list is a few hundred bytes — is this the right file?"
+    message = too_large(blob)
+    if message is not None:
         return Document(path, error=_syntax(path, message))
     try:
         return Document(path, yamlpos.load(blob))
@@ -111,7 +112,7 @@ def read(path: str) -> Document:
     return parse(blob, path)
 
 
-def system_of(document: Document) -> GameSystem | Problem:
+def system_of(document: Document) -> GameSystem[Any] | Problem:
     """The system a document is for (its `game:` key; the default game when it has none), or the
     positioned `schema` problem that says the game is unknown."""
     value = document.value
@@ -138,29 +139,30 @@ def check_options(options: Options, workspace: Workspace) -> None:
     system.check_options(options, workspace.data(system))
 
 
-def check_document(document: Document, workspace: Workspace, options: Options | None = None) -> Report:
+def check_document(document: Document, workspace: Workspace, options: Options | None = None) -> Report[Any]:
     """Check one document with the system its `game:` names; never raises for anything wrong with it
     (DataError, when the game's data cannot be used, is the caller's to report)."""
     options = options or DEFAULT_OPTIONS
     system = system_of(document)
     if isinstance(system, Problem):
         return Report(document.path, "?", [system], strict=options.strict)
-    return system.check(document, workspace.data(system), options)
+    checked: Report[Any] = system.check(document, workspace.data(system), options)
+    return checked
 
 
-def validate_path(path: str, workspace: Workspace, options: Options | None = None) -> Report:
+def validate_path(path: str, workspace: Workspace, options: Options | None = None) -> Report[Any]:
     """Read a file of any game and check it."""
     return check_document(read(path), workspace, options)
 
 
 def validate_text(
     text: str | bytes, workspace: Workspace, path: str, options: Options | None = None
-) -> Report:
+) -> Report[Any]:
     """Check a file given as text (standard input, an archive, a test)."""
     return check_document(parse(text, path), workspace, options)
 
 
-def validate_team(reports: Sequence[Report], players: Sequence[str] | None = None) -> None:
+def validate_team(reports: Sequence[Report[Any]], players: Sequence[str] | None = None) -> None:
     """Files checked as one team: each game's checks across files (team-mates may not share a character,
     say) add their problems to the files concerned. Each file is its own player unless `players` says."""
     by_game: dict[str, list[int]] = {}

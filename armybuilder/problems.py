@@ -60,6 +60,11 @@ class ProblemDoc:
     severity: Severity
     doc: str
     origin: str = "rule"
+    also: tuple[Severity, ...] = ()  # other severities it may be given, as `doc` says (a note besides errors)
+
+    @property
+    def severities(self) -> tuple[Severity, ...]:
+        return (self.severity, *self.also)
 
 
 _E = Severity.ERROR

@@ -49,3 +49,10 @@ class Row(Verdict):
     @property
     def verdict(self) -> str:
         return "valid" if self.valid else "invalid"
+
+
+def problem_text(p: Problem | None) -> str:
+    """`rule: message (line 7)`; a problem with no line says so."""
+    if p is None:
+        return ""
+    return f"{p.rule}: {p.message}" + (f" (line {p.line})" if p.line else " (whole file)")

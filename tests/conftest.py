@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from shared_fixtures import EMITTED, registered_ids
+from shared_fixtures import EMITTED, undocumented
 
 from armybuilder.games.asoiaf.catalogue import Catalogue, load_catalogue
 
@@ -41,9 +41,9 @@ def _record_problem_ids() -> Iterator[None]:
 
     original = Problem.__init__
 
-    def recording(self: Problem, rule: str, *args: object, **kwargs: object) -> None:
-        EMITTED.add(rule)
-        original(self, rule, *args, **kwargs)  # type: ignore[arg-type]
+    def recording(self: Problem, rule: str, severity: object, *args: object, **kwargs: object) -> None:
+        EMITTED.add((rule, str(severity)))
+        original(self, rule, severity, *args, **kwargs)  # type: ignore[arg-type]
 
     Problem.__init__ = recording  # type: ignore[method-assign]
     yield
@@ -51,7 +51,10 @@ def _record_problem_ids() -> Iterator[None]:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    unknown = EMITTED - registered_ids() if EMITTED else set()
+    unknown, wrong = undocumented(EMITTED) if EMITTED else ([], [])
     if unknown:
-        print(f"\nproblem ids emitted but not in the registry (armybuilder.games.problem_docs): {sorted(unknown)}")
+        print(f"\nproblem ids emitted but not in the registry (armybuilder.games.problem_docs): {unknown}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    if wrong:
+        print(f"\nproblems built with a severity their documentation does not give: {wrong}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -136,3 +136,27 @@ def test_the_checker_finds_a_cycle_and_a_leak() -> None:
     finally:
         GRAPH["armybuilder.text"] = set(imports_of("armybuilder.text"))
         GRAPH["armybuilder.engine"] = set(imports_of("armybuilder.engine"))
+
+
+def test_render_imports_nothing_above_it() -> None:
+    """Reporters read rows and roll-ups (`rows.py`, `field.py`), never the batch machinery or the engine."""
+    offenders = [
+        f"{module} imports {t}"
+        for module, targets in GRAPH.items()
+        if module.startswith("armybuilder.render")
+        for t in targets
+        if t.startswith(("armybuilder.batch", "armybuilder.engine", "armybuilder.scheduler"))
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_only_a_game_s_commands_import_the_command_line() -> None:
+    """A game's `commands/` belong to the command-line layer; the rest of a game sits below it."""
+    offenders = [
+        f"{module} imports {t}"
+        for module, targets in GRAPH.items()
+        if module.startswith("armybuilder.games.") and ".commands" not in module
+        for t in targets
+        if t.startswith("armybuilder.cli")
+    ]
+    assert not offenders, "\n".join(offenders)

@@ -710,3 +710,33 @@ def test_pack_prints_one_page_per_valid_list(tournament: tuple[Path, Path], tmp_
     pdf = tmp_path / "pack.pdf"
     data = print_to_pdf(pack, pdf, tmp_path / "profile")
     assert page_count(pdf, data) == 4
+
+
+def test_plain_table_golden(club: Path, event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Into a file or a pipe (no layout width asked for) the table is plain aligned rows, nothing wrapped."""
+    monkeypatch.chdir(club.parent)
+    shutil.copy(event, "spring.yaml")
+    result = CliRunner(env={**ENV, "ARMYBUILDER_WIDTH": None, "COLUMNS": None}).invoke(
+        app, ["batch", "submissions", "--event", "spring.yaml"]
+    )
+    assert result.exit_code == 1
+    assert_golden("batch-club-plain.txt", result.stdout)
+
+
+def test_plain_table_aligns_wide_names_and_escapes_controls(tmp_path: Path) -> None:
+    """A player named in Chinese keeps the columns aligned (two columns a character); a control character
+    in a file name is shown escaped, never sent to whoever reads the output."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "a.yaml").write_text(variant("A").replace("faction:", "player: 龍之母\nfaction:", 1))
+    (folder / "b\x1b[2J.yaml").write_text(variant("B", **{"points: 40": "points: 30"}))
+    result = CliRunner(env={**ENV, "ARMYBUILDER_WIDTH": None, "COLUMNS": None}).invoke(app, ["batch", str(folder)])
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stdout
+    assert "b\\x1b[2J.yaml" in result.stdout
+    lines = result.stdout.splitlines()
+    header, rows = lines[0], lines[2:4]
+    column = header.index("verdict")
+    wide = next(line for line in rows if "龍之母" in line)
+    assert wide[column - len("龍之母") :].startswith("valid")  # three characters, six columns wide
+    assert next(line for line in rows if "龍之母" not in line)[column:].startswith("invalid")

@@ -196,3 +196,18 @@ def test_bad_answers_are_asked_again(tmp_path: Path) -> None:
     assert "choose 1 to" in output and "nothing matches 'zzz'" in output
     assert "a positive whole number" in output and "choose u, a, n, c, r, z, s or q" in output
     assert code == 0
+
+
+def test_the_session_reads_and_writes_only_through_its_terminal(tmp_path: Path, catalogue: Catalogue) -> None:
+    """The session is driven without standard input: its input and output are passed in."""
+    from armybuilder.games.asoiaf.builder.session import Session, Terminal
+
+    answers = iter(line + "\n" for line in SESSION)
+    written: list[str] = []
+    shown: list[object] = []
+    terminal = Terminal(lambda: next(answers, ""), written.append, shown.append, echo_answers=False)
+    assert Session(catalogue, terminal).run() == 0
+    transcript = "".join(written)
+    assert "Saved wolves.yaml." in transcript and "Legal: yes (saved)" in transcript
+    assert len(shown) == 1  # the saved list's printout
+    assert validate_path(str(tmp_path / "wolves.yaml"), catalogue).valid

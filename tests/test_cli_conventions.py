@@ -75,6 +75,7 @@ def _format_choices() -> dict[tuple[str, str], list[str]]:
         ("cards", "--format"): list(FORMATS),
         ("export", "--format"): exports,
         ("deck", "--format"): ["text", "json"],
+        ("rules", "--format"): ["text", "json"],
         ("batch", "--report-format"): list(reports.FILE_FORMATS),
         ("batch", "--from"): readable,
         ("import", "--from"): [f.value for f in FromFormat],

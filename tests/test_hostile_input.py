@@ -221,7 +221,7 @@ def test_csv_report_neutralises_formulas(tmp_path: Path) -> None:
 
 
 def test_csv_cell_rule() -> None:
-    from armybuilder.render.reports import csv_cell
+    from armybuilder.render.reports.csv_report import csv_cell
 
     assert csv_cell("=1+1") == "'=1+1" and csv_cell("@x") == "'@x" and csv_cell("\tx") == "'\tx"
     assert csv_cell("Ann") == "Ann" and csv_cell(-40) == -40 and csv_cell("a\x1bb") == "a\\x1bb"

@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -105,3 +106,47 @@ def test_an_event_for_one_game_refuses_the_other(tiny: None, tmp_path: Path) -> 
 def test_the_problem_registry_holds_the_plug_in(tiny: None) -> None:
     docs = games.problem_docs()
     assert set(docs["tiny"]) == {"schema", "squad-size", "piece-limit"}
+
+
+def _plug(monkeypatch: pytest.MonkeyPatch, *points: EntryPoint) -> None:
+    def entry_points(group: str) -> list[EntryPoint]:
+        return list(points) if group == games.ENTRY_POINT_GROUP else []
+
+    monkeypatch.setattr("importlib.metadata.entry_points", entry_points)
+    monkeypatch.setattr(games, "_entry_points_read", False)
+
+
+def test_a_plug_in_that_fails_to_load_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    _plug(monkeypatch, EntryPoint(name="broken", value="no_such_module:SYSTEM", group=games.ENTRY_POINT_GROUP))
+    with pytest.raises(games.UsageError, match=r"the game plug-in 'broken' \(no_such_module:SYSTEM\) failed to load"):
+        games.keys()
+    games._entry_points_read = False
+
+
+def test_a_command_two_games_claim_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plug-in adding `deck` (an ASOIAF command) is an error naming both, not a silent replacement."""
+    import typer
+    from tiny_game import SYSTEM as TINY
+
+    def register_commands(app: typer.Typer) -> None:
+        app.command("deck")(lambda: None)
+
+    monkeypatch.setattr(TINY, "register_commands", register_commands)
+    point = EntryPoint(name="tiny", value="tiny_game:SYSTEM", group=games.ENTRY_POINT_GROUP)
+    _plug(monkeypatch, point)
+    try:
+        with pytest.raises(games.UsageError, match="the command `deck` is claimed by both the game 'asoiaf' and the game 'tiny'"):
+            games.register_commands(typer.Typer())
+    finally:
+        games.unregister("tiny")
+        games._entry_points_read = False
+
+
+def test_the_plug_in_s_rules_are_listed_with_their_examples(tiny: None) -> None:
+    result: Any = run("rules", "--game", "tiny")
+    assert result.exit_code == 0
+    assert [line.split()[:3] for line in result.output.splitlines()] == [
+        ["tiny", "squad-size", "error"],
+        ["tiny", "piece-limit", "warning"],
+        ["tiny", "schema", "error"],
+    ]

@@ -6,7 +6,8 @@ It follows the recipe of ARCHITECTURE.md ("How to add a game") step by step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,48 @@ from armybuilder.games.base import (
     Tally,
     json_document,
 )
+from armybuilder.kit.rules import Rule, Rules
 from armybuilder.problems import Problem, Severity
 
 # 1. The facts: a few lines of data (a real game keeps them under data/<game>/ with a JSON Schema).
 PIECES = {"knight": 3, "archer": 2, "peasant": 1}
 SQUAD_SIZE = 5
+
+
+@dataclass
+class Squad:
+    """The game's model of a file: its pieces, with positions."""
+
+    path: str
+    pieces: yamlpos.PosList
+    key_pos: tuple[int, int]  # where `squad:` stands
+
+
+# 3. The rules, in the rule kit: id, severity, documentation and examples once; the runner stamps them.
+def squad_size(squad: Squad) -> Iterator[Problem]:
+    if len(squad.pieces) != SQUAD_SIZE:
+        message = f"the squad has {len(squad.pieces)} pieces; field exactly {SQUAD_SIZE}"
+        yield Problem("squad-size", Severity.ERROR, message, squad.path, *squad.key_pos)
+
+
+def piece_limit(squad: Squad) -> Iterator[Problem]:
+    knights = [i for i, p in enumerate(squad.pieces) if p == "knight"]
+    if len(knights) > 2:
+        line, column = squad.pieces.at(knights[2])
+        yield Problem("piece-limit", Severity.WARNING, "a third knight slows the squad; field an archer",
+                      squad.path, line, column)  # fmt: skip
+
+
+GOOD = "game: tiny\nsquad: [knight, archer, archer, peasant, peasant]\n"
+RULES = Rules(
+    (
+        Rule("squad-size", Severity.ERROR, "A squad fields exactly five pieces.", squad_size,
+             valid=GOOD, invalid="game: tiny\nsquad: [knight]\n"),
+        Rule("piece-limit", Severity.WARNING, "More than two knights make a slow squad.", piece_limit,
+             valid=GOOD, invalid="game: tiny\nsquad: [knight, knight, knight, archer, peasant]\n"),
+    ),
+    load=(ProblemDoc("schema", Severity.ERROR, "The squad file is not a mapping with a `squad:` list.", "load"),),
+)
 
 
 class TinyGame(GameSystem):
@@ -38,13 +76,12 @@ class TinyGame(GameSystem):
     def load_data(self, folder: Path | None = None, version: str | None = None) -> dict[str, int]:
         return dict(PIECES)
 
-    # 3. Every problem id it can emit, documented.
+    # Every problem id it can emit, documented: its rules' and its reader's.
+    def rules(self) -> Rules[Squad]:
+        return RULES
+
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        return (
-            ProblemDoc("schema", Severity.ERROR, "The squad file is not a mapping with a `squad:` list.", "load"),
-            ProblemDoc("squad-size", Severity.ERROR, "A squad fields exactly five pieces.", "rule"),
-            ProblemDoc("piece-limit", Severity.WARNING, "More than two knights make a slow squad.", "rule"),
-        )
+        return RULES.docs()
 
     # 4. Document -> model -> rules -> Report with a Summary.
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
@@ -58,21 +95,7 @@ class TinyGame(GameSystem):
         if not isinstance(squad, yamlpos.PosList) or not all(isinstance(p, str) for p in squad):
             report.add([Problem("schema", Severity.ERROR, "write `squad: [knight, archer, …]`", path, 1, 1)])
             return report
-        problems = []
-        if len(squad) != SQUAD_SIZE:
-            line, column = value.key_pos["squad"]
-            problems.append(
-                Problem("squad-size", Severity.ERROR, f"the squad has {len(squad)} pieces; field exactly "
-                        f"{SQUAD_SIZE}", path, line, column)
-            )
-        knights = [i for i, p in enumerate(squad) if p == "knight"]
-        if len(knights) > 2:
-            line, column = squad.at(knights[2])
-            problems.append(
-                Problem("piece-limit", Severity.WARNING, "a third knight slows the squad; field an archer",
-                        path, line, column)
-            )
-        report.add(problems)
+        report.add(RULES.run(Squad(path, squad, value.key_pos["squad"])))
         cost = sum(data.get(p, 0) for p in squad)
         report.summary = Summary(
             title=str(value.get("name")) if value.get("name") else None,

@@ -72,7 +72,7 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
         return None
     if not text.strip():
         return None
-    for system in games.systems():
+    for system in games.readers():
         fmt = system.detect(text)
         if fmt is not None:
             return system.key, fmt
@@ -80,7 +80,7 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
 
 
 def _game_of_format(fmt: str) -> str:
-    for system in games.systems():
+    for system in games.readers():
         if fmt in system.import_formats:
             return system.key
     return games.DEFAULT_GAME
@@ -89,7 +89,7 @@ def _game_of_format(fmt: str) -> str:
 class Checked(NamedTuple):
     """One submission read as whatever it is and checked."""
 
-    result: Report | Problem  # the report, or why the file could not be read at all
+    result: Report[Any] | Problem  # the report, or why the file could not be read at all
     format: str
     digest: str
     document: Document | None  # the YAML checked (for a text format, the YAML it was converted to)
@@ -174,7 +174,7 @@ def _size_pos(document: Document | None, lines: Mapping[int, int] | None = None)
     return pos
 
 
-def _side_pos(document: Document | None, report: Report) -> tuple[int, int]:
+def _side_pos(document: Document | None, report: Report[Any]) -> tuple[int, int]:
     value = document.value if document is not None else None
     key = report.summary.details.get("side_key", "faction")
     if report.converted or document is None:
@@ -238,7 +238,7 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
     return packed, head
 
 
-def _sheet(system: Any, report: Report, workspace: Workspace) -> str | None:
+def _sheet(system: Any, report: Report[Any], workspace: Workspace) -> str | None:
     """The file's printable sheet as one HTML element, for the report's section on it and the list pack."""
     try:
         sheet: str | None = system.sheet_fragment(report, workspace.data(system))

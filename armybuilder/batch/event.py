@@ -9,7 +9,6 @@ stops on them).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder import games, yamlpos
 from armybuilder.errors import ArmyBuilderError, EventError
-from armybuilder.fileio import MAX_INPUT_BYTES, read_input
+from armybuilder.fileio import read_input
+from armybuilder.kit.size import too_large
+from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count, player_key
 
@@ -84,8 +85,7 @@ class EventReader:
         """A problem for each key of `data` not in `known`, with the closest known key."""
         for key in data:
             if key not in known:
-                close = difflib.get_close_matches(str(key), [str(k) for k in known], n=1)
-                hint = f"did you mean `{close[0]}`?" if close else f"known keys: {', '.join(known)}"
+                hint = did_you_mean(key, known, f"known keys: {', '.join(known)}")
                 self.problem(f"unknown key `{short(key)}` in {where}; {hint}", data.key_pos.get(key))
 
     def whole_number(
@@ -147,9 +147,9 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
     except OSError as exc:
         raise EventError(f"cannot read the event file: {exc.strerror or exc}", path=name) from None
     reader = EventReader(name)
-    if len(blob) > MAX_INPUT_BYTES:
-        reader.problem(f"the file is over {MAX_INPUT_BYTES:,} bytes; an event file is a few hundred — is this "
-                       "the right file?", (1, 1))  # fmt: skip
+    oversized = too_large(blob, "an event file", "a few hundred bytes")
+    if oversized is not None:
+        reader.problem(oversized, (1, 1))
         raise reader.fail()
     try:
         data = yamlpos.load(blob)
@@ -219,7 +219,7 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
 
 
 def _names(
-    data: yamlpos.PosMap, path: str, system: GameSystem, workspace: Workspace, reader: EventReader,
+    data: yamlpos.PosMap, path: str, system: GameSystem[Any], workspace: Workspace, reader: EventReader,
     fields: dict[str, Any],
 ) -> None:
     """`names: club-names.yaml`: every list of the event reads the club's names for cards too (a path is
@@ -279,7 +279,7 @@ def check_data_version(event: Event, version: str | None) -> None:
         )
 
 
-def event_problems(report: Report, event: Event, pos: tuple[int, int]) -> list[Problem]:
+def event_problems(report: Report[Any], event: Event, pos: tuple[int, int]) -> list[Problem]:
     """What the event says about one file: its game, its size, and the game's own event rules.
     `pos` is where the file states its size (`points:`). The list rules the event replaces by its own
     (`EventRules.replaces`) are dropped from the report."""

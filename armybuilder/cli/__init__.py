@@ -56,9 +56,12 @@ def main() -> None:
     _terminate_as_interrupt()
     try:
         from armybuilder import cli
+        from armybuilder.cli.application import for_arguments
 
-        # looked up here, so a test may put another application in its place; errors come back to us
-        code = cli.app(prog_name="armybuilder", standalone_mode=False)
+        # a test may put another application in its place; else the one these arguments need (a core
+        # command alone, so that its run imports nothing of the others); errors come back to us
+        app = vars(cli).get("app") or for_arguments(sys.argv[1:])
+        code = app(prog_name="armybuilder", standalone_mode=False)
         if _signalled[0]:  # (typer turns the KeyboardInterrupt into exit code 130)
             _interrupted()
         sys.stdout.flush()  # here, so that a full disk is told like any error (not as a warning at exit)

@@ -18,6 +18,7 @@ from armybuilder.cli.common import (
     use_color,
     workspace,
 )
+from armybuilder.render import reports
 from armybuilder.text import count
 
 
@@ -35,14 +36,12 @@ def batch(
         help="Read every file in this format: yaml, warcouncil, asoiaf-stats, tts or text (detected per file "
         "when not given).",
     ),
-    report: str | None = typer.Option(
-        None, "--report", metavar="FILE", help="Write a report: .csv, .json, .xml (JUnit) or .html."
-    ),
+    report: str | None = typer.Option(None, "--report", metavar="FILE", help=f"Write a report: {reports.suffix_text()}."),
     report_format: str | None = typer.Option(
         None,
         "--report-format",
         metavar="FORMAT",
-        help="The report's format when its file name does not say: csv, json, junit, html, parsable or github.",
+        help=f"The report's format when its file name does not say: {reports.help_text(to_file=True)}.",
     ),
     pack: str | None = typer.Option(
         None,
@@ -78,20 +77,20 @@ def batch(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
     from armybuilder.render import batch as render
-    from armybuilder.render import reports
-    from armybuilder.render.console import make_console
+    from armybuilder.render.reports.common import counts
+    from armybuilder.render.reports.pack import write as pack_html
 
     fmt: str | None = None
     if report_format is not None and report_format not in reports.FILE_FORMATS:
         fatal(f"--report-format {report_format}: choose one of {', '.join(reports.FILE_FORMATS)}")
     if from_ is not None:
-        readable = ["yaml", *(f for s in games.systems() for f in s.import_formats)]
+        readable = ["yaml", *(f for s in games.readers() for f in s.import_formats)]
         if from_ not in readable:
             fatal(f"--from {from_}: choose one of {', '.join(readable)}")
     if report is not None:
         fmt = report_format or reports.format_for(report)
         if fmt is None:
-            fatal(f"--report {report}: say the format with .csv, .json, .xml or .html, or --report-format")
+            fatal(f"--report {report}: say the format with {reports.suffix_text()}, or --report-format")
     elif report_format is not None:
         fatal("--report-format needs --report FILE")
     if jobs is not None and jobs < 1:
@@ -152,10 +151,11 @@ def batch(
         sheet=(fmt == "html" and len(subs) <= 500) or pack is not None,
         content=fmt in ("csv", "json", "html") or pack is not None,
     )
-    err = make_console(color=use_color(no_color), stderr=True)
     try:
         if sys.stderr.isatty() and not quiet:
-            with render.progress(err) as bar:
+            from armybuilder.render.console import make_console
+
+            with render.progress(make_console(color=use_color(no_color), stderr=True)) as bar:
                 task = bar.add_task("lists", total=len(subs))
                 results = core.run(subs, ws, config, jobs, progress=lambda done: bar.advance(task, done))
         else:
@@ -163,15 +163,27 @@ def batch(
     except OSError as exc:  # the temporary file the rows are spilled to
         fatal(f"cannot hold the batch's results in a temporary file: {exc.strerror or exc}; free some space")
     with results:
-        out = make_console(color=use_color(no_color))
-        if quiet:
-            out.print(reports.counts(results))
+        per_player = event.lists_per_player if event is not None else None
+        if plain_output():  # a file or a pipe: aligned rows, no rich (a rich table costs more than the checks)
+            if quiet:
+                print(counts(results))
+            else:
+                if per_player is not None and per_player > 1:
+                    render.print_plain_players(sys.stdout, results, per_player)
+                render.print_plain(sys.stdout, results)
+                render.print_plain_skipped(sys.stdout, skipped)
+            sys.stdout.flush()
         else:
-            per_player = event.lists_per_player if event is not None else None
-            if per_player is not None and per_player > 1:
-                render.print_players(out, results, per_player)
-            render.print_table(out, results)
-            render.print_skipped(out, skipped)
+            from armybuilder.render.console import make_console
+
+            out = make_console(color=use_color(no_color))
+            if quiet:
+                out.print(counts(results))
+            else:
+                if per_player is not None and per_player > 1:
+                    render.print_players(out, results, per_player)
+                render.print_table(out, results)
+                render.print_skipped(out, skipped)
         meta = reports.Meta(
             data_version=ws.data_version(),
             event=event,
@@ -184,10 +196,21 @@ def batch(
             if report is not None and fmt is not None:
                 write_atomic(report, reports.render(fmt, results, meta), force=force)
             if pack is not None:
-                write_atomic(pack, reports.pack_html(results, meta), force=force)
+                write_atomic(pack, pack_html(results, meta), force=force)
         except ArmyBuilderError as exc:
             fatal(str(exc))
         raise typer.Exit(0 if results.valid else 1)
+
+
+def plain_output() -> bool:
+    """Plain aligned rows when standard output is a file or a pipe; the rich table on a terminal, or when a
+    layout width is asked for (ARMYBUILDER_WIDTH: a table wrapped to that width, as on such a screen)."""
+    if os.environ.get("ARMYBUILDER_WIDTH"):
+        return False
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a closed or odd stream: no terminal
+        return True
 
 
 def register(app: typer.Typer) -> None:

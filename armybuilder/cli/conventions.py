@@ -3,17 +3,23 @@
 - Help shows plain placeholders (`FILE...`, `--points N`, `--format [text|json]`), never Python types.
 - Usage errors are one line (`armybuilder: error: ...`), like every other error.
 - Output to a reader that went away (`armybuilder cards | head -1`) ends quietly.
+- A plain value (a word, a path, a whole number) reaches its command without typer building a pydantic
+  validator for it: `light_values` (anything else still goes through typer's own checks and wording).
 """
 
 from __future__ import annotations
 
 import errno
+import functools
 import io
 import os
+import re
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 if TYPE_CHECKING:
     import typer
@@ -39,8 +45,93 @@ def placeholder(param: Any) -> str:
     return name + ("..." if param.nargs != 1 else "")
 
 
+_WHOLE = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")
+
+
+@functools.cache
+def _light_class() -> Any:
+    """The runtime parameter of `_light_param`, built on typer's runtime-parameter seam (typer >= 0.25);
+    None with an older typer (nothing is lightened then)."""
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+    except ImportError:
+        return None
+
+    @dataclass(frozen=True)
+    class Light(RuntimeParam):
+        kind: type
+        many: bool
+        descriptor: Any
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            items = value if self.many and isinstance(value, (list, tuple)) else (value,)
+            done = [_light_value(item, self.kind, self.parameter_info) for item in items]
+            if any(item is _HEAVY for item in done):  # typer's own checks, and its wording for a bad value
+                return build_runtime_param(self.descriptor)._coerce_value(value, param=param, ctx=ctx)
+            return done if self.many else done[0]
+
+    return Light
+
+
+def _light_param(param: Any) -> Any:
+    """A coercion for `param` that needs no pydantic when its type is a plain str, Path, int or bool (or a
+    list of them) without constraints; None when typer's own is needed."""
+    light = _light_class()
+    descriptor: Any = getattr(param, "type_descriptor", None)
+    if light is None or descriptor is None or getattr(param, "_runtime_param", 0) is not None:
+        return None
+    info = descriptor.parameter_info
+    annotation = descriptor.annotation
+    many = getattr(annotation, "__origin__", None) is list
+    kind = annotation.__args__[0] if many else annotation
+    if kind not in (str, Path, int, bool) or descriptor.file_annotation is not None:
+        return None
+    if getattr(info, "parser", None) is not None or getattr(info, "click_type", None) is not None:
+        return None
+    if kind is int and (info.min is not None or info.max is not None):
+        return None
+    if kind is Path and (
+        info.exists or info.resolve_path or info.writable or not info.file_okay or not info.dir_okay
+    ):
+        return None
+    if kind is Path and info.path_type not in (None, Path):
+        return None
+    return light(parameter_info=info, annotation=annotation, kind=kind, many=many, descriptor=descriptor)
+
+
+_HEAVY = object()
+
+
+def _light_value(item: Any, kind: type, info: Any) -> Any:
+    """`item` as `kind`, or `_HEAVY` when typer's own coercion must judge it."""
+    if not isinstance(item, str):
+        return item if type(item) is kind else _HEAVY
+    if kind is str:
+        return item
+    if kind is int:
+        return int(item) if _WHOLE.fullmatch(item) else _HEAVY
+    if kind is bool:
+        return _HEAVY  # "yes", "0", …: typer's words
+    if info.readable and not os.access(item, os.R_OK) and os.path.exists(item):
+        return _HEAVY  # typer says it is not readable
+    return Path(item)
+
+
+def light_values(params: Any) -> None:
+    """Give each plain parameter a coercion that builds no pydantic validator (see `_light_param`)."""
+    for param in params:
+        light = _light_param(param)
+        if light is not None:
+            param._runtime_param = light
+
+
 class Command(TyperCommand):
-    """A typer command whose help and usage line show plain placeholders."""
+    """A typer command whose help and usage line show plain placeholders, and whose plain values are read
+    without pydantic."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        light_values(self.get_params(ctx))  # --help and the completion options included
+        return list(super().parse_args(ctx, args))
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -76,11 +167,21 @@ class Command(TyperCommand):
                     formatter.write_dl(rows)
 
 
+class Group(TyperGroup):
+    """A typer group (the application, `data`, `event`) whose own options are read without pydantic."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        light_values(self.get_params(ctx))  # --help and the completion options included
+        return list(super().parse_args(ctx, args))
+
+
 def apply(app: typer.Typer) -> None:
     """Give every registered command (sub-apps' included) the plain help of `Command`."""
     for info in app.registered_commands:
         if info.cls in (None, TyperCommand):  # a command's own class, when it has one, is kept
             info.cls = Command
+    if getattr(app.info.cls, "value", app.info.cls) in (None, TyperGroup):  # typer's default, or none given
+        app.info.cls = Group
     for group in app.registered_groups:
         if group.typer_instance is not None:
             apply(group.typer_instance)

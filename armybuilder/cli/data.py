@@ -6,12 +6,13 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from armybuilder.cli.common import DataOption, NoColorOption, fatal
 from armybuilder.problems import Problem
+from armybuilder.render import reports
 from armybuilder.text import count, json_text
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def check_command(
         "--format",
         "-f",
         metavar="FORMAT",
-        help="text, parsable (file:line:col: severity rule message), json, github, junit, csv or html.",
+        help=f"Report format: {reports.help_text()}.",
     ),
     no_color: bool = NoColorOption,
 ) -> None:
@@ -72,7 +73,6 @@ def check_command(
     """
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.render import reports
 
     system = games.lookup(game or games.DEFAULT_GAME)
     if system is None:
@@ -135,7 +135,7 @@ GameOption = typer.Option(
 )
 
 
-def _system(game: str | None) -> GameSystem:
+def _system(game: str | None) -> GameSystem[Any]:
     from armybuilder import games
 
     system = games.lookup(game or games.DEFAULT_GAME)

@@ -76,7 +76,7 @@ def new(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
     from armybuilder.render.console import make_console
-    from armybuilder.render.reports import problems_table
+    from armybuilder.render.reports.people import problems_table
 
     system = games.lookup(game or games.DEFAULT_GAME)
     if system is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -18,6 +18,7 @@ from armybuilder.cli.common import (
     use_color,
     workspace,
 )
+from armybuilder.render import reports
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
@@ -36,7 +37,7 @@ def check_files(
     points: int | None = None,
     strict: bool = False,
     collection: Path | None = None,
-) -> list[Report]:
+) -> list[Report[Any]]:
     """Check each file ('-': standard input); unusable game data or an unusable collection file ends the
     command with one line."""
     from armybuilder.engine import Options, check_options, validate_path, validate_text
@@ -45,23 +46,17 @@ def check_files(
 
     owned = str(collection) if collection is not None else None
     options = Options(points=_points(points), strict=strict, collection=owned)
-    reports = []
+    checked = []
     try:
         check_options(options, ws)
         for path in paths:
             if str(path) == "-":
-                reports.append(validate_text(read_stdin(), ws, "<stdin>", options))
+                checked.append(validate_text(read_stdin(), ws, "<stdin>", options))
             else:
-                reports.append(validate_path(str(path), ws, options))
+                checked.append(validate_path(str(path), ws, options))
     except ArmyBuilderError as exc:
         fatal(str(exc))
-    return reports
-
-
-def _formats() -> list[str]:
-    from armybuilder.render.reports import REPORTERS
-
-    return list(REPORTERS)
+    return checked
 
 
 def validate(
@@ -73,7 +68,7 @@ def validate(
         "--format",
         "-f",
         metavar="FORMAT",
-        help="Report format: text, parsable, json, github, junit, csv or html.",
+        help=f"Report format: {reports.help_text()}.",
     ),
     points: int | None = typer.Option(
         None, "--points", metavar="N", help="Check against this game size instead of the list's."
@@ -108,8 +103,8 @@ def validate(
     """
     from armybuilder.engine import validate_team
 
-    if format not in _formats():
-        fatal(f"--format {format}: choose one of {', '.join(_formats())}")
+    if format not in reports.REPORTERS:
+        fatal(f"--format {format}: choose one of {', '.join(reports.REPORTERS)}")
     if against is not None and (format != "text" or team or any(str(p) == "-" for p in lists)):
         fatal("--against compares files on disk, one by one, in the text format; drop --format, --team or '-'")
     ws = workspace(data, data_version, names)
@@ -117,13 +112,13 @@ def validate(
         if against is not None or team:
             fatal("--event checks the files as the event does (its teams too); drop --against and --team")
         _validate_for_event(lists, event, format, ws, points, strict, no_color, collection)
-    reports = check_files(lists, ws, points, strict, collection)
+    checked = check_files(lists, ws, points, strict, collection)
     if team:
-        validate_team(reports)
-    emit(reports, format, ws, no_color)
+        validate_team(checked)
+    emit(checked, format, ws, no_color)
     if against is not None:
         _compare(lists, workspace(data, against, names), ws, points, strict)
-    raise typer.Exit(0 if all(r.valid for r in reports) else 1)
+    raise typer.Exit(0 if all(r.valid for r in checked) else 1)
 
 
 def _compare(paths: list[Path], before: Workspace, after: Workspace, points: int | None, strict: bool) -> None:
@@ -156,7 +151,7 @@ def _validate_for_event(
     from armybuilder import batch, games
     from armybuilder.engine import Options, check_options
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.render import reports as render
+    from armybuilder.render.reports import people
 
     owned = str(collection) if collection is not None else None
     if points is not None:
@@ -178,29 +173,30 @@ def _validate_for_event(
         if format == "text":
             from armybuilder.render.console import make_console
 
-            make_console(color=use_color(no_color)).print(render.text(results))
+            make_console(color=use_color(no_color)).print(people.text(results))
         else:
             from armybuilder.fileio import write_atomic
 
-            meta = render.Meta(data_version=ws.data_version(), event=event, batch=True)
-            write_atomic("-", render.render(format, results, meta))
+            meta = reports.Meta(data_version=ws.data_version(), event=event, batch=True)
+            write_atomic("-", reports.render(format, results, meta))
         raise typer.Exit(0 if results.valid else 1)
 
 
-def emit(reports: list[Report], format: str, ws: Workspace, no_color: bool) -> None:
+def emit(checked: list[Report[Any]], format: str, ws: Workspace, no_color: bool) -> None:
     """Write reports in one of the reporters' formats to standard output."""
-    from armybuilder.render import reports as render
+    from armybuilder.render.reports.common import row_of
 
-    rows = render.RowList(render.row_of(r) for r in reports)
-    if format == "text":
+    rows = reports.RowList(row_of(r) for r in checked)
+    if not reports.REPORTERS[format].to_file:
         from armybuilder.render.console import make_console
+        from armybuilder.render.reports import people
 
-        make_console(color=use_color(no_color)).print(render.text(rows))
+        make_console(color=use_color(no_color)).print(people.text(rows))
         return
     from armybuilder.fileio import write_atomic
 
-    meta = render.Meta(data_version=ws.data_version())
-    write_atomic("-", render.render(format, rows, meta))  # encodes what a file name that is not UTF-8 holds
+    meta = reports.Meta(data_version=ws.data_version())
+    write_atomic("-", reports.render(format, rows, meta))  # encodes what a file name that is not UTF-8 holds
 
 
 def show(

@@ -8,10 +8,9 @@ the way flake8 finds its plug-ins.
 
 from __future__ import annotations
 
-import difflib
 import importlib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armybuilder.errors import UsageError
 
@@ -38,12 +37,18 @@ BUNDLED_COMMANDS: dict[str, str] = {
     "asoiaf": "armybuilder.games.asoiaf.commands:register",
 }
 
-_loaded: dict[str, GameSystem] = {}
-_extra: dict[str, GameSystem] = {}  # registered at run time (tests) or found through entry points
+# bundled games that read text formats (`import_formats`, `detect`): a file that is no YAML list is offered
+# to these without importing the other games (a test keeps this in step with each system's formats)
+BUNDLED_READERS: dict[str, tuple[str, ...]] = {
+    "asoiaf": ("warcouncil", "asoiaf-stats", "tts", "text"),
+}
+
+_loaded: dict[str, GameSystem[Any]] = {}
+_extra: dict[str, GameSystem[Any]] = {}  # registered at run time (tests) or found through entry points
 _entry_points_read = False
 
 
-def register(system: GameSystem) -> None:
+def register(system: GameSystem[Any]) -> None:
     """Add a system (a plug-in found another way, or a test's tiny game)."""
     _extra[system.key] = system
     _loaded.pop(system.key, None)
@@ -58,16 +63,25 @@ def _entry_points() -> None:
     global _entry_points_read
     if _entry_points_read:
         return
-    _entry_points_read = True
     from importlib.metadata import entry_points
 
+    found: dict[str, GameSystem[Any]] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
+        where = f"the game plug-in {point.name!r} ({point.value})"
         try:
             system = point.load()
-        except Exception:  # a broken plug-in must not stop the bundled games
-            continue
-        if hasattr(system, "key") and system.key not in BUNDLED:
-            _extra.setdefault(system.key, system)
+        except Exception as exc:  # said, never skipped: a game the user installed would vanish silently
+            raise UsageError(
+                f"{where} failed to load: {type(exc).__name__}: {exc}; fix or uninstall the package providing it"
+            ) from None
+        key = getattr(system, "key", None)
+        if not isinstance(key, str) or not hasattr(system, "check"):
+            raise UsageError(f"{where} is no game system (no `key` and `check`); fix or uninstall it")
+        if key in BUNDLED or key in found or (key in _extra and _extra[key] is not system):
+            raise UsageError(f"{where} claims the game key {key!r}, which another game has; uninstall one of them")
+        found[key] = system
+    _extra.update(found)  # only once every plug-in loaded: a broken one is told on every use, not once
+    _entry_points_read = True
 
 
 def keys() -> list[str]:
@@ -85,7 +99,7 @@ def _alias_index() -> dict[str, str]:
     return index
 
 
-def lookup(name: str) -> GameSystem | None:
+def lookup(name: str) -> GameSystem[Any] | None:
     """The system a `game:` value names (its key or an alias, any case), or None."""
     text = " ".join(str(name).split()).casefold()
     if text in BUNDLED or text in _extra:
@@ -96,12 +110,14 @@ def lookup(name: str) -> GameSystem | None:
 
 def unknown_game_message(name: str) -> str:
     known = keys()
-    close = difflib.get_close_matches(str(name).casefold(), known, n=1)
-    hint = f"did you mean `{close[0]}`? " if close else ""
+    from armybuilder.kit.words import did_you_mean
+
+    hint = did_you_mean(str(name).casefold(), known)
+    hint += " " if hint else ""
     return f"unknown game {str(name)!r}; {hint}known games: {', '.join(known)}"
 
 
-def get(key: str) -> GameSystem:
+def get(key: str) -> GameSystem[Any]:
     """The system of `key`; UsageError naming the known games when there is none."""
     if key in _extra:
         return _extra[key]
@@ -114,9 +130,22 @@ def get(key: str) -> GameSystem:
         if key in _extra:
             return _extra[key]
         raise UsageError(unknown_game_message(key))
-    system: GameSystem = importlib.import_module(module).SYSTEM
+    system: GameSystem[Any] = importlib.import_module(module).SYSTEM
     _loaded[key] = system
     return system
+
+
+class _Added(NamedTuple):
+    """The commands and groups one game added (read like an application's)."""
+
+    registered_commands: list[Any]
+    registered_groups: list[Any]
+
+
+def _command_names(app: typer.Typer | _Added) -> list[str]:
+    names = [c.name or (c.callback.__name__.replace("_", "-") if c.callback else "") for c in app.registered_commands]
+    groups = [g.name or getattr(getattr(g.typer_instance, "info", None), "name", None) or "" for g in app.registered_groups]
+    return [name for name in names + groups if name]
 
 
 def terms(key: str) -> RowTerms:
@@ -128,17 +157,47 @@ def terms(key: str) -> RowTerms:
 
 
 def register_commands(app: typer.Typer) -> None:
-    """Add every installed game's own commands to the command line, importing as little as possible."""
+    """Add every installed game's own commands to the command line, importing as little as possible. A
+    command name two games (or a game and the core) claim is an error naming both."""
+    owner = dict.fromkeys(_command_names(app), "armybuilder itself")
+
+    def add(key: str, register: Callable[[typer.Typer], None]) -> None:
+        before = len(app.registered_commands), len(app.registered_groups)
+        register(app)
+        added = (
+            app.registered_commands[before[0] :],
+            app.registered_groups[before[1] :],
+        )
+        for name in _command_names(_Added(*added)):
+            if name in owner:
+                raise UsageError(
+                    f"the command `{name}` is claimed by both {owner[name]} and the game {key!r}; "
+                    "uninstall one of them"
+                )
+            owner[name] = f"the game {key!r}"
+
     for key, target in BUNDLED_COMMANDS.items():
         if key not in _extra:
             module, _, function = target.partition(":")
-            getattr(importlib.import_module(module), function)(app)
+            add(key, getattr(importlib.import_module(module), function))
     _entry_points()
-    for system in _extra.values():
-        system.register_commands(app)
+    for key, system in _extra.items():
+        add(key, system.register_commands)
 
 
-def systems() -> Iterator[GameSystem]:
+def readers() -> Iterator[GameSystem[Any]]:
+    """The systems that may read a text format: the bundled readers first, then (only when asked for more:
+    the entry-point scan costs every start) the plug-ins."""
+    for key in BUNDLED_READERS:
+        if key not in _extra:
+            yield get(key)
+    _entry_points()
+    for system in list(_extra.values()):
+        if system.import_formats:
+            yield system
+
+
+def systems() -> Iterator[GameSystem[Any]]:
     for key in keys():
         yield get(key)
 

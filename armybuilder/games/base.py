@@ -10,19 +10,21 @@ registry in `armybuilder/games/__init__.py`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from armybuilder.errors import UsageError
-from armybuilder.problems import Problem, Severity, Verdict
+from armybuilder.problems import Problem, Verdict
 from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: systems document their ids with it
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.kit.rules import Rules
 
 FORMAT_VERSION = 1  # of every JSON document the tool writes; raised when a key changes meaning
 
@@ -150,8 +152,11 @@ class Summary:
 EMPTY_SUMMARY = Summary()
 
 
+M = TypeVar("M")
+
+
 @dataclass
-class Report(Verdict):
+class Report(Verdict, Generic[M]):
     """The verdict on one file of one game: its problems (sorted by position), its summary, and the
     system's own reading of it (`model`, `context`: opaque to the core)."""
 
@@ -160,7 +165,7 @@ class Report(Verdict):
     problems: list[Problem] = field(default_factory=list)
     strict: bool = False
     summary: Summary = EMPTY_SUMMARY
-    model: Any = None
+    model: M | None = None
     context: Any = None
     converted: bool = False  # checked from YAML converted from another format: its positions show nowhere
 
@@ -196,10 +201,10 @@ class EventRules(ABC):
     team_event: bool = False  # the event has rules per team: a file on no team is an error
 
     @abstractmethod
-    def check(self, report: Report) -> list[Problem]:
+    def check(self, report: Report[Any]) -> list[Problem]:
         """The event's problems with one file (errors make it invalid)."""
 
-    def cross_key(self, report: Report) -> Any:
+    def cross_key(self, report: Report[Any]) -> Any:
         """What `cross_check` needs of one checked file (plain, picklable data kept in memory for every
         file of a batch). None: the event has no rules across files."""
         return None
@@ -250,7 +255,10 @@ class NewOption:
     help: str
 
 
-class GameSystem(ABC):
+R = TypeVar("R", bound=Report[Any])
+
+
+class GameSystem(ABC, Generic[R]):
     """A game the tool checks. Subclass it, fill in the class attributes, implement the abstract methods
     and list the instance in the registry (or the `armybuilder.games` entry-point group)."""
 
@@ -303,29 +311,35 @@ class GameSystem(ABC):
         """What changed from one loaded version of the data to another, one line each (`data diff`)."""
         raise UsageError(f"{self.title} keeps one data set; there are no versions to compare")
 
-    def compare(self, old: Report, new: Report) -> list[str]:
+    def compare(self, old: R, new: R) -> list[str]:
         """What a change of data version does to one file checked under both: a line for each entry whose
         cost or legality differs, and the totals under both (`validate --against`, `data diff OLD NEW FILE`)."""
         raise UsageError(f"{self.title} keeps one data set; there are no versions to compare")
 
     # --- files ------------------------------------------------------------------------------------
 
-    def prepare(self) -> None:  # noqa: B027 - most games need nothing
+    def prepare(self) -> None:
         """Import everything checking a file needs (a batch calls it once before it forks its workers)."""
+
+    def rules(self) -> Rules[Any]:
+        """The game's rules (`armybuilder.kit.rules`): what `check` runs and `armybuilder rules` lists."""
+        from armybuilder.kit.rules import Rules
+
+        return Rules(())
 
     @abstractmethod
     def problem_docs(self) -> Sequence[ProblemDoc]:
         """Every problem id this system can emit (load, rules, cross-file and data ids alike)."""
 
-    def check_options(self, options: Options, data: Any) -> None:  # noqa: B027 - most games read none
+    def check_options(self, options: Options, data: Any) -> None:
         """Raise UsageError (one line naming file and line) when a file the options name for this game (a
         collection) cannot be used; called once before files are checked."""
 
     @abstractmethod
-    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> R:
         """Read a document into the system's model and run every rule; never raise for bad input."""
 
-    def cross_key(self, report: Report) -> Any:
+    def cross_key(self, report: R) -> Any:
         """What checks across files need of one checked file (plain, picklable data: a batch keeps it in
         memory for every file and never reads a file twice). None: this game has no such checks."""
         return None
@@ -345,7 +359,7 @@ class GameSystem(ABC):
         anything unusable. `where` is how messages name the event."""
         return None
 
-    def outline(self, report: Report) -> tuple[tuple[str, int], ...]:
+    def outline(self, report: R) -> tuple[tuple[str, int], ...]:
         """A plain outline of a checked file for reports: (line of text, number) per line."""
         return ()
 
@@ -364,33 +378,33 @@ class GameSystem(ABC):
 
     # --- output ---------------------------------------------------------------------------------
 
-    def totals(self, report: Report) -> str:
+    def totals(self, report: R) -> str:
         """One line of a checked file's figures, printed after `new` and every edit."""
         return " · ".join(str(t) for t in report.summary.tallies) or report.summary.title or report.path
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: R) -> RenderableType:
         """What `armybuilder show` prints (a rich renderable; import rich lazily)."""
         from rich.text import Text  # noqa: TID251 - the default; a system renders in its render module
 
         return Text(f"{report.path}: {', '.join(str(t) for t in report.summary.tallies)}")
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: R, fmt: str, **options: Any) -> str:
         """The checked file in one of `export_formats` (text, never half-made: raise instead)."""
         if fmt == "json":
             return json_document(self, report, {})
         raise UsageError(f"{self.title} cannot export {fmt}; formats: {', '.join(self.export_formats)}")
 
-    def share_code(self, report: Report) -> tuple[str | None, str | None]:
+    def share_code(self, report: R) -> tuple[str | None, str | None]:
         """(the code another tool imports the file from, why the file has none); (None, None) when the game
         has no such code. For ASOIAF the War Council share code, printed on rosters and sheets."""
         return None, None
 
-    def content(self, report: Report) -> Mapping[str, Any] | None:
+    def content(self, report: R) -> Mapping[str, Any] | None:
         """The file's content as plain JSON-serialisable data for reports (ASOIAF: units with their
         attachments, NCUs); None when the game gives none."""
         return None
 
-    def sheet_fragment(self, report: Report, data: Any) -> str | None:
+    def sheet_fragment(self, report: R, data: Any) -> str | None:
         """The file's printable sheet as one HTML element, styled by `sheet_css`, for a batch report and a
         list pack to show inline (None: no sheet)."""
         return None
@@ -409,30 +423,11 @@ class GameSystem(ABC):
         starting with `incomplete`. Load the game's data here, never at start-up."""
         return []
 
-    def register_commands(self, app: typer.Typer) -> None:  # noqa: B027 - most games add none
+    def register_commands(self, app: typer.Typer) -> None:
         """Add the commands only this game has (for ASOIAF: deck, build, add, cards, …)."""
 
 
-class RuleModule(Protocol):
-    """A rule as a module: its id, severity, docstring (its documentation) and `check(model)`."""
-
-    ID: str
-    SEVERITY: Severity
-
-    def check(self, model: Any) -> Iterator[Problem]: ...
-
-
-def doc_text(text: str | None) -> str:
-    """A docstring as documentation: one paragraph per blank line, lines joined."""
-    return "\n\n".join(" ".join(part.split()) for part in (text or "").strip().split("\n\n"))
-
-
-def rule_docs(modules: Iterable[Any], origin: str = "rule") -> tuple[ProblemDoc, ...]:
-    """The ProblemDoc of each rule module (a system's `problem_docs` lists these with its load ids)."""
-    return tuple(ProblemDoc(m.ID, m.SEVERITY, doc_text(m.__doc__), origin) for m in modules)
-
-
-def json_document(system: GameSystem, report: Report, content: Mapping[str, Any]) -> str:
+def json_document(system: GameSystem[Any], report: Report[Any], content: Mapping[str, Any]) -> str:
     """The common JSON shape of one checked file: format version, game, verdict, summary, problems, and
     the system's own `content`."""
     data = {
@@ -452,14 +447,3 @@ def bundled_data(folder: str) -> Path:
     package = Path(__file__).resolve().parents[1]
     inside = package / "data" / folder
     return inside if inside.exists() else package.parent / "data" / folder
-
-
-def problem_maker(path: str) -> Callable[..., Problem]:
-    """`make(rule, severity, message, pos, card=None)` for problems of one file; `pos` is a (line, column)."""
-
-    def make(
-        rule: str, severity: Severity, message: str, pos: tuple[int, int], card: str | None = None
-    ) -> Problem:
-        return Problem(rule, severity, message, path, pos[0], pos[1], card)
-
-    return make

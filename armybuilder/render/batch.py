@@ -1,14 +1,21 @@
-"""The batch on the terminal: the summary table for the organiser and the progress bar (rich).
+"""The batch's summary for the organiser: a rich table on a terminal (with the progress bar), plain aligned
+rows without rich when the output is a file or a pipe (`print_plain`), where a table of ten thousand lists
+would cost several times the checking.
 
-The report files (CSV, JSON, JUnit, HTML, …) are written by the reporters of `armybuilder.render.reports`.
+The report files (CSV, JSON, JUnit, HTML, …) are written by the reporters of `armybuilder.render.reports`; the
+roll-ups (each player's state, the field) come from `armybuilder.field`.
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import IO, TYPE_CHECKING, Any
 
-from armybuilder.render.reports import Rows, counts, problem_text
+from armybuilder.render.reports.common import counts
+from armybuilder.rows import problem_text
 from armybuilder.text import printable
 
 if TYPE_CHECKING:
@@ -18,6 +25,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from armybuilder.games.base import RowTerms
+    from armybuilder.render.reports import Rows
     from armybuilder.rows import Row
 
 
@@ -80,7 +88,8 @@ def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
     from rich.text import Text
 
     from armybuilder.games import terms as terms_of
-    from armybuilder.render.reports import batch_games, grouped, problems_table
+    from armybuilder.render.reports.common import batch_games, grouped
+    from armybuilder.render.reports.people import problems_table
 
     found = batch_games(rows)
     keys = found.game_keys or ["?"]
@@ -139,7 +148,7 @@ def print_players(console: Console, rows: Rows, lists_per_player: int | None) ->
     from rich.table import Table
     from rich.text import Text
 
-    from armybuilder.batch.field import summarise
+    from armybuilder.field import summarise
 
     found = summarise(rows, lists_per_player)
     table = Table(box=SIMPLE_HEAD, header_style="bold", show_edge=False, expand=False)
@@ -177,3 +186,134 @@ def progress(console: Any) -> Progress:
         console=console,
         transient=True,
     )
+
+
+# --- plain text, for a file or a pipe -------------------------------------------------------------------------
+
+PLAIN_RUN = 500  # lines written at once
+
+
+# a character that takes other than one column: combining marks, zero-width ones, East Asian wide and full-width
+_NOT_ONE = re.compile(
+    "[\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f\u0e31-\u0e3a\u1100-\u115f"
+    "\u1ab0-\u1aff\u1dc0-\u1dff\u200b-\u200f\u20d0-\u20ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7a3"
+    "\uf900-\ufaff\ufe00-\ufe0f\ufe20-\ufe2f\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\U0001f000-\U0001faff"
+    "\U00020000-\U0003fffd]"
+)
+
+
+def cell_width(text: str) -> int:
+    """Columns `text` takes: two for a wide (CJK) character, none for a combining mark."""
+    if text.isascii() or _NOT_ONE.search(text) is None:
+        return len(text)
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or char in "\u200b\u200c\u200d\ufeff":
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def _line(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) -> str:
+    """One aligned line: cells two spaces apart, the last one unpadded."""
+    parts = []
+    last = len(cells) - 1
+    for index, cell in enumerate(cells):
+        if index == last and not right[index]:
+            parts.append(cell)
+            continue
+        pad = " " * (widths[index] - cell_width(cell))
+        parts.append(pad + cell if right[index] else cell + pad)
+    return "  ".join(parts).rstrip()
+
+
+def _rule(heading: Sequence[str], widths: Sequence[int]) -> str:
+    """Dashes under each heading, across its column (the last: under its heading only)."""
+    return "  ".join(["-" * w for w in widths[:-1]] + ["-" * cell_width(heading[-1])])
+
+
+def _write(out: IO[str], lines: Iterable[str]) -> None:
+    run: list[str] = []
+    for line in lines:
+        run.append(line)
+        if len(run) == PLAIN_RUN:
+            out.write("\n".join(run) + "\n")
+            run.clear()
+    if run:
+        out.write("\n".join(run) + "\n")
+
+
+def plain_problems(problems: Sequence[Any]) -> list[str]:
+    """A list's problems as aligned lines under a heading: line, severity, rule, message."""
+    cells = [("line", "", "rule", "problem")]
+    cells += [
+        (f"{p.line}:{p.column}" if p.line else "whole file", str(p.severity), printable(p.rule), printable(p.message))
+        for p in problems
+    ]
+    widths = [max(cell_width(c[i]) for c in cells) for i in range(3)] + [0]  # the message: unpadded
+    right = (True, False, False, False)
+    return [_line(c, widths, right) for c in cells]
+
+
+def print_plain(out: IO[str], rows: Rows, *, problems: bool = True) -> None:
+    """The summary as plain aligned rows (no colour, no wrapping, text from files escaped), as the terminal
+    table has it: one line per file (a mixed batch: a table per game, in its words), then every problem of
+    the invalid ones, then the count."""
+    from armybuilder.games import terms as terms_of
+    from armybuilder.render.reports.common import batch_games, grouped
+
+    found = batch_games(rows)
+    keys = found.game_keys or ["?"]
+    for game in keys:
+        if len(keys) > 1:
+            _write(out, [terms_of(game).plural.capitalize() + f" ({game})"])
+        _plain_game_table(out, (row for row in rows if found.group(row.game) == game), terms_of(game))
+    if problems:
+
+        def sections() -> Iterable[str]:
+            for row in grouped(rows, found):
+                if row.problems and not row.valid:
+                    yield f"{printable(row.path)} ({printable(row.player)}): invalid"
+                    yield from plain_problems(row.problems)
+
+        _write(out, sections())
+    _write(out, [counts(rows, found)])
+
+
+def _plain_game_table(out: IO[str], rows: Iterable[Row], terms: RowTerms) -> None:
+    spec = summary_columns(terms)
+    heading = tuple(name for name, _, _ in spec)
+    right = [justify == "right" for _, justify, _ in spec]
+    widths = [cell_width(name) for name in heading[:-1]] + [0]  # the last column is not padded
+    kept = []  # this game's cells, read once: the widths need them all before the first line
+    for row in rows:
+        cells = tuple(printable(cell) for cell in _summary_cells(row, terms))
+        widths = [max(w, cell_width(c)) for w, c in zip(widths[:-1], cells[:-1], strict=True)] + [0]
+        kept.append(cells)
+    _write(out, [_line(heading, widths, right), _rule(heading, widths)])
+    _write(out, (_line(cells, widths, right) for cells in kept))
+
+
+def print_plain_players(out: IO[str], rows: Rows, lists_per_player: int | None) -> None:
+    """Each player's state as plain aligned rows, before the lists."""
+    from armybuilder.field import summarise
+
+    found = summarise(rows, lists_per_player)
+    heading = ("player", *(["team"] if found.has_teams else []), "lists", "state")
+    lines = [heading]
+    for player in found.players.values():
+        team = [printable(player.team or "")] if found.has_teams else []
+        state = printable(player.status(lists_per_player))
+        lines.append((printable(player.name), *team, f"{player.valid}/{len(player.files)} valid", state))
+    widths = [max(cell_width(line[i]) for line in lines) for i in range(len(heading))]
+    right = [name == "lists" for name in heading]
+    _write(out, [_line(lines[0], widths, right), _rule(lines[0], widths)])
+    _write(out, (_line(line, widths, right) for line in lines[1:]))
+
+
+def print_plain_skipped(out: IO[str], skipped: Sequence[str]) -> None:
+    """The files of the folders that were not read as submissions."""
+    if skipped:
+        shown = ", ".join(printable(s) for s in skipped[:10])
+        shown += f", … ({len(skipped) - 10} more)" if len(skipped) > 10 else ""
+        _write(out, [f"skipped {len(skipped)} (no list): {shown}"])

@@ -8,8 +8,6 @@ for every unit, seven cards a house, the supply track falling from the left).
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,7 @@ from armybuilder import yamlpos
 from armybuilder.fileio import read_input
 from armybuilder.games.agot.data import FILES, FOLDER
 from armybuilder.games.base import bundled_data
+from armybuilder.kit import schema as kit
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
@@ -33,30 +32,6 @@ DOCS = {
 }
 
 
-def schema_for(name: str) -> dict[str, Any]:
-    text = (
-        resources.files("armybuilder.games.agot")
-        .joinpath("schemas", f"{name}.schema.json")
-        .read_text("utf-8")
-    )
-    result: dict[str, Any] = json.loads(text)
-    return result
-
-
-def _pos_of(value: Any, path: list[Any]) -> Pos:
-    """The position of the value at `path` inside a yamlpos value (its nearest known ancestor's)."""
-    pos: Pos = getattr(value, "pos", Pos(1, 1))
-    for step in path:
-        if (isinstance(value, dict) and step in value) or (
-            isinstance(value, list) and isinstance(step, int) and 0 <= step < len(value)
-        ):
-            pos = value.at(step) if hasattr(value, "at") else pos
-            value = value[step]
-        else:
-            break
-    return pos
-
-
 class _Checker:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -68,11 +43,9 @@ class _Checker:
         self.problems.append(Problem(rule, Severity.ERROR, message, path, pos[0], pos[1]))
 
     def ref(self, file: str, message: str, *path: Any) -> None:
-        self.add(DATA_REFERENCE, file, message, _pos_of(self.raw[file], list(path)))
+        self.add(DATA_REFERENCE, file, message, kit.position(self.raw[file], path))
 
     def run(self) -> list[Problem]:
-        from jsonschema import Draft202012Validator
-
         valid = True
         for name in FILES:
             path = self.folder / f"{name}.yaml"
@@ -86,13 +59,9 @@ class _Checker:
                 self.add(DATA_SYNTAX, name, exc.message, Pos(exc.line, exc.column))
                 valid = False
                 continue
-            validator = Draft202012Validator(schema_for(name))
-            errors = sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path)))
-            for error in errors:
-                where = "/".join(str(p) for p in error.absolute_path) or "(top)"
-                self.add(
-                    DATA_SCHEMA, name, f"{where}: {error.message}", _pos_of(value, list(error.absolute_path))
-                )
+            judge = kit.validator(kit.load_schema("armybuilder.games.agot", f"{name}.schema.json"))
+            errors = list(kit.schema_problems(judge, value, str(self.folder / f"{name}.yaml"), DATA_SCHEMA))
+            self.problems += errors
             valid = valid and not errors
             self.raw[name] = value
         if valid:

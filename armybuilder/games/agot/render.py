@@ -53,7 +53,7 @@ def _tracks(f: dict[str, Any]) -> str:
     return ", ".join(f"{TRACK_NAMES[t]} {p if p is not None else '-'}" for t, p in tracks.items()) or "-"
 
 
-def problem_areas(report: Report) -> dict[str, list[str]]:
+def problem_areas(report: Report[Any]) -> dict[str, list[str]]:
     """House -> the areas (units, orders, power tokens) that a problem points at, in file order."""
     position = report.model
     if not isinstance(position, Position):
@@ -72,7 +72,7 @@ def problem_areas(report: Report) -> dict[str, list[str]]:
     return result
 
 
-def rows(report: Report) -> list[tuple[str, ...]]:
+def rows(report: Report[Any]) -> list[tuple[str, ...]]:
     figures = report.summary.details.get("houses") or {}
     areas = problem_areas(report)
     result: list[tuple[str, ...]] = []
@@ -93,18 +93,18 @@ def rows(report: Report) -> list[tuple[str, ...]]:
     return result
 
 
-def _verdict(report: Report) -> str:
+def _verdict(report: Report[Any]) -> str:
     errors, warnings, notes = len(report.errors), len(report.warnings), len(report.notes)
     word = "valid" if report.valid else "invalid"
     return f"{word}: {errors} error(s), {warnings} warning(s), {notes} note(s)"
 
 
-def _heading(report: Report) -> str:
+def _heading(report: Report[Any]) -> str:
     title = report.summary.title or report.path
     return f"{title} ({report.path})" if report.summary.title else title
 
 
-def show(report: Report) -> RenderableType:
+def show(report: Report[Any]) -> RenderableType:
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -134,7 +134,7 @@ def _md_cell(text: str) -> str:
     return markdown_text(text)
 
 
-def markdown(report: Report) -> str:
+def markdown(report: Report[Any]) -> str:
     out = [f"# {_md_cell(_heading(report))}", "", f"**{_verdict(report)}**", ""]
     table_rows = rows(report)
     if table_rows:
@@ -162,7 +162,7 @@ _CSS = (
 )
 
 
-def html_page(report: Report) -> str:
+def html_page(report: Report[Any]) -> str:
     e = html.escape
     head = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

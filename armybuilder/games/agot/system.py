@@ -15,7 +15,7 @@ from armybuilder.errors import UsageError
 from armybuilder.games.agot import datacheck
 from armybuilder.games.agot.data import AgotData, load
 from armybuilder.games.agot.position import ALIASES, KEY, Position, read
-from armybuilder.games.agot.rules import ACTIVE, LOAD_DOCS, REGISTRY
+from armybuilder.games.agot.rules import RULES
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
     Column,
@@ -29,12 +29,13 @@ from armybuilder.games.base import (
     Summary,
     Tally,
     json_document,
-    rule_docs,
 )
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.kit.rules import Rules
 
 
 def _doc(text: str | None) -> str:
@@ -80,7 +81,7 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
     return result
 
 
-class AgotSystem(GameSystem):
+class AgotSystem(GameSystem[Report[Any]]):
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "A Game of Thrones: The Board Game (first and second edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)
@@ -108,12 +109,15 @@ class AgotSystem(GameSystem):
 
     # --- files ------------------------------------------------------------------------------------
 
+    def rules(self) -> Rules[Position]:
+        return RULES
+
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values())]
+        docs = list(RULES.docs())
         docs.extend(ProblemDoc(i, Severity.ERROR, d, "data") for i, d in datacheck.DOCS.items())
         return docs
 
-    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         path = document.path
         if document.error is not None:
             return Report(path, self.key, [document.error], options.strict, Summary())
@@ -122,8 +126,7 @@ class AgotSystem(GameSystem):
         try:
             position, problems = read(path, document.value, data)
             if position is not None:
-                for rule in ACTIVE:
-                    problems.extend(rule.check(position))
+                problems.extend(RULES.run(position))
         except Exception as exc:  # a bug must not stop a batch; the hostile-input tests keep this unreached
             problems.append(
                 Problem(
@@ -169,12 +172,12 @@ class AgotSystem(GameSystem):
 
     # --- output -----------------------------------------------------------------------------------
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: Report[Any]) -> RenderableType:
         from armybuilder.games.agot import render
 
         return render.show(report)
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: Report[Any], fmt: str, **options: Any) -> str:
         from armybuilder.games.agot import render
 
         if fmt == "json":

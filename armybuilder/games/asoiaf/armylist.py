@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder import yamlpos
-from armybuilder.fileio import MAX_INPUT_BYTES as MAX_LIST_BYTES
 from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.kit.size import too_large
+from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
 from armybuilder.text import or_quoted as _or
@@ -165,9 +166,8 @@ class _Loader:
             pos = data.key_pos[key]
             army.positions[str(key)] = pos  # a (line, column) tuple
             if key not in TOP_KEYS:
-                close = difflib.get_close_matches(str(key), TOP_KEYS, n=1)
-                hint = f"; did you mean `{close[0]}`?" if close else f"; known keys: {', '.join(TOP_KEYS)}"
-                self.problem("schema", f"unknown key `{key}`{hint}", pos)
+                hint = did_you_mean(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
+                self.problem("schema", f"unknown key `{key}`; {hint}", pos)
         for key in ("name", "player", "team", "notes"):
             if key in data and data[key] is not None:
                 value = data[key]
@@ -247,9 +247,8 @@ class _Loader:
             if isinstance(item, yamlpos.PosMap):
                 unknown = [k for k in item if k not in UNIT_KEYS]
                 for key in unknown:
-                    close = difflib.get_close_matches(str(key), UNIT_KEYS, n=1)
-                    hint = f"; did you mean `{close[0]}`?" if close else "; use `unit:` and `attachments:`"
-                    self.problem("schema", f"unknown key `{key}` in a unit entry{hint}", item.key_pos[key])
+                    hint = did_you_mean(key, UNIT_KEYS, "use `unit:` and `attachments:`")
+                    self.problem("schema", f"unknown key `{key}` in a unit entry; {hint}", item.key_pos[key])
                 if "unit" not in item:
                     self.problem("schema", "a unit entry with attachments needs `unit: <combat unit>`", pos)
                     continue
@@ -416,12 +415,9 @@ def _split_hint(catalogue: Catalogue, text: str, siblings: tuple[list[Any], int]
 def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
     """Load a list from text; problems (never exceptions) for anything wrong with it."""
     loader = _Loader(catalogue, path)
-    if len(text) > MAX_LIST_BYTES:
-        loader.problem(
-            "syntax",
-            f"the file is {len(text):,} bytes; a list is a few hundred bytes — is this the right file?",
-            (1, 1),
-        )
+    oversized = too_large(text)
+    if oversized is not None:
+        loader.problem("syntax", oversized, (1, 1))
         return loader.army
     try:
         data = yamlpos.load(text)

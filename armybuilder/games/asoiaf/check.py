@@ -17,13 +17,13 @@ GAME = "asoiaf"
 
 
 @dataclass
-class ListReport(Report):
+class ListReport(Report["ArmyList"]):
     """The verdict on one army list: `model` is the ArmyList, `context` the Army the rules read."""
 
     @property
     def army(self) -> ArmyList:
-        army: ArmyList = self.model
-        return army
+        assert self.model is not None, "a list report always holds its list"
+        return self.model
 
     @property
     def deck(self) -> Deck | None:
@@ -64,7 +64,7 @@ def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = Non
     """Check a loaded list against every rule (and against the player's collection when `options` names
     one); never raises for anything wrong with the list (UsageError for an unusable collection file)."""
     from armybuilder.games.asoiaf.context import Army
-    from armybuilder.games.asoiaf.rules import REGISTRY
+    from armybuilder.games.asoiaf.rules import RULES
 
     options = options or DEFAULT_OPTIONS
     report = ListReport(army.path, GAME, strict=options.strict, summary=EMPTY_SUMMARY, model=army)
@@ -73,8 +73,7 @@ def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = Non
     if army.readable:
         ctx = Army.build(army, catalogue, options.points)
         report.context = ctx
-        for rule in REGISTRY.values():
-            problems.extend(rule.check(ctx))
+        problems.extend(RULES.run(ctx))
         if options.collection is not None:  # UsageError (one line) when the collection has errors
             from armybuilder.games.asoiaf.collection import collection_problems, usable_collection
 

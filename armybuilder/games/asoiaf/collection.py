@@ -24,10 +24,11 @@ from typing import Any
 
 from armybuilder import yamlpos
 from armybuilder.errors import UsageError
-from armybuilder.fileio import MAX_INPUT_BYTES, read_input
+from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.kit.size import too_large
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import or_quoted
 
@@ -180,9 +181,9 @@ def _short(value: Any) -> str:
 def read_collection_text(text: str | bytes, catalogue: Catalogue, path: str) -> Collection:
     """A collection from YAML text; problems (never exceptions) for anything wrong with it."""
     reader = _Reader(catalogue, path)
-    if len(text) > MAX_INPUT_BYTES:
-        reader.problem("syntax", f"the file is {len(text):,} bytes; a collection is a few kilobytes — is this "
-                       "the right file?", (1, 1))  # fmt: skip
+    oversized = too_large(text, "a collection", "a few kilobytes")
+    if oversized is not None:
+        reader.problem("syntax", oversized, (1, 1))
         return reader.collection
     try:
         value = yamlpos.load(text)

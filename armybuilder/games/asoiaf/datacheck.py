@@ -27,16 +27,16 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import Any
-
-from jsonschema import Draft202012Validator, ValidationError
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.games.asoiaf.datafiles import CARD_FOLDERS, FACTIONS_FILE, FOLDERS, DataFile
 from armybuilder.games.base import ProblemDoc
+from armybuilder.kit import schema as kit
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, ValidationError
 
 FACTION_TACTICS = 7
 DECK_SIZE = 20  # two copies of each card
@@ -69,46 +69,19 @@ _CONDITION_REF_FIELDS = ("in_army_any_of", "attached_to_unit_of")
 
 def load_schema(name: str) -> dict[str, Any]:
     """One of the shipped JSON Schemas (`units`, `requirement`, ...), read from the installed package."""
-    text = resources.files("armybuilder.games.asoiaf").joinpath("schemas", f"{name}.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    return kit.load_schema("armybuilder.games.asoiaf", f"{name}.json")
 
 
 @cache
 def validators() -> dict[str, Draft202012Validator]:
     """One validator per file kind (folder name, or `factions`), built once per process."""
     schemas = {name: load_schema(name) for name in _SCHEMA_FILES}
-    registry: Registry[Any] = Registry().with_resources(
-        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()
-    )
     return {
-        name: Draft202012Validator(schema, registry=registry)
-        for name, schema in schemas.items()
-        if name != "requirement"
+        name: kit.validator(schema, schemas.values()) for name, schema in schemas.items() if name != "requirement"
     }
 
 
 # --- positions --------------------------------------------------------------------------------------------
-
-
-def _pos_of(node: Any) -> Pos | None:
-    pos = getattr(node, "pos", None)
-    return pos if isinstance(pos, Pos) else None
-
-
-def locate(root: Any, path: Any) -> Pos:
-    """The position of the value at `path` (keys and indexes), or of its nearest located ancestor."""
-    best = _pos_of(root) or Pos(1, 1)
-    node = root
-    for step in path:
-        if (isinstance(node, dict) and step in node) or (
-            isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
-        ):
-            best = node.at(step) if hasattr(node, "at") else best
-            node = node[step]
-        else:
-            break
-    return best
 
 
 def _at(mapping: Any, key: Any) -> Pos | None:
@@ -116,18 +89,6 @@ def _at(mapping: Any, key: Any) -> Pos | None:
     at = getattr(mapping, "at", None)
     pos = at(key) if callable(at) else None
     return pos if isinstance(pos, Pos) else None
-
-
-def _key_pos(mapping: Any, key: Any) -> Pos | None:
-    key_pos = getattr(mapping, "key_pos", None)
-    return key_pos.get(key) if isinstance(key_pos, dict) else None
-
-
-def _dotted(path: Any) -> str:
-    out = ""
-    for step in path:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
-    return out
 
 
 # --- reporting helpers ------------------------------------------------------------------------------------
@@ -198,19 +159,19 @@ def _in_vocabulary(path: Any) -> bool:
 
 def _schema_problems(error: ValidationError, df: DataFile, report: _Report, typos: dict[str, str]) -> None:
     path = list(error.absolute_path)
-    where = _dotted(path) or "the file"
+    where = kit.dotted(path) or "the file"
     entry_path = path[:2] if len(path) >= 2 and isinstance(path[1], int) else []
-    entry = locate_value(df.content, entry_path) if entry_path else None
+    entry = kit.value_at(df.content, entry_path) if entry_path else None
     card = _entry_id(entry)
     about = f" of {_card_label(entry)}" if entry is not None else ""
-    pos = locate(df.content, path)
+    pos = kit.position(df.content, path)
     instance = error.instance
     vocabulary = _in_vocabulary(path)
     validator = error.validator
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = list((error.schema or {}).get("properties", {})) if isinstance(error.schema, dict) else []
         for extra in [k for k in instance if k not in allowed]:
-            kpos = _key_pos(instance, extra) or pos
+            kpos = kit.key_position(instance, extra) or pos
             hint = f" (did you mean {typos[str(extra)]!r}?)" if str(extra) in typos else ""
             if vocabulary and "kind" in allowed:
                 kind = instance.get("kind")
@@ -271,16 +232,6 @@ def _schema_problems(error: ValidationError, df: DataFile, report: _Report, typo
     report.add("schema", message, df.relpath, pos, card)
 
 
-def locate_value(root: Any, path: list[Any]) -> Any:
-    node = root
-    for step in path:
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node
-
-
 def _expected_keys(folder: str) -> tuple[str, ...]:
     return LIST_KEYS.get(folder, ())
 
@@ -299,7 +250,7 @@ def _wrong_folder(df: DataFile, folder: str, report: _Report) -> bool:
                 f"files in {folder}/ list `{mine[0]}:`, not `{found[0]}:`; move this file to {other}/ "
                 f"or rename the key",
                 df.relpath,
-                _key_pos(content, found[0]),
+                kit.key_position(content, found[0]),
             )
             return True
     return False
@@ -314,7 +265,7 @@ def _check_schema(df: DataFile, kind: str, report: _Report) -> None:
             f"{'`data_version:` and `factions:`' if kind == 'factions' else ''}), not "
             f"{'an empty file' if df.content is None else type(df.content).__name__}",
             df.relpath,
-            _pos_of(df.content) or Pos(1, 1),
+            kit.own_position(df.content) or Pos(1, 1),
         )
         return
     if kind != "factions" and _wrong_folder(df, kind, report):

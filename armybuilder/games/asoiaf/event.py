@@ -27,6 +27,7 @@ from armybuilder.games.asoiaf.event_rules import (
     is_preview,
     season_of,
 )
+from armybuilder.kit.words import did_you_mean
 from armybuilder.text import player_key
 
 if TYPE_CHECKING:
@@ -278,13 +279,12 @@ class _Reader:
         return GroupRules(**fields)
 
     def _replaces(self, rules: AsoiafEventRules) -> frozenset[str]:
-        from armybuilder.games.asoiaf.rules import REGISTRY
+        from armybuilder.games.asoiaf.rules import RULES
 
         out = set()
         for text, pos in (self.reader.names(self.data, "replaces") or [])[:MAX_NAMES]:
-            if text not in REGISTRY:
-                close = difflib.get_close_matches(text, list(REGISTRY), n=1)
-                hint = f"did you mean `{close[0]}`?" if close else f"list rules: {', '.join(REGISTRY)}"
+            if text not in RULES:
+                hint = did_you_mean(text, RULES.ids(), f"list rules: {', '.join(RULES.ids())}")
                 self.problem(f"`replaces`: no list rule called {text!r}; {hint}", pos)
             elif text not in REPLACEABLE:
                 self.problem(f"`replaces`: {text} cannot be replaced; an event replaces only "

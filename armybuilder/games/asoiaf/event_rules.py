@@ -165,8 +165,8 @@ class AsoiafEventRules(EventRules):
 
     # --- one list ---------------------------------------------------------------------------------
 
-    def check(self, report: Report) -> list[Problem]:
-        army: ArmyList = report.model
+    def check(self, report: Report[Any]) -> list[Problem]:
+        army: ArmyList | None = report.model
         out: list[Problem] = []
         if army is None or not army.readable:
             return out
@@ -265,7 +265,7 @@ class AsoiafEventRules(EventRules):
 
     # --- across a player's or a team's lists ----------------------------------------------------------
 
-    def cross_key(self, report: Report) -> ListFacts | None:
+    def cross_key(self, report: Report[Any]) -> ListFacts | None:
         army: ArmyList | None = report.model
         ctx: Army | None = report.context
         if army is None or ctx is None:

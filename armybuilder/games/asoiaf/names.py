@@ -160,7 +160,12 @@ def _problem(message: str, file: str, pos: tuple[int, int] | None) -> Problem:
 
 
 def _text(value: Any) -> str | None:
-    return value.strip() if isinstance(value, str) and value.strip() else None
+    """A name: text of visible characters (no line break or control character to break a printout)."""
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        return None
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in value):
+        return None
+    return _SPACES.sub(" ", value).strip()
 
 
 def parse_table(content: Any, file: str) -> tuple[NameTable | None, list[Problem]]:

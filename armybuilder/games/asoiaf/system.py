@@ -18,7 +18,6 @@ from armybuilder.games.base import (
     NewOption,
     Options,
     ProblemDoc,
-    Report,
     RowTerms,
 )
 from armybuilder.problems import Problem, Severity
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
 
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
+    from armybuilder.kit.rules import Rules
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -102,7 +102,7 @@ EXPORT_FORMATS = {
 }
 
 
-class Asoiaf(GameSystem):
+class Asoiaf(GameSystem["ListReport"]):
     key = "asoiaf"
     title = "A Song of Ice & Fire: Tabletop Miniatures Game"
     file_kinds = ("army list",)
@@ -230,21 +230,22 @@ class Asoiaf(GameSystem):
 
         return diff_catalogues(old, new)
 
-    def compare(self, old: Report, new: Report) -> list[str]:
+    def compare(self, old: ListReport, new: ListReport) -> list[str]:
         from armybuilder.games.asoiaf.seasondiff import compare_reports
 
-        return compare_reports(old, new)  # type: ignore[arg-type]
+        return compare_reports(old, new)
 
     # --- files ------------------------------------------------------------------------------------
 
+    def rules(self) -> Rules[Any]:
+        from armybuilder.games.asoiaf.rules import RULES
+
+        return RULES
+
     def problem_docs(self) -> Sequence[ProblemDoc]:
         from armybuilder.games.asoiaf.datacheck import DATA_DOCS
-        from armybuilder.games.asoiaf.rules import REGISTRY
 
-        rules = tuple(
-            ProblemDoc(rule.ID, rule.SEVERITY, (rule.__doc__ or "").strip(), "rule") for rule in REGISTRY.values()
-        )
-        return (*LOAD_DOCS, *rules, *COLLECTION_DOCS, *EVENT_DOCS, *DATA_DOCS)
+        return (*LOAD_DOCS, *self.rules().docs(), *COLLECTION_DOCS, *EVENT_DOCS, *DATA_DOCS)
 
     def prepare(self) -> None:
         import armybuilder.games.asoiaf.check
@@ -269,7 +270,7 @@ class Asoiaf(GameSystem):
             army = load_list_value(document.value, data, document.path)
         return validate(army, data, options)
 
-    def cross_key(self, report: Report) -> Any:
+    def cross_key(self, report: ListReport) -> Any:
         from armybuilder.games.asoiaf.rules.unique_character import fielded
 
         # positions in YAML converted from a text format: the batch points them at the player's own lines
@@ -287,7 +288,7 @@ class Asoiaf(GameSystem):
 
         return event_rules(data, event, path, where)
 
-    def outline(self, report: Report) -> tuple[tuple[str, int], ...]:
+    def outline(self, report: ListReport) -> tuple[tuple[str, int], ...]:
         ctx = report.context
         if ctx is None:
             return ()
@@ -325,22 +326,22 @@ class Asoiaf(GameSystem):
 
     # --- output ---------------------------------------------------------------------------------
 
-    def totals(self, report: Report) -> str:
+    def totals(self, report: ListReport) -> str:
         from armybuilder.games.asoiaf.render.builder import totals_line
 
-        listed: ListReport = report  # type: ignore[assignment]
+        listed = report
         return totals_line(listed)
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: ListReport) -> RenderableType:
         from armybuilder.games.asoiaf.render.show import show
 
-        listed: ListReport = report  # type: ignore[assignment]
+        listed = report
         return show(listed, listed.deck)
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: ListReport, fmt: str, **options: Any) -> str:
         from armybuilder.games.asoiaf.interchange import FORMATS, export_list
 
-        listed: ListReport = report  # type: ignore[assignment]
+        listed = report
         if fmt in FORMATS:
             return export_list(fmt, listed, options["data"])
         if fmt not in EXPORT_FORMATS:
@@ -349,14 +350,14 @@ class Asoiaf(GameSystem):
 
         return render_sheet(fmt, listed, listed.deck, options.get("page") or "a4")
 
-    def share_code(self, report: Report) -> tuple[str | None, str | None]:
+    def share_code(self, report: ListReport) -> tuple[str | None, str | None]:
         from armybuilder.games.asoiaf.interchange.warcouncil import share_code
 
-        listed: ListReport = report  # type: ignore[assignment]
+        listed = report
         code = share_code(listed)
         return code.code, code.why_not
 
-    def content(self, report: Report) -> dict[str, Any] | None:
+    def content(self, report: ListReport) -> dict[str, Any] | None:
         ctx = report.context
         if ctx is None:
             return None
@@ -377,10 +378,10 @@ class Asoiaf(GameSystem):
             "enemy_attachments": [c for e in army.enemy_attachments if (c := card(e)) is not None],
         }
 
-    def sheet_fragment(self, report: Report, data: Any) -> str | None:
+    def sheet_fragment(self, report: ListReport, data: Any) -> str | None:
         from armybuilder.games.asoiaf.render.sheet import sheet_fragment
 
-        listed: ListReport = report  # type: ignore[assignment]
+        listed = report
         if listed.context is None:
             return None
         return sheet_fragment(listed, listed.deck)

@@ -13,9 +13,7 @@ import difflib
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
 from armybuilder.errors import DataError
@@ -40,7 +38,11 @@ from armybuilder.games.hve.names import (
     is_text,
     norm,
 )
+from armybuilder.kit import schema as kit
 from armybuilder.problems import Problem, Severity
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -175,10 +177,9 @@ def catalogue_files(folder: Path) -> list[Path]:
 @cache
 def _file_validator() -> Draft202012Validator:
     """The catalogue schema at file level only: entries are judged by the checker's own rules."""
-    schema = json.loads((Path(__file__).parent / "schemas" / "catalogue.json").read_text(encoding="utf-8"))
-    file_level = copy.deepcopy(schema)
+    file_level = copy.deepcopy(kit.load_schema("armybuilder.games.hve", "catalogue.json"))
     file_level["properties"]["cards"].pop("items")
-    return Draft202012Validator(file_level)
+    return kit.validator(file_level)
 
 
 class _Checker:

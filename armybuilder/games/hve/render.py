@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.games.base import Report
 from armybuilder.games.hve.catalogue import Card, Catalogue
@@ -96,7 +96,7 @@ def command_groups(deck: Deck) -> list[tuple[str, list[Line]]]:
     return titled
 
 
-def heading(report: Report) -> str:
+def heading(report: Report[Any]) -> str:
     deck = report.model
     name = report.summary.title or "(unnamed deck)"
     if isinstance(deck, Deck) and deck.faction is not None:
@@ -104,24 +104,24 @@ def heading(report: Report) -> str:
     return name
 
 
-def verdict(report: Report) -> str:
+def verdict(report: Report[Any]) -> str:
     errors, warnings = len(report.errors), len(report.warnings)
     counts = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
     return f"{'VALID' if report.valid else 'INVALID'} ({counts})"
 
 
-def counts(report: Report) -> str:
+def counts(report: Report[Any]) -> str:
     return "   ".join(str(t) for t in report.summary.tallies)
 
 
-def problem_lines(report: Report) -> list[str]:
+def problem_lines(report: Report[Any]) -> list[str]:
     return [f"{p.line}:{p.column} {p.severity} {p.rule}: {p.message}" for p in report.problems]
 
 
 # --- rich ------------------------------------------------------------------------------------------------
 
 
-def show(report: Report) -> RenderableType:
+def show(report: Report[Any]) -> RenderableType:
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -165,7 +165,7 @@ def _md_table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
     return [*out, ""]
 
 
-def markdown(report: Report) -> str:
+def markdown(report: Report[Any]) -> str:
     out = [f"# {_md(heading(report))}", ""]
     deck = report.model
     if isinstance(deck, Deck) and deck.is_deck:
@@ -211,7 +211,7 @@ def _html_table(head: tuple[str, ...], rows: list[tuple[str, ...]], numeric: tup
     return [*out, "</table>"]
 
 
-def html_sheet(report: Report) -> str:
+def html_sheet(report: Report[Any]) -> str:
     title = html.escape(heading(report))
     out = [
         "<!DOCTYPE html>",

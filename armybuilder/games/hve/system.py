@@ -22,13 +22,12 @@ from armybuilder.games.base import (
     Summary,
     Tally,
     json_document,
-    rule_docs,
 )
 from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
 from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
 from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
-from armybuilder.games.hve.rules import DECK_RULES, LOAD_DOCS
+from armybuilder.games.hve.rules import RULES
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
 from armybuilder.problems import Problem
@@ -37,6 +36,8 @@ from armybuilder.text import json_text
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
 
+    from armybuilder.kit.rules import Rules
+
 
 def _doc(module: Any) -> str:
     """A rule module's docstring as one line: its first paragraph."""
@@ -44,7 +45,7 @@ def _doc(module: Any) -> str:
     return " ".join(first.split())
 
 
-class HordeVsEmpire(GameSystem):
+class HordeVsEmpire(GameSystem[Report[Any]]):
     key: ClassVar[str] = GAME_KEY
     title: ClassVar[str] = "Horde vs Empire (card game)"
     file_kinds: ClassVar[tuple[str, ...]] = ("deck",)
@@ -85,21 +86,22 @@ class HordeVsEmpire(GameSystem):
 
     # --- files ------------------------------------------------------------------------------------
 
-    def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [*LOAD_DOCS, *rule_docs(DECK_RULES)]
-        return [*docs, *DATA_RULES]
+    def rules(self) -> Rules[Deck]:
+        return RULES
 
-    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+    def problem_docs(self) -> Sequence[ProblemDoc]:
+        return [*RULES.docs(), *DATA_RULES]
+
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         catalogue = data if isinstance(data, Catalogue) else self.load_data()
-        report = Report(path=document.path, game=self.key, strict=options.strict)
+        report: Report[Deck] = Report(path=document.path, game=self.key, strict=options.strict)
         if document.error is not None:
             report.problems = [document.error]
             return report
         deck = read_deck(document.path, document.value, catalogue)
         problems = deck.problems
         if deck.is_deck:
-            for rule in DECK_RULES:
-                problems.extend(rule.check(deck))
+            problems.extend(RULES.run(deck))
         report.problems = sorted(problems, key=Problem.sort_key)
         report.summary = summary(deck)
         report.model = deck
@@ -107,12 +109,12 @@ class HordeVsEmpire(GameSystem):
 
     # --- output ---------------------------------------------------------------------------------
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: Report[Any]) -> RenderableType:
         from armybuilder.games.hve.render import show
 
         return show(report)
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: Report[Any], fmt: str, **options: Any) -> str:
         if fmt == "json":
             return json_document(self, report, content(report))
         if fmt == "md":
@@ -176,7 +178,7 @@ def summary(deck: Deck) -> Summary:
     )
 
 
-def content(report: Report) -> dict[str, Any]:
+def content(report: Report[Any]) -> dict[str, Any]:
     """The deck's own part of the JSON document."""
     deck = report.model
     if not isinstance(deck, Deck):

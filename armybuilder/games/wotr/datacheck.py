@@ -13,36 +13,33 @@ schema cannot see. Every problem points at the line of the offending entry.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
 from armybuilder.fileio import read_input
 from armybuilder.games.wotr.names import matched
+from armybuilder.kit import schema as kit
 from armybuilder.problems import Problem, Severity
-from armybuilder.yamlpos import Pos
 
 FILES = ("nations", "regions", "characters", "setup", "tracks", "aliases")
 NAME_KINDS = ("sides", "nations", "figure_kinds", "players", "regions", "characters")
 
 
-@cache
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+
 def schema(name: str) -> dict[str, Any]:
-    text = resources.files("armybuilder.games.wotr").joinpath("schemas", f"{name}.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
+    return kit.load_schema("armybuilder.games.wotr", f"{name}.json")
 
 
 @cache
 def _validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(name))
+    return kit.validator(schema(name))
 
 
 @dataclass
@@ -55,22 +52,6 @@ class DataFiles:
 
     def path(self, name: str) -> str:
         return str(self.folder / f"{name}.yaml")
-
-
-def _node_pos(root: Any, path: list[Any]) -> Pos:
-    """The position of the deepest node of `path` that can be found (a key's own line for mapping keys)."""
-    node = root
-    pos = Pos(1, 1)
-    for step in path:
-        if isinstance(node, yamlpos.PosMap) and step in node:
-            pos = node.key_pos.get(step, pos)
-            node = node[step]
-        elif isinstance(node, yamlpos.PosList) and isinstance(step, int) and 0 <= step < len(node):
-            pos = node.at(step)
-            node = node[step]
-        else:
-            break
-    return pos
 
 
 def read(folder: Path) -> DataFiles:
@@ -92,21 +73,9 @@ def read(folder: Path) -> DataFiles:
             )
             files.values[name] = None
             continue
-        errors = sorted(_validator(name).iter_errors(value), key=lambda e: list(map(str, e.absolute_path)))
-        for error in errors:
-            pos = _node_pos(value, list(error.absolute_path))
-            where = " › ".join(str(p) for p in error.absolute_path) or "the file"
-            files.problems.append(
-                Problem(
-                    "data-schema",
-                    Severity.ERROR,
-                    f"{where}: {error.message}; see schemas/{name}.json",
-                    str(path),
-                    pos.line,
-                    pos.column,
-                )
-            )
-        files.values[name] = None if errors else value
+        found = list(kit.schema_problems(_validator(name), value, str(path), "data-schema", f"see schemas/{name}.json"))
+        files.problems += found
+        files.values[name] = None if found else value
     return files
 
 
@@ -116,7 +85,7 @@ class _Consistency:
         self.v = files.values
 
     def problem(self, name: str, path: list[Any], message: str) -> Problem:
-        pos = _node_pos(self.v[name], path)
+        pos = kit.position(self.v[name], path)
         return Problem(
             "data-consistency", Severity.ERROR, message, self.files.path(name), pos.line, pos.column
         )

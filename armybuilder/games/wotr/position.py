@@ -15,6 +15,7 @@ from typing import Any
 
 from armybuilder.games.wotr.data import SIDES, Nation, WotrData
 from armybuilder.games.wotr.names import NameIndex, did_you_mean, matched
+from armybuilder.games.wotr.words import PLURAL_NATIONS
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
@@ -514,7 +515,7 @@ class _Reader:
         nation = self.data.nations[stack.nation]
         if kind not in nation.box:
             self.unknown_figure(
-                f"{nation.title} has no {self.data.kinds[kind].name} figures; Free Peoples "
+                f"{nation.name} {'have' if stack.nation in PLURAL_NATIONS else 'has'} no {self.data.kinds[kind].name} figures; Free Peoples "
                 "leaders are grey, the only Shadow leaders are Nazgûl (Sauron)",
                 kpos,
             )

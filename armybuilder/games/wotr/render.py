@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -158,7 +159,7 @@ def _tracks(position: Position) -> Block:
     return block
 
 
-def _problems(report: Report) -> Block:
+def _problems(report: Report[Any]) -> Block:
     block = Block("Problems", ["line", "severity", "rule", "message"])
     for p in report.problems:
         block.rows.append([f"{p.line}:{p.column}", p.severity.value, p.rule, p.message])
@@ -167,7 +168,7 @@ def _problems(report: Report) -> Block:
     return block
 
 
-def blocks(report: Report) -> list[Block]:
+def blocks(report: Report[Any]) -> list[Block]:
     position = report.model
     if not isinstance(position, Position) or not position.readable:
         return [_problems(report)]
@@ -180,7 +181,7 @@ def blocks(report: Report) -> list[Block]:
     ]
 
 
-def heading(report: Report) -> str:
+def heading(report: Report[Any]) -> str:
     verdict = "valid" if report.valid else "invalid"
     counts = f"{plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
     return f"{report.summary.title or 'position'} — {report.path} — {verdict} ({counts})"
@@ -189,7 +190,7 @@ def heading(report: Report) -> str:
 # --- rich ------------------------------------------------------------------------------------------------
 
 
-def show(report: Report) -> RenderableType:
+def show(report: Report[Any]) -> RenderableType:
     parts: list[RenderableType] = [Text(heading(report), style="bold")]
     for block in blocks(report):
         parts.append(Text(""))
@@ -220,7 +221,7 @@ def _md_text(text: str) -> str:
     return out
 
 
-def markdown(report: Report) -> str:
+def markdown(report: Report[Any]) -> str:
     lines = [f"# {_md_text(heading(report))}", ""]
     for block in blocks(report):
         lines += [f"## {_md_text(block.title)}", ""]
@@ -244,7 +245,7 @@ _STYLE = (
 )
 
 
-def html_page(report: Report) -> str:
+def html_page(report: Report[Any]) -> str:
     e = html.escape
     out = [
         "<!DOCTYPE html>",

@@ -20,16 +20,18 @@ from armybuilder.games.base import (
     Summary,
     bundled_data,
     json_document,
-    rule_docs,
 )
 from armybuilder.games.wotr import data as wotr_data
 from armybuilder.games.wotr import datacheck, newfile, tables
 from armybuilder.games.wotr.position import read_position
-from armybuilder.games.wotr.rules import LOAD_DOCS, REGISTRY, RULES
+from armybuilder.games.wotr.rules import RULES
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
+
+    from armybuilder.games.wotr.position import Position
+    from armybuilder.kit.rules import Rules
 
 DATA_DOCS = (
     ProblemDoc(
@@ -49,7 +51,7 @@ DATA_DOCS = (
 )
 
 
-class WarOfTheRing(GameSystem):
+class WarOfTheRing(GameSystem[Report[Any]]):
     key: ClassVar[str] = "war-of-the-ring"
     title: ClassVar[str] = "War of the Ring (2nd edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)
@@ -78,11 +80,13 @@ class WarOfTheRing(GameSystem):
 
     # --- files ------------------------------------------------------------------------------------
 
-    def problem_docs(self) -> Sequence[ProblemDoc]:
-        docs = [*LOAD_DOCS, *rule_docs(REGISTRY.values())]
-        return [*docs, *DATA_DOCS]
+    def rules(self) -> Rules[Position]:
+        return RULES
 
-    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report:
+    def problem_docs(self) -> Sequence[ProblemDoc]:
+        return [*RULES.docs(), *DATA_DOCS]
+
+    def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         if document.error is not None:
             return Report(
                 path=document.path,
@@ -94,8 +98,7 @@ class WarOfTheRing(GameSystem):
         position = read_position(document.value, document.path, data)
         problems = list(position.problems)
         if position.readable:
-            for rule in RULES:
-                problems.extend(rule.check(position))
+            problems.extend(RULES.run(position))
         problems.sort(key=Problem.sort_key)
         return Report(
             path=document.path,
@@ -108,12 +111,12 @@ class WarOfTheRing(GameSystem):
 
     # --- output -----------------------------------------------------------------------------------
 
-    def show(self, report: Report) -> RenderableType:
+    def show(self, report: Report[Any]) -> RenderableType:
         from armybuilder.games.wotr import render
 
         return render.show(report)
 
-    def export(self, report: Report, fmt: str, **options: Any) -> str:
+    def export(self, report: Report[Any], fmt: str, **options: Any) -> str:
         if fmt == "json":
             content = {} if report.model is None else {"position": tables.position_data(report.model)}
             return json_document(self, report, content)

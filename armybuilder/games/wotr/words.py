@@ -12,6 +12,24 @@ HAS = {"free_peoples": "have", "shadow": "has"}  # the verb after SIDE_NAMES
 HOLD = {"free_peoples": "hold", "shadow": "holds"}
 
 
+PLURAL_NATIONS = frozenset({"dwarves", "elves", "southrons"})  # "the Dwarves have", "the Elves' marker"
+
+
+def verb(nation: str, one: str, many: str) -> str:
+    """The verb agreeing with a nation: `has` after Gondor, `have` after the Dwarves."""
+    return many if nation in PLURAL_NATIONS else one
+
+
+def possessive(name: str, nation: str) -> str:
+    """`Gondor's`, `the North's`, `the Dwarves'`, `the Southrons & Easterlings'`."""
+    return name + ("'" if nation in PLURAL_NATIONS else "'s")
+
+
+def a(word: str) -> str:
+    """`a Dwarven leader`, `an Elven elite`."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 

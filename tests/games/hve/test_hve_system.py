@@ -58,9 +58,8 @@ def test_problem_docs_cover_every_id() -> None:
 
 
 def test_every_rule_module_is_documented() -> None:
-    for rule_id, module in rules.REGISTRY.items():
-        assert rule_id == module.ID
-        assert (module.__doc__ or "").strip(), rule_id  # type: ignore[attr-defined]
+    for rule in rules.RULES:
+        assert len(rule.doc) > 20, rule.id
 
 
 def test_summary(bundled: Catalogue) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from wotr_support import check, found, marked, setup_text
 
-from armybuilder.games.wotr.rules import REGISTRY
+from armybuilder.games.wotr.rules import RULES
 from armybuilder.problems import Severity
 
 G = "game: war-of-the-ring\n"
@@ -96,8 +96,27 @@ VALID: dict[str, list[str]] = {
         G + "players: 3\nhands: {free_peoples: 6, witch_king_player: 4, 薩魯曼索倫聯盟玩家: 4}\n",
     ],
     "political-track": [
+        G + "political:\n  gondor: {box: 2}\n  sauron: {box: 1}\n  southrons: {box: 2}\n",  # their starting boxes
         G + "political:\n  gondor: {box: 0, active: true}\n  dwarves: {box: 2, active: false}\n  elves: {box: 1}\n",
         G + "political:\n  sauron: {active: true}\n",
+    ],
+    "political-board": [  # at the boundary: exactly one box per capture, active with an enemy army in
+        G + "captured: {Dale: shadow}\npolitical: {north: {box: 2, active: true}}\n",
+        G + "board:\n  Westemnet: {isengard: {regular: 1}}\ncaptured: {Westemnet: shadow}\n"
+        "political: {rohan: {box: 2, active: true}}\n",
+        G + "board:\n  Druadan Forest: {sauron: {regular: 1}}\npolitical: {gondor: {box: 2, active: false}}\n",
+        G + "captured: {Orthanc: free_peoples}\npolitical: {isengard: {box: 0}}\n",
+        G + "board:\n  Edoras: {rohan: {leader: 1, regular: 1}}\n  Fangorn: {sauron: {nazgul: 2}}\n"
+        "political: {rohan: {box: 3, active: false}}\n",
+    ],
+    "settlement-control": [
+        G + "board:\n  Edoras: {isengard: {regular: 1}}\ncaptured: {Edoras: shadow}\n",
+        G + "board:\n  Edoras: {rohan: {regular: 1}}\ncaptured: {}\n",
+        G + "board:\n  Edoras: {sauron: {nazgul: 2}}\ncaptured: {}\n",  # Nazgûl alone capture nothing
+        G + "board:\n  Helm's Deep: {isengard: {regular: 3}}\nbesieged:\n  Helm's Deep: {rohan: {regular: 1}}\n"
+        "captured: {}\n",  # a siege, not a capture
+        G + "board:\n  Helm's Deep: {isengard: {regular: 3}}\ncaptured: {}\n",  # no besieged: not judged
+        G + "board:\n  Westemnet: {isengard: {regular: 1}}\n",  # no captured: not judged
     ],
     "not-at-war-abroad": [
         G + "board:\n  Fangorn: {north: {regular: 1}}\n  Erebor: {north: {regular: 1}}\n"
@@ -234,10 +253,26 @@ INVALID: dict[str, list[str]] = {
         G + "players: 3\nhands:\n  free_peoples: 6\n  witch_king_player: 5  # <- hand-limit\n",
     ],
     "political-track": [
+        G + "political:\n  gondor: {box: 3}  # <- political-track\n",  # one over its starting box 2
+        G + "political:\n  sauron: {box: 2}  # <- political-track\n",
         G + "political:\n  gondor: {box: 0, active: false}  # <- political-track\n",
         G + "political:\n  rohan: {box: 4}  # <- political-track\n",
         G + "political:\n  elves: {active: false}  # <- political-track\n",
         G + "political:\n  isengard: {box: 2, active: false}  # <- political-track\n",
+    ],
+    "political-board": [  # one step over: a box too high, a nation left passive
+        G + "captured: {Dale: shadow}\npolitical:\n  north: {box: 3, active: true}  # <- political-board\n",
+        G + "board:\n  Fords of Isen: {isengard: {regular: 1}}\n"
+        "political:\n  rohan: {box: 3, active: false}  # <- political-board\n",
+        G + "captured: {Dale: shadow}\npolitical:\n  north: {box: 3, active: false}  # <- political-board\n",
+        G + "captured: {Orthanc: free_peoples}\npolitical:\n  isengard: {box: 1}  # <- political-board\n",
+        G + "besieged:\n  Helm's Deep: {sauron: {regular: 2}}\npolitical:\n  rohan: {active: false}  # <- political-board\n",
+    ],
+    "settlement-control": [
+        G + "board:\n  Edoras: {isengard: {regular: 1}}  # <- settlement-control\ncaptured: {}\n",
+        G + "board:\n  Edoras: {rohan: {regular: 1}}\ncaptured:\n  Edoras: shadow  # <- settlement-control\n",
+        G + "board:\n  Helm's Deep: {isengard: {regular: 3}}  # <- settlement-control\nbesieged: {}\ncaptured: {}\n",
+        G + "board:\n  Westemnet: {isengard: {regular: 1}}  # <- settlement-control\ncaptured: {Edoras: shadow}\n",
     ],
     "not-at-war-abroad": [
         G + "board:\n  Erebor:\n    north: {regular: 1}  # <- not-at-war-abroad\npolitical: {north: {box: 1}}\n",
@@ -321,7 +356,7 @@ def test_invalid(rule: str, text: str) -> None:
 
 
 def test_every_rule_has_valid_and_invalid_cases() -> None:
-    for rule in REGISTRY:
+    for rule in RULES.ids():
         assert INVALID.get(rule), f"no invalid case for {rule}"
         if rule != "syntax":
             assert VALID.get(rule), f"no valid case for {rule}"
@@ -357,7 +392,9 @@ def test_spec_message_templates() -> None:
         "Minas Tirith holds 11 Free Peoples army units; at most 10 may stand in one region; remove 1"
     )
     [problem] = check(INVALID["not-at-war-abroad"][0]).problems
-    assert problem.message == "North units in Erebor (Dwarves) while the North is not At War; allowed only after a retreat"
+    assert problem.message == (
+        "Northern units in Erebor (a region of the Dwarves) while the North is not At War; allowed only after a retreat"
+    )
     [problem] = check(INVALID["multiplayer-control"][0]).problems
     assert problem.message.startswith("the Gondor player controls Gondor and the Elves, not Rohan")
     [problem] = check(INVALID["unknown-figure"][0]).problems

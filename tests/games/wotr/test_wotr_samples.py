@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from wotr_support import SAMPLES, check, found
 
-from armybuilder.games.wotr.rules import REGISTRY
+from armybuilder.games.wotr.rules import RULES
 from armybuilder.problems import Severity
 
 _ID = re.compile(r"[a-z]+(?:-[a-z]+)+")
@@ -32,7 +32,7 @@ def commented(text: str) -> list[tuple[str, int]]:
         if "#" not in line or line.lstrip().startswith("#"):
             continue
         comment = line.split("#", 1)[1]
-        expected.extend((rule, number) for rule in _ID.findall(comment) if rule in REGISTRY)
+        expected.extend((rule, number) for rule in _ID.findall(comment) if rule in RULES)
     return sorted(expected)
 
 

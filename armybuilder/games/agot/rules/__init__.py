@@ -1,17 +1,16 @@
 """The rules of A Game of Thrones: The Board Game positions, one module per rule id (§1.2 of the spec).
 
-Each module has `ID`, `SEVERITY` (the second edition's; a rule whose severity differs by edition says so
-in its docstring), a docstring that documents the rule, and `check(position)` yielding Problems. The
-load-time ids (`syntax`, `schema`) and the names resolved while the file is read (`unknown-house`,
-`unknown-area`, `area-out-of-play`, `unknown-unit-type`) are found by the reader; their `check` yields
-nothing.
+Each module is a rule of the kit (`armybuilder.kit.rules`): `ID`, `SEVERITY`, a docstring documenting it,
+optional `ALSO` (other severities the docstring gives) and `check(position)` yielding Problems; `RULES` runs
+them in order and stamps each problem with its rule's id and a documented severity. `SEVERITY` is the second
+edition's; a rule whose severity differs by edition says so in its docstring and `ALSO`. The load-time ids
+(`syntax`, `schema`) and the names resolved while the file is read (`unknown-house`, `unknown-area`,
+`area-out-of-play`, `unknown-unit-type`) are found by the reader: `LOAD_DOCS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import ModuleType
-from typing import Protocol
 
 from armybuilder.games.agot.position import Position
 from armybuilder.games.agot.rules import (
@@ -44,15 +43,8 @@ from armybuilder.games.agot.rules import (
     westeros_restriction,
     wildling_track,
 )
-from armybuilder.problems import Problem, ProblemDoc, Severity
-
-
-class Rule(Protocol):
-    ID: str
-    SEVERITY: Severity
-
-    def check(self, position: Position) -> Iterator[Problem]: ...
-
+from armybuilder.kit.rules import Rules
+from armybuilder.problems import ProblemDoc, Severity
 
 _MODULES: tuple[ModuleType, ...] = (
     house_not_playing,
@@ -91,11 +83,9 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
     ProblemDoc('area-out-of-play', Severity.ERROR, 'An area is never in play (Beyond the Wall) or is left out of a 3-player second-edition game. Found while names are resolved; its units and tokens still count towards the per-house totals.', "load"),
     ProblemDoc('schema', Severity.ERROR, 'The file does not have the shape of a position file: a required key is missing, a value has the wrong type, a count is negative, a key or order token or card is unknown, or two keys name one house or area. Found while the file is read; the offending entry is left out of the model, so no other rule meets it.', "load"),
     ProblemDoc('syntax', Severity.ERROR, 'The file cannot be read as YAML (a literally repeated key included): fix the text at the position given. Found while the file is read, before any rule runs; `check` yields nothing.', "load"),
-    ProblemDoc('unknown-area', Severity.ERROR, "An area name is not on the edition's map. An error in the second edition; in the first, whose area list is inferred, one note per file lists the names and the checks that need the kind of area skip them. Found while names are resolved.", "load"),
+    ProblemDoc('unknown-area', Severity.ERROR, "An area name is not on the edition's map. An error in the second edition; in the first, whose area list is inferred, one note per file lists the names and the checks that need the kind of area skip them. Found while names are resolved.", "load", (Severity.NOTE,)),
     ProblemDoc('unknown-house', Severity.ERROR, "A house name (a houses or muster key, a track entry, a dominance token holder) is not a house of the file's edition: the first edition has no Martell. Found while names are resolved; the name is then ignored by every other rule.", "load"),
     ProblemDoc('unknown-unit-type', Severity.ERROR, 'A unit kind is not a unit of the edition (footman, knight, ship; siege_engine in the second edition only). Found while the file is read; such units count nowhere.', "load"),
 )
 
-REGISTRY: dict[str, Rule] = {m.ID: m for m in _MODULES}
-LOAD_IDS = frozenset(d.id for d in LOAD_DOCS)
-ACTIVE: tuple[Rule, ...] = tuple(REGISTRY.values())
+RULES: Rules[Position] = Rules.of(_MODULES, LOAD_DOCS)

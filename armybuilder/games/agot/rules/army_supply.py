@@ -13,6 +13,33 @@ from armybuilder.problems import Problem, Severity
 
 ID = "army-supply"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 1
+players: 5
+round: 3
+houses:
+  lannister:
+    supply: 5
+    units:
+      Harrenhal: {footman: 4}
+      Riverrun: {footman: 3}
+      Seagard: {footman: 2}
+      Stoney Sept: {footman: 2}
+      Lannisport: {footman: 1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:  #! army-supply
+    supply: 1
+    units:
+      Winterfell: {footman: 3}
+      Moat Cailin: {footman: 3}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

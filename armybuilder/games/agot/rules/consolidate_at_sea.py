@@ -11,6 +11,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "consolidate-at-sea"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units: {Lannisport: {footman: 1}, Port of Lannisport: {ship: 1}}
+    orders: {Port of Lannisport: consolidate}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 1
+players: 5
+round: 3
+houses:
+  greyjoy:
+    units: {Ironman's Bay: {ship: 1}}
+    orders:
+      Ironman's Bay: consolidate  #! consolidate-at-sea
+"""
 TOKENS = ("consolidate", "consolidate-star")
 
 

@@ -12,6 +12,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "contested-area"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units: {Harrenhal: {footman: 1}}
+  stark:
+    units: {Riverrun: {knight: 1}}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units: {Harrenhal: {footman: 1}}
+  stark:
+    units: {Harrenhal: {knight: 1}}  #! contested-area
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -13,6 +13,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "dominance-tokens"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 3
+round: 3
+influence:
+  iron_throne: [lannister, stark, baratheon]
+dominance_tokens: {iron_throne: lannister, messenger_raven: stark}
+houses:
+  stark: {}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 3
+round: 3
+influence:
+  iron_throne: [lannister, stark, baratheon]
+dominance_tokens: {iron_throne: stark, messenger_raven: greyjoy}  #! dominance-tokens
+houses:
+  stark: {}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

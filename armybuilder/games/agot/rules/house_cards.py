@@ -13,6 +13,25 @@ from armybuilder.problems import Problem, Severity
 
 ID = "house-cards"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.NOTE,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    house_cards: {hand: 1, discarded: 6}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    house_cards: {hand: 6, discarded: 2}  #! house-cards
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -11,6 +11,22 @@ from armybuilder.problems import Problem, Severity
 
 ID = "house-not-playing"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  martell: {supply: 2}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 4
+round: 3
+houses:
+  martell: {supply: 2}  #! house-not-playing
+"""
 
 
 def _why(position: Position, hid: str) -> str:

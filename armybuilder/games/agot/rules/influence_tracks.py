@@ -13,6 +13,33 @@ from armybuilder.problems import Problem, Severity
 
 ID = "influence-tracks"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 3
+round: 3
+influence:
+  iron_throne: [stark, lannister, baratheon]
+  fiefdoms: [baratheon, stark, lannister]
+  kings_court: [lannister, 史塔克, baratheon]
+houses:
+  stark: {}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 3
+round: 3
+influence:
+  iron_throne: [stark, lannister, greyjoy]  #! influence-tracks
+  fiefdoms: [stark, lannister, baratheon]
+  kings_court:
+    - stark
+    - stark  #! influence-tracks
+    - lannister
+houses:
+  stark: {}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -11,6 +11,26 @@ from armybuilder.problems import Problem, Severity
 
 ID = "land-unit-at-sea"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units:
+      Lannisport: {footman: 1, knight: 1, siege_engine: 1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units:
+      The Golden Sound: {footman: 1}  #! land-unit-at-sea
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -18,6 +18,39 @@ from armybuilder.yamlpos import Pos
 
 ID = "muster-plan"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.NOTE,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    supply: 2
+    units:
+      Lannisport: {footman: 1}
+      Port of Lannisport: {ship: 1}
+muster:
+  lannister:
+    Lannisport: [{ship: Port of Lannisport}]
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  greyjoy:
+    supply: 2
+    units:
+      Pyke: {footman: 1}
+      Seagard: {footman: 1}
+  lannister:
+    units: {Ironman's Bay: {ship: 1}}
+muster:
+  greyjoy:
+    Seagard: [{ship: Ironman's Bay}]  #! muster-plan
+"""
 LIVE = ("ok", "noted")
 
 

@@ -11,6 +11,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "neutral-force"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+neutral_forces: [King's Landing]
+houses:
+  baratheon:
+    units:
+      Blackwater: {footman: 2}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+neutral_forces: [King's Landing]
+houses:
+  baratheon:
+    units:
+      King's Landing: {footman: 2}  #! neutral-force
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -11,6 +11,26 @@ from armybuilder.problems import Problem, Severity
 
 ID = "order-supply"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}}
+    orders: {Winterfell: defense-plus1, Karhold: defense-plus1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:  #! order-supply
+    units: {Winterfell: {footman: 1}, Karhold: {footman: 1}}
+    orders: {Winterfell: march-0, Karhold: march-0}
+"""
 OTHER = {"march-0": "march-minus1", "march-minus1": "march-0"}
 
 

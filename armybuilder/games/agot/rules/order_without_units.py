@@ -11,6 +11,27 @@ from armybuilder.problems import Problem, Severity
 
 ID = "order-without-units"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    orders: {Winterfell: march-0}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    units: {Winterfell: {footman: 1}}
+    orders:
+      Winterfell: march-0
+      Karhold: raid  #! order-without-units
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -11,6 +11,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "orders-one-per-area"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units: {Riverrun: {footman: 1}, Harrenhal: {footman: 1}}
+    orders: {Riverrun: march-0, Harrenhal: march-minus1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 1
+players: 5
+round: 3
+houses:
+  lannister:
+    units: {Riverrun: {footman: 1}}
+    orders:
+      Riverrun: march-0
+      奔流城: raid  #! orders-one-per-area
+"""
 WORDS = {2: "two", 3: "three", 4: "four"}
 
 

@@ -9,6 +9,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "port-capacity"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units:
+      Lannisport: {footman: 1}
+      Port of Lannisport: {ship: 3}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units:
+      Lannisport: {footman: 1}
+      Port of Lannisport: {ship: 4}  #! port-capacity
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -11,6 +11,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "port-owner"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units:
+      Port of Lannisport: {ship: 1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  greyjoy:
+    units:
+      Port of Lannisport: {ship: 1}  #! port-owner
+  lannister:
+    units: {Stoney Sept: {footman: 1}}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

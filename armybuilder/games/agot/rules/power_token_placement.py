@@ -11,6 +11,29 @@ from armybuilder.problems import Problem, Severity
 
 ID = "power-token-placement"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    units: {Karhold: {footman: 1}}
+    power_on_board: [Karhold, Winterfell]
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    power_on_board:
+      - Bay of Ice  #! power-token-placement
+      - Port of Winterfell  #! power-token-placement
+      - Karhold
+      - Karhold  #! power-token-placement
+"""
 LIVE = ("ok", "noted")
 
 

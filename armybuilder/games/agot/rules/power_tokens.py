@@ -11,6 +11,26 @@ from armybuilder.problems import Problem, Severity
 
 ID = "power-tokens"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    power_available: 18
+    power_on_board: [Karhold, The Twins]
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:  #! power-tokens
+    power_available: 19
+    power_on_board: [Karhold, The Twins]
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

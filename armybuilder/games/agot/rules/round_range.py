@@ -9,6 +9,22 @@ from armybuilder.problems import Problem, Severity
 
 ID = "round-range"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 10
+houses:
+  stark: {}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 0  #! round-range
+houses:
+  stark: {}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

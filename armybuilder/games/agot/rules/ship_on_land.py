@@ -11,6 +11,27 @@ from armybuilder.problems import Problem, Severity
 
 ID = "ship-on-land"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units:
+      Lannisport: {footman: 1}
+      Port of Lannisport: {ship: 1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 1
+players: 5
+round: 3
+houses:
+  greyjoy:
+    units:
+      Pyke: {ship: 1}  #! ship-on-land
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -17,6 +17,31 @@ from armybuilder.problems import Problem, Severity
 
 ID = "special-orders-limit"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.NOTE,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+influence:
+  kings_court: [lannister, stark, martell, baratheon, tyrell, greyjoy]
+houses:
+  lannister:
+    units: {Lannisport: {footman: 1}, Riverrun: {footman: 1}, Harrenhal: {footman: 1}}
+    orders: {Lannisport: raid-star, Riverrun: march-plus1-star, Harrenhal: consolidate-star}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+influence:
+  kings_court: [lannister, stark, martell, baratheon, tyrell, greyjoy]
+houses:
+  greyjoy:  #! special-orders-limit
+    units: {Pyke: {footman: 1}}
+    orders: {Pyke: raid-star}
+"""
 ED1_EXACT = {3: 2, 5: 0}  # L236, L297; L310
 ED1_AT_LEAST = {1: 2, 2: 2}  # L230-231, L279-280: a better position never gives fewer
 ED1_AT_MOST = {4: 2}

@@ -16,6 +16,29 @@ from armybuilder.yamlpos import Pos
 
 ID = "standard-setup"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.NOTE,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    supply: 4
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 1
+phase: setup
+houses:
+  lannister:
+    units:  #! standard-setup
+      Lannisport: {footman: 1, knight: 1}
+      Stoney Sept: {footman: 1}
+      The Golden Sound: {ship: 1}
+"""
 LIVE = ("ok", "noted")
 
 

@@ -12,6 +12,27 @@ from armybuilder.problems import Problem, Severity
 
 ID = "supply-icons"
 SEVERITY = Severity.WARNING
+ALSO = (Severity.NOTE,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    supply: 2
+    units: {Stoney Sept: {footman: 1}}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    supply: 3  #! supply-icons
+    units: {Winterfell: {footman: 1}}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -9,6 +9,26 @@ from armybuilder.problems import Problem, Severity
 
 ID = "supply-range"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    supply: 0
+  lannister:
+    supply: 6
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    supply: 7  #! supply-range
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

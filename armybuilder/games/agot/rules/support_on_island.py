@@ -12,6 +12,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "support-on-island"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  greyjoy:
+    units: {Pyke: {footman: 1}}
+    orders: {Pyke: defense-plus1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 1
+players: 5
+round: 3
+houses:
+  greyjoy:
+    units: {Pyke: {footman: 1}}
+    orders:
+      Pyke: support  #! support-on-island
+"""
 TOKENS = ("support", "support-plus1-star")
 
 

@@ -13,6 +13,28 @@ from armybuilder.problems import Problem, Severity
 
 ID = "unit-cap"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:
+    units:
+      Winterfell: {knight: 3}
+      Moat Cailin: {knight: 2}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  stark:  #! unit-cap
+    units:
+      Winterfell: {knight: 3}
+      Moat Cailin: {knight: 3}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

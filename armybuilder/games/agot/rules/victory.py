@@ -12,6 +12,36 @@ from armybuilder.problems import Problem, Severity
 
 ID = "victory"
 SEVERITY = Severity.WARNING
+ALSO = (Severity.NOTE,)  # see the docstring
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:
+    units:
+      Riverrun: {footman: 1}
+      Seagard: {footman: 1}
+      Harrenhal: {footman: 1}
+      Crackclaw Point: {footman: 1}
+      The Reach: {footman: 1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+houses:
+  lannister:  #! victory
+    units:
+      Riverrun: {footman: 1}
+      Seagard: {footman: 1}
+      Harrenhal: {footman: 1}
+      Crackclaw Point: {footman: 1}
+      The Reach: {footman: 1}
+      Flint's Finger: {footman: 1}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -13,6 +13,27 @@ from armybuilder.problems import Problem, Severity
 
 ID = "westeros-restriction"
 SEVERITY = Severity.WARNING
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+westeros_cards: [Put to the Sword, Supply]
+put_to_the_sword: none
+houses:
+  stark:
+    units: {Winterfell: {footman: 1}}
+    orders: {Winterfell: defense-plus1}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 1
+players: 5
+round: 1
+westeros_cards: [Supply]  #! westeros-restriction
+houses:
+  stark: {}
+"""
 KIND_NAMES = {
     "march": "March",
     "defense": "Defense",

@@ -9,6 +9,24 @@ from armybuilder.problems import Problem, Severity
 
 ID = "wildling-track"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+wildling_threat: 12
+houses:
+  stark: {}
+"""
+INVALID = """\
+game: agot-board-game
+edition: 2
+players: 6
+round: 3
+wildling_threat: 13  #! wildling-track
+houses:
+  stark: {}
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING
 import typer
 
 from armybuilder.cli.common import DataOption, DataVersionOption, NamesOption, NoColorOption, fatal
+from armybuilder.fileio import read_input, read_stdin
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.kit.size import too_large
 from armybuilder.text import count
 
 if TYPE_CHECKING:
     pass
-
-MAX_FILE_BYTES = 1_000_000  # read no more of a file than this; the formats refuse far less
-
 
 class FromFormat(StrEnum):
     warcouncil = "warcouncil"
@@ -34,7 +33,7 @@ _LOOKS_LIKE_PATH = re.compile(r".*\.(txt|ya?ml|json|md|html|code)$|.*[\\/]$", re
 def _read_source(source: str) -> tuple[str, str, bool]:
     """(text, name for messages, whether it came from a file or stdin) of FILE_OR_CODE."""
     if source == "-":
-        blob = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        blob = read_stdin()
         return _text(blob, "<stdin>"), "<stdin>", True
     path = Path(source)
     try:
@@ -44,8 +43,7 @@ def _read_source(source: str) -> tuple[str, str, bool]:
     if not is_file:
         return source, "<argument>", False
     try:
-        with open(path, "rb") as handle:
-            blob = handle.read(MAX_FILE_BYTES + 1)
+        blob = read_input(path)
     except OSError as exc:
         fatal(f"cannot read {source}: {exc.strerror or exc}")
     return _text(blob, source), source, True
@@ -60,10 +58,9 @@ def from_file_named(source: str) -> bool:
 
 
 def _text(blob: bytes, name: str) -> str:
-    if len(blob) > MAX_FILE_BYTES:
-        fatal(
-            f"{name}: more than {MAX_FILE_BYTES:,} bytes; a list is a few hundred — is this the right file?"
-        )
+    oversized = too_large(blob)
+    if oversized is not None:
+        fatal(f"{name}: {oversized}")
     from armybuilder.fileio import NotText, decode_text
 
     try:

@@ -144,7 +144,7 @@ def _data_version(report: ListReport) -> str | None:
 
 
 def _verdict(report: ListReport) -> str:
-    from armybuilder.render.reports import verdict_text
+    from armybuilder.render.reports.people import verdict_text
 
     return verdict_text(report).plain
 

@@ -13,7 +13,7 @@ from armybuilder.games.asoiaf.check import ListReport
 from armybuilder.games.asoiaf.context import Army, victory_points
 from armybuilder.games.asoiaf.deck import COPIES, Deck
 from armybuilder.games.asoiaf.names import ENGLISH, Printing
-from armybuilder.render.reports import problems_table, verdict_text
+from armybuilder.render.reports.people import problems_table, verdict_text
 from armybuilder.text import json_text, printable
 
 

@@ -1,15 +1,15 @@
 """The army-building rules of A Song of Ice & Fire: TMG, one module per rule id.
 
-Each module has `ID`, `SEVERITY`, a docstring that documents the rule, and `check(army)` yielding Problems.
-The problems found while a list is read (`syntax`, `schema`, `unknown-card`, …) are not rules: they are
-documented in `armybuilder/games/asoiaf/system.py` (LOAD_DOCS).
+Each module is a rule of the kit (`armybuilder.kit.rules`): `ID`, `SEVERITY`, a docstring documenting it,
+optional `ALSO` (other severities the docstring gives) and `check(army)` yielding Problems; `RULES` runs
+them in order and stamps each problem with its rule's id and a documented severity. The problems found while
+a list is read (`syntax`, `schema`, `unknown-card`, …) are not rules: they are documented in
+`armybuilder/games/asoiaf/system.py` (LOAD_DOCS).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import ModuleType
-from typing import Protocol
 
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.games.asoiaf.rules import (
@@ -26,15 +26,7 @@ from armybuilder.games.asoiaf.rules import (
     tactics_deck,
     unique_character,
 )
-from armybuilder.problems import Problem, Severity
-
-
-class Rule(Protocol):
-    ID: str
-    SEVERITY: Severity
-
-    def check(self, army: Army) -> Iterator[Problem]: ...
-
+from armybuilder.kit.rules import Rules
 
 _MODULES: tuple[ModuleType, ...] = (
     points_limit,
@@ -51,4 +43,4 @@ _MODULES: tuple[ModuleType, ...] = (
     second_in_command,
 )
 
-REGISTRY: dict[str, Rule] = {m.ID: m for m in _MODULES}
+RULES: Rules[Army] = Rules.of(_MODULES)

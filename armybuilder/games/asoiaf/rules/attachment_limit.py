@@ -7,10 +7,19 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.armylist import Entry, UnitEntry
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 ID = "attachment-limit"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: stark
+points: 40
+units:
+  - unit: Stark Sworn Swords
+    attachments: ["Robb Stark, The Wolf Lord", Umber Champion, Sworn Sword Captain]
+"""
 
 
 def _extra_allowed(army: Army, unit: UnitEntry, attachment: Entry) -> bool:

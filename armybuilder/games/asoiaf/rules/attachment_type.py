@@ -7,10 +7,23 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.armylist import Entry, UnitEntry
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 ID = "attachment-type"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: stark
+points: 40
+units:
+  - unit: Stark Outriders
+    attachments: ["Robb Stark, The Wolf Lord"]
+  - unit: Stark Sworn Swords
+    attachments: ["Brynden Tully, Vanguard Infiltrator"]
+  - unit: Grey Wind
+    attachments: [Umber Champion]
+"""
 
 _TYPE = {"siegeengine": "siege engine", "none": "ability-only"}
 

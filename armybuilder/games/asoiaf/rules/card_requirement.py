@@ -10,11 +10,25 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.armylist import Entry, Slot
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
 
 ID = "card-requirement"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: martell
+points: 30
+commander: Doran Martell, Lord of Sunspear
+units:
+  - unit: Martell Spearmen
+    attachments: [Spearlord]
+  - Sand Skirmishers
+  - Sunspear Royal Guard
+  - Dune Vipers
+ncus: ["Doran Martell, Lord of Sunspear"]
+"""
 
 
 def _names(refs: tuple[str, ...]) -> str:

@@ -6,10 +6,16 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.cards import NEUTRAL, CardKind
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 ID = "commander"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: stark
+points: 40
+"""
 
 _PLACE = {
     CardKind.ATTACHMENT: "attach it to a combat unit of its type",

@@ -9,10 +9,20 @@ from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 ID = "faction"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: neutral
+points: 40
+units:
+  - unit: Stormcrow Mercenaries
+    attachments: ["Daario Naharis, Stormcrow Captain"]
+  - Stark Sworn Swords
+"""
 
 
 def check(army: Army) -> Iterator[Problem]:

@@ -10,11 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
 
 ID = "neutral-cap"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: stark
+points: 25
+commander: Robb Stark, The Wolf Lord
+units:
+  - unit: Stark Sworn Swords
+    attachment: Robb Stark, The Wolf Lord
+  - Hedge Knights
+  - Lysene Sellswords
+ncus: [Petyr Baelish, Catelyn Stark]
+"""
 
 
 def check(army: Army) -> Iterator[Problem]:

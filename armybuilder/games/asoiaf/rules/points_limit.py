@@ -5,11 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
 
 ID = "points-limit"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: stark
+points: 25
+commander: Robb Stark, The Wolf Lord
+units:
+  - unit: Stark Sworn Swords
+    attachment: Robb Stark, The Wolf Lord
+  - Stark Outriders
+  - Stark Bowmen
+  - House Tully Sworn Shields
+  - House Umber Greataxes
+"""
 
 
 def check(army: Army) -> Iterator[Problem]:

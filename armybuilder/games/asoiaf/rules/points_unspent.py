@@ -5,11 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
 
 ID = "points-unspent"
 SEVERITY = Severity.WARNING
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: freefolk
+points: 40
+units:
+  - "10313"
+  - Thenn Warriors
+"""
 
 
 def check(army: Army) -> Iterator[Problem]:

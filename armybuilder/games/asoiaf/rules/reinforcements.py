@@ -12,10 +12,13 @@ from collections.abc import Iterator
 from armybuilder.games.asoiaf.armylist import Entry
 from armybuilder.games.asoiaf.cards import NEUTRAL
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 ID = "reinforcements"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST + "reinforcements: [Mormont Veteran]\n"
+INVALID = EXAMPLE_LIST + "reinforcements: [Guard Captain]  # a House Lannister card\n"
 
 
 def check(army: Army) -> Iterator[Problem]:

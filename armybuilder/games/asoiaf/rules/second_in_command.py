@@ -8,10 +8,19 @@ from collections.abc import Iterator
 from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 ID = "second-in-command"
 SEVERITY = Severity.WARNING
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: martell
+points: 30
+units:
+  - Martell Spearmen
+ncus: ["Doran Martell, Lord of Sunspear"]
+"""
 
 
 def check(army: Army) -> Iterator[Problem]:

@@ -1,7 +1,8 @@
 """The commander's 20-card tactics deck (7 faction cards and the commander's, two of each, after the
 commander's replacements) must be buildable from the card data (000, 組建戰術牌牌庫).
 
-Only checked when the army has exactly one commander.
+Only checked when the army has exactly one commander. No list breaks it with the bundled cards: only a
+`--data` folder whose tactics cards are missing or miscounted does, so the rule has no examples.
 """
 
 from __future__ import annotations

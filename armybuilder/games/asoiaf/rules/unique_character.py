@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from armybuilder.games.asoiaf.armylist import Entry
 from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -19,6 +20,18 @@ if TYPE_CHECKING:
 
 ID = "unique-character"
 SEVERITY = Severity.ERROR
+VALID = EXAMPLE_LIST
+INVALID = """\
+faction: stark
+points: 40
+units:
+  - unit: Stark Sworn Swords
+    attachments: ["Robb Stark, The Wolf Lord"]
+  - unit: Stark Sworn Swords
+    attachments: ["Greatjon Umber, Fierce Bannerman"]
+  - unit: Stark Bowmen
+    attachments: ["Greatjon Umber, Fierce Bannerman"]
+"""
 
 
 def check(army: Army) -> Iterator[Problem]:

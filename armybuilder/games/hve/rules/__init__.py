@@ -1,14 +1,14 @@
 """The deck rules of Horde vs Empire, one module per rule id.
 
-Each module has `ID`, `SEVERITY`, a docstring that documents the rule, and `check(deck)` yielding
-Problems. `syntax` and `schema` are found while the file is read; their `check` yields nothing.
+Each module is a rule of the kit (`armybuilder.kit.rules`): `ID`, `SEVERITY`, a docstring documenting it,
+optional `ALSO` (other severities the docstring gives) and `check(deck)` yielding Problems; `RULES` runs
+them in order and stamps each problem with its rule's id and a documented severity. `syntax` and `schema`
+are found while the file is read: `LOAD_DOCS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import ModuleType
-from typing import Protocol
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.rules import (
@@ -24,18 +24,10 @@ from armybuilder.games.hve.rules import (
     unknown_card,
     wrong_section,
 )
-from armybuilder.problems import Problem, ProblemDoc, Severity
+from armybuilder.kit.rules import Rules
+from armybuilder.problems import ProblemDoc, Severity
 
-
-class Rule(Protocol):
-    ID: str
-    SEVERITY: Severity
-
-    def check(self, deck: Deck) -> Iterator[Problem]: ...
-
-
-
-DECK_RULES: tuple[ModuleType, ...] = (
+_MODULES: tuple[ModuleType, ...] = (
     unknown_card,
     faction,
     faction_card,
@@ -56,4 +48,4 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
     ProblemDoc('syntax', Severity.ERROR, 'A deck or card file that is not valid YAML (or not UTF-8 text); the problem points where the parser stopped. Found while the file is read (by the core for decks, by `data check` for card files), so `check` yields nothing here.', "load"),
 )
 
-REGISTRY: dict[str, Rule] = {m.ID: m for m in DECK_RULES}
+RULES: Rules[Deck] = Rules.of(_MODULES, LOAD_DOCS)

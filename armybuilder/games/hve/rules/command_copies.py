@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.games.hve.rules.unit_copies import copies_problems
 from armybuilder.problems import Problem, Severity
 
 ID = "command-copies"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({9: '  - {card: Hold the Line, count: 3}', 14: ''})
 LIMIT = 2
 
 

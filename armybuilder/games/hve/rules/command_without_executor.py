@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "command-without-executor"
 SEVERITY = Severity.WARNING
+VALID = SAMPLE_DECK
+INVALID = changed({4: '', 5: '', 6: '', 7: '', 15: ''})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

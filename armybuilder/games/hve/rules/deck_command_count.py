@@ -6,10 +6,13 @@ from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.rules.deck_unit_count import count_problem
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "deck-command-count"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({14: ''})
 SIZE = 10
 
 

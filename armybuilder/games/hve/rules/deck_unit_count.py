@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import ORIGIN, Deck, Section
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "deck-unit-count"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({7: '  - {card: Foot Archers, count: 2}'})
 SIZE = 5
 
 

@@ -8,10 +8,13 @@ from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.names import FACTION_CHOICES, faction_problem
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "faction"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({3: ''})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

@@ -7,10 +7,13 @@ from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.names import FACTIONS
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "faction-card"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({7: '  - Horse Archers'})
 
 
 def _a(name: str) -> str:

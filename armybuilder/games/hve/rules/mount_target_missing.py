@@ -7,10 +7,13 @@ from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.names import norm
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "mount-target-missing"
 SEVERITY = Severity.WARNING
+VALID = SAMPLE_DECK
+INVALID = changed({7: '  - Spearmen'})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

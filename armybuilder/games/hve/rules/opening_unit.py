@@ -7,10 +7,13 @@ from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.names import norm
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "opening-unit"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({15: 'opening_unit: Horse Archers'})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck, Section
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "unit-copies"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({5: '  - spearmen', 6: '  - {card: Spearmen, count: 3}'})
 LIMIT = 3
 
 

@@ -9,10 +9,13 @@ from collections.abc import Iterator
 from armybuilder.games.hve.catalogue import Catalogue
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.names import norm
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "unknown-card"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({7: '  - Mounted Archers'})
 
 
 def message(name: str, catalogue: Catalogue) -> str:

@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
 ID = "wrong-section"
 SEVERITY = Severity.ERROR
+VALID = SAMPLE_DECK
+INVALID = changed({7: '  - Volley', 14: '  - Foot Archers'})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

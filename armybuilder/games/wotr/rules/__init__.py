@@ -1,16 +1,15 @@
 """The rules of War of the Ring (2nd edition) position files, one module per rule id.
 
-Each module has `ID`, `SEVERITY` (the usual one; `figure-pool` and `action-dice` also warn), a docstring
-that documents the rule, and `check(position)` yielding Problems. The four load-stage ids (`syntax`,
-`schema`, `unknown-region`, `unknown-figure`) are found while the file is read (position.py); their
-`check` yields nothing. `REGISTRY` lists them all in the spec's order.
+Each module is a rule of the kit (`armybuilder.kit.rules`): `ID`, `SEVERITY`, a docstring documenting it,
+optional `ALSO` (other severities the docstring gives) and `check(position)` yielding Problems; `RULES` runs
+them in order and stamps each problem with its rule's id and a documented severity. (`figure-pool` and
+`action-dice` also warn). The four load-stage ids (`syntax`, `schema`, `unknown-region`, `unknown-figure`)
+are found while the file is read (position.py) and documented in `LOAD_DOCS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import ModuleType
-from typing import Protocol
 
 from armybuilder.games.wotr.position import Position
 from armybuilder.games.wotr.rules import (
@@ -28,9 +27,11 @@ from armybuilder.games.wotr.rules import (
     multiplayer_control,
     not_at_war_abroad,
     opposing_armies,
+    political_board,
     political_track,
     replaced_character,
     saruman_leaves_orthanc,
+    settlement_control,
     siege_limit,
     siege_without_besieger,
     stacking_limit,
@@ -38,15 +39,8 @@ from armybuilder.games.wotr.rules import (
     victory_claim,
     victory_points,
 )
-from armybuilder.problems import Problem, ProblemDoc, Severity
-
-
-class Rule(Protocol):
-    ID: str
-    SEVERITY: Severity
-
-    def check(self, position: Position) -> Iterator[Problem]: ...
-
+from armybuilder.kit.rules import Rules
+from armybuilder.problems import ProblemDoc, Severity
 
 _MODULES: tuple[ModuleType, ...] = (
     figure_pool,
@@ -67,7 +61,9 @@ _MODULES: tuple[ModuleType, ...] = (
     elven_rings,
     hand_limit,
     political_track,
+    political_board,
     not_at_war_abroad,
+    settlement_control,
     victory_points,
     victory_claim,
     standard_setup,
@@ -83,12 +79,4 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
     ProblemDoc('unknown-region', Severity.ERROR, 'A name that must be a region (a key under `board`, `besieged` or `captured`, a region under `characters`, `fellowship.location`) is none of the 105 regions, after aliases and the matching rule. Found while the file is read, with up to three "did you mean" suggestions; the entry is left out of the rules.', "load"),
 )
 
-REGISTRY: dict[str, Rule] = {m.ID: m for m in _MODULES}
-LOAD_STAGE = frozenset(d.id for d in LOAD_DOCS)
-RULES: tuple[Rule, ...] = tuple(REGISTRY.values())
-
-
-def doc(rule: Rule) -> str:
-    """A rule's documentation: its module docstring, as one paragraph per blank line."""
-    text = getattr(rule, "__doc__", None) or ""
-    return "\n\n".join(" ".join(part.split()) for part in text.strip().split("\n\n"))
+RULES: Rules[Position] = Rules.of(_MODULES, LOAD_DOCS)

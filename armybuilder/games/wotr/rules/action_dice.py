@@ -20,6 +20,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "action-dice"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
+VALID = """\
+game: war-of-the-ring
+action_dice: {free_peoples: 6, shadow: 10}
+"""
+INVALID = """\
+game: war-of-the-ring
+action_dice:
+  shadow: 11  # <- action-dice
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -16,6 +16,17 @@ from armybuilder.problems import Problem, Severity
 
 ID = "besieged-not-stronghold"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+besieged:
+  Helm's Deep: {rohan: {regular: 3}}
+captured: {}
+"""
+INVALID = """\
+game: war-of-the-ring
+besieged:
+  Westemnet: {rohan: {regular: 1}}  # <- besieged-not-stronghold
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:
@@ -37,7 +48,7 @@ def check(position: Position) -> Iterator[Problem]:
             continue
         holder = position.controller(place.region)
         strangers = [
-            data.nations[s.nation].title
+            data.nations[s.nation].adjective
             for s in place.stacks.values()
             if s.total and data.nations[s.nation].side != holder
         ]

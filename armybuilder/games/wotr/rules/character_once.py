@@ -16,6 +16,17 @@ from armybuilder.yamlpos import Pos
 
 ID = "character-once"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+characters: {Gandalf the White: Fangorn}
+eliminated: [Gandalf the Grey]
+"""
+INVALID = """\
+game: war-of-the-ring
+eliminated:
+  - Peregrin
+  - Pippin  # <- character-once
+"""
 _PLACES = {"fellowship": "in the Fellowship", "map": "on the map", "eliminated": "eliminated"}
 
 

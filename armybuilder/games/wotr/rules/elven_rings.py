@@ -13,6 +13,14 @@ from armybuilder.problems import Problem, Severity
 
 ID = "elven-rings"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+elven_rings: {free_peoples: 2, shadow: 5}
+"""
+INVALID = """\
+game: war-of-the-ring
+elven_rings: {free_peoples: 2, shadow: 2, spent: 0}  # <- elven-rings
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

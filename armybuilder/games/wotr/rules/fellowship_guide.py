@@ -15,6 +15,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "fellowship-guide"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+fellowship: {guide: 咕嚕, companions: []}
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship:
+  guide: Peregrin  # <- fellowship-guide
+  companions: []
+"""
 
 
 def _level(position: Position, name: str) -> int:
@@ -30,26 +40,22 @@ def check(position: Position) -> Iterator[Problem]:
     guide: str = guide_value.value
     companions = list(dict.fromkeys(c.name for c in fellowship.companions))
     gollum = position.data.characters[guide].kind == "gollum"
+    top = max((_level(position, name) for name in companions), default=0)
+    best = [name for name in companions if _level(position, name) == top]
+    make = f"make {join(best, 'or')} the guide"  # only a guide of the highest level passes the rule
     message = None
     if not companions:
         if not gollum:
-            message = (
-                f"with no companion left Gollum guides the Fellowship, not {guide}; make Gollum the guide"
-            )
+            message = f"with no companion left Gollum guides the Fellowship, not {guide}; make Gollum the guide"
     elif gollum:
-        message = (
-            f"Gollum cannot guide while a companion is left ({join(companions)}); pick the highest-level one"
-        )
+        message = f"Gollum cannot guide while a companion is left; {make}"
     elif guide not in companions:
-        message = f"{guide} is not in the Fellowship, so he cannot guide it; pick one of {join(companions)}"
-    else:
-        top = max(_level(position, name) for name in companions)
-        if top > _level(position, guide):
-            best = [name for name in companions if _level(position, name) == top]
-            verb = "is" if len(best) == 1 else "are"
-            message = (
-                f"{guide} (level {_level(position, guide)}) cannot guide while {join(best)} (level {top}) {verb} "
-                f"in the Fellowship; make {best[0]} the guide"
-            )
+        message = f"{guide} is not in the Fellowship, so he cannot guide it; {make}"
+    elif top > _level(position, guide):
+        verb = "is" if len(best) == 1 else "are"
+        message = (
+            f"{guide} (level {_level(position, guide)}) cannot guide while {join(best)} (level {top}) {verb} "
+            f"in the Fellowship; {make}"
+        )
     if message is not None:
         yield position.problem(ID, SEVERITY, message, guide_value.pos)

@@ -14,6 +14,15 @@ from armybuilder.problems import Problem, Severity
 
 ID = "fellowship-track"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+fellowship: {location: Gorgoroth, progress: 9, corruption: 12}
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship:
+  progress: -1  # <- fellowship-track
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:
@@ -28,6 +37,22 @@ def check(position: Position) -> Iterator[Problem]:
             ID,
             SEVERITY,
             f"progress {progress.value} is impossible; the progress counter never goes below 0",
+            progress.pos,
+        )
+    revealed, step_ = fields.get("revealed"), fields.get("mordor_step")
+    if (
+        progress is not None
+        and progress.value > 0
+        and revealed is not None
+        and revealed.value is True
+        and step_ is not None
+        and step_.value is None
+    ):  # revealing puts the counter back to 0, and only a hidden Fellowship moves (l.2108, 2124, 2144, 2158)
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"the Fellowship is revealed with progress {progress.value}; revealing puts the counter back to 0 and "
+            "a revealed Fellowship cannot move: set progress to 0, or revealed to false if it has been hidden since",
             progress.pos,
         )
     corruption = fields.get("corruption")

@@ -12,12 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.wotr.position import Position, Stack
-from armybuilder.games.wotr.words import kind_count
+from armybuilder.games.wotr.words import kind_count, verb
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
 ID = "figure-pool"
 SEVERITY = Severity.ERROR
+ALSO = (Severity.WARNING,)  # see the docstring
+VALID = """\
+game: war-of-the-ring
+casualties: {gondor: {regular: 15, elite: 5, leader: 4}}
+"""
+INVALID = """\
+game: war-of-the-ring
+casualties:
+  sauron: {regular: 1}  # <- figure-pool
+"""
 
 
 def stacks(position: Position) -> Iterator[Stack]:
@@ -77,7 +87,7 @@ def check(position: Position) -> Iterator[Problem]:
         yield position.problem(
             ID,
             Severity.ERROR,
-            f"{data.nations[nation].title} has {total} {data.kinds[kind].name} figures out of the "
+            f"{data.nations[nation].name} {verb(nation, 'has', 'have')} {total} {data.kinds[kind].name} figures out of the "
             f"box, but the box holds {box}; remove {total - box}",
             pos,
         )
@@ -93,11 +103,11 @@ def check(position: Position) -> Iterator[Problem]:
             if found < box:
                 missing = box - found
                 where = "reinforcements or casualties" if entry.side == "free_peoples" else "reinforcements"
-                verb = "is" if missing == 1 else "are"
+                be = "is" if missing == 1 else "are"
                 yield position.problem(
                     ID,
                     Severity.WARNING,
-                    f"{kind_count_nation(position, missing, entry.adjective, kind)} {verb} unaccounted for "
+                    f"{kind_count_nation(position, missing, entry.adjective, kind)} {be} unaccounted for "
                     f"({found} of the {box} found); list them in {where}",
                     at,
                 )

@@ -15,6 +15,15 @@ from armybuilder.problems import Problem, Severity
 
 ID = "hand-limit"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+hands: {free_peoples: 6, shadow: 6}
+"""
+INVALID = """\
+game: war-of-the-ring
+hands:
+  free_peoples: 7  # <- hand-limit
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

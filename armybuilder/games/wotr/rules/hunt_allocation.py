@@ -17,6 +17,18 @@ from armybuilder.problems import Problem, Severity
 
 ID = "hunt-allocation"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+phase: 2
+hunt: {allocated: 5}
+fellowship: {companions: []}
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship: {companions: []}
+hunt:
+  allocated: 2  # <- hunt-allocation
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -10,11 +10,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.wotr.position import Place, Position
-from armybuilder.games.wotr.words import join
+from armybuilder.games.wotr.words import a, join
 from armybuilder.problems import Problem, Severity
 
 ID = "leader-alone"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+board:
+  Edoras: {rohan: {leader: 1}, gondor: {regular: 1}}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Edoras: {rohan: {leader: 1}}  # <- leader-alone
+"""
 
 
 def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:
@@ -25,8 +35,8 @@ def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:
     if not leaders:
         return
     total = sum(leaders.values())
-    names = join([data.nations[n].title for n in leaders])
-    who = f"a {names} leader stands" if total == 1 else f"{total} {names} leaders stand"
+    names = join([data.nations[n].adjective for n in leaders])
+    who = f"{a(names)} leader stands" if total == 1 else f"{total} {names} leaders stand"
     yield position.problem(
         ID,
         SEVERITY,

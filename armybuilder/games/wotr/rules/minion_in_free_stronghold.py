@@ -17,6 +17,18 @@ from armybuilder.problems import Problem, Severity
 
 ID = "minion-in-free-stronghold"
 SEVERITY = Severity.WARNING
+VALID = """\
+game: war-of-the-ring
+board:
+  Lorien: {sauron: {nazgul: 1}}
+captured: {Lorien: shadow}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Lorien: {sauron: {nazgul: 2}}  # <- minion-in-free-stronghold
+captured: {}
+"""
 MINIONS = ("Witch-king", "Mouth of Sauron")
 
 

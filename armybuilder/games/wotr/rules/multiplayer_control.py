@@ -17,6 +17,20 @@ from armybuilder.problems import Problem, Severity
 
 ID = "multiplayer-control"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+players: 4
+control:
+  gondor_player: [gondor, elves]
+  witch_king_player: [sauron, 巫王]
+"""
+INVALID = """\
+game: war-of-the-ring
+players: 3
+control:
+  witch_king_player:
+    - Saruman  # <- multiplayer-control
+"""
 
 
 def _shown(position: Position, name: str) -> str:

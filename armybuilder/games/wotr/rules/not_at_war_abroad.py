@@ -12,10 +12,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.wotr.position import Place, Position
+from armybuilder.games.wotr.words import verb
 from armybuilder.problems import Problem, Severity
 
 ID = "not-at-war-abroad"
 SEVERITY = Severity.WARNING
+VALID = """\
+game: war-of-the-ring
+board:
+  Druadan Forest: {gondor: {regular: 1}}
+political: {gondor: {box: 2}}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Erebor:
+    north: {regular: 1}  # <- not-at-war-abroad
+political: {north: {box: 1}}
+"""
 
 
 def _places(position: Position) -> Iterator[Place]:
@@ -43,7 +57,7 @@ def check(position: Position) -> Iterator[Problem]:
             yield position.problem(
                 ID,
                 SEVERITY,
-                f"{nation.short} units in {place.region} ({data.nations[owner].short}) while {nation.name} "
-                "is not At War; allowed only after a retreat",
+                f"{nation.adjective} units in {place.region} (a region of {data.nations[owner].name}) while "
+                f"{nation.name} {verb(stack.nation, 'is', 'are')} not At War; allowed only after a retreat",
                 stack.pos,
             )

@@ -14,6 +14,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "opposing-armies"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+board:
+  Osgiliath: {gondor: {regular: 2}, sauron: {nazgul: 1}}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Osgiliath: {gondor: {regular: 2}, sauron: {regular: 3}}  # <- opposing-armies
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -16,6 +16,17 @@ from armybuilder.yamlpos import Pos
 
 ID = "replaced-character"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+characters: {Aragorn: Minas Tirith}
+eliminated: [Strider]
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship:
+  companions:
+    - Gandalf the White  # <- replaced-character
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

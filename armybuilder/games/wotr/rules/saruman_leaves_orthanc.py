@@ -13,6 +13,15 @@ from armybuilder.problems import Problem, Severity
 
 ID = "saruman-leaves-orthanc"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+characters: {薩魯曼: 歐散克塔}
+"""
+INVALID = """\
+game: war-of-the-ring
+characters:
+  Saruman: North Dunland  # <- saruman-leaves-orthanc
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -13,6 +13,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "siege-limit"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+besieged:
+  Helm's Deep: {rohan: {regular: 3, elite: 2, leader: 4}}
+"""
+INVALID = """\
+game: war-of-the-ring
+besieged:
+  Helm's Deep: {rohan: {regular: 4, elite: 2, leader: 1}}  # <- siege-limit
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -16,6 +16,18 @@ from armybuilder.problems import Problem, Severity
 
 ID = "siege-without-besieger"
 SEVERITY = Severity.WARNING
+VALID = """\
+game: war-of-the-ring
+board: {}
+besieged:
+  Minas Tirith: {}
+"""
+INVALID = """\
+game: war-of-the-ring
+board: {}
+besieged:
+  Minas Tirith: {gondor: {regular: 2}}  # <- siege-without-besieger
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

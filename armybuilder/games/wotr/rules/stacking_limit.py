@@ -15,6 +15,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "stacking-limit"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+board:
+  Gorgoroth: {sauron: {regular: 10, nazgul: 3}}
+"""
+INVALID = """\
+game: war-of-the-ring
+board:
+  Minas Tirith: {gondor: {regular: 5, elite: 1}, rohan: {elite: 5}}  # <- stacking-limit
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

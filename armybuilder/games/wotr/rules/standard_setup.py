@@ -15,12 +15,99 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from armybuilder.games.wotr.position import Place, Position, Stack, Value
-from armybuilder.games.wotr.words import SIDE_NAMES, join, place
+from armybuilder.games.wotr.words import SIDE_NAMES, join, place, verb
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
 ID = "standard-setup"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+turn: 0
+fellowship: {progress: 0}
+hands: {shadow: 0}
+elven_rings: {spent: 0}
+"""
+INVALID = """\
+# War of the Ring (2nd edition): the standard set-up before turn 1.
+# Written by `armybuilder new --game war-of-the-ring`; check it with `armybuilder validate`.
+game: war-of-the-ring
+edition: 2
+players: 2
+turn: 0                      # 0 = the set-up, compared with the standard set-up
+board:  # <- standard-setup
+  # region -> nation -> figures in the open region
+  Erebor:         {dwarves: {regular: 1, elite: 2, leader: 1}}
+  Ered Luin:      {dwarves: {regular: 1}}
+  Iron Hills:     {dwarves: {regular: 1}}
+  Grey Havens:    {elves: {regular: 1, elite: 1, leader: 1}}
+  Rivendell:      {elves: {elite: 2, leader: 1}}
+  Woodland Realm: {elves: {regular: 1, elite: 1, leader: 1}}
+  Lorien:         {elves: {regular: 1, elite: 2, leader: 1}}
+  Minas Tirith:   {gondor: {regular: 3, elite: 1, leader: 1}}
+  Dol Amroth:     {gondor: {regular: 3}}
+  Osgiliath:      {gondor: {regular: 2}}
+  Pelargir:       {gondor: {regular: 1}}
+  Bree:           {north: {regular: 1}}
+  Carrock:        {north: {regular: 1}}
+  North Downs:    {north: {elite: 1}}
+  The Shire:      {north: {regular: 1}}
+  Edoras:         {rohan: {regular: 1, elite: 1}}
+  Fords of Isen:  {rohan: {regular: 2, leader: 1}}
+  "Helm's Deep":  {rohan: {regular: 1}}
+  Orthanc:        {isengard: {regular: 4, elite: 1}}
+  North Dunland:  {isengard: {regular: 1}}
+  South Dunland:  {isengard: {regular: 1}}
+  Barad-dur:      {sauron: {regular: 4, elite: 1, nazgul: 1}}
+  Dol Guldur:     {sauron: {regular: 5, elite: 1, nazgul: 1}}
+  Gorgoroth:      {sauron: {regular: 3}}
+  Minas Morgul:   {sauron: {regular: 5, nazgul: 1}}
+  Moria:          {sauron: {regular: 2}}
+  Mount Gundabad: {sauron: {regular: 2}}
+  Nurn:           {sauron: {regular: 2}}
+  Morannon:       {sauron: {regular: 5, nazgul: 1}}
+  Far Harad:      {southrons: {regular: 3, elite: 1}}
+  Near Harad:     {southrons: {regular: 3, elite: 1}}
+  North Rhun:     {southrons: {regular: 2}}
+  South Rhun:     {southrons: {regular: 3, elite: 1}}
+  Umbar:          {southrons: {regular: 3}}
+besieged: {}                 # Stronghold -> nation -> figures inside its Stronghold box
+captured: {}                 # settlement -> side now holding it (only when not its own side)
+reinforcements:              # nation -> figures available as reinforcements
+  dwarves:   {regular: 2, elite: 3, leader: 3}
+  elves:     {regular: 2, elite: 4, leader: 0}
+  gondor:    {regular: 6, elite: 4, leader: 3}
+  north:     {regular: 6, elite: 4, leader: 3}  # <- figure-pool, figure-pool
+  rohan:     {regular: 6, elite: 4, leader: 3}
+  isengard:  {regular: 6, elite: 5}
+  sauron:    {regular: 8, elite: 4, nazgul: 4}
+  southrons: {regular: 10, elite: 3}
+casualties: {}               # Free Peoples figures removed for good
+fellowship:
+  location: Rivendell
+  progress: 0
+  revealed: false
+  corruption: 0
+  mordor_step: null
+  guide: Gandalf the Grey
+  companions: [Gandalf the Grey, Strider, Boromir, Legolas, Gimli, Meriadoc, Peregrin]
+characters: {}               # characters on the map: name -> region
+eliminated: []
+action_dice: {free_peoples: 4, shadow: 7}
+elven_rings: {free_peoples: 3, shadow: 0, spent: 0}
+hunt: {allocated: 0, free_peoples_dice_returned: false}
+political:                   # box = steps still to go to At War (0 = At War)
+  dwarves:   {box: 3, active: false}
+  elves:     {box: 3, active: true}
+  north:     {box: 3, active: false}
+  rohan:     {box: 3, active: false}
+  gondor:    {box: 2, active: false}
+  southrons: {box: 2, active: true}
+  isengard:  {box: 1, active: true}
+  sauron:    {box: 1, active: true}
+hands: {free_peoples: 0, shadow: 0}
+victory_points: {free_peoples: 0, shadow: 0}
+"""
 
 Counts = Mapping[str, int]
 
@@ -151,7 +238,7 @@ def _fellowship(position: Position) -> Iterator[Problem]:
         if stated is not None and stated.value != start[name]:
             yield _say(
                 position,
-                f"the Fellowship's {name} starts at {_shown(start[name])}, not {_shown(stated.value)}",
+                f"the Fellowship's {name} is {_shown(start[name])} at the start, not {_shown(stated.value)}",
                 stated.pos,
             )
     if fellowship.companions is None or fellowship.companions_damaged:
@@ -214,12 +301,11 @@ def _values(position: Position) -> Iterator[Problem]:
         box, active = data.setup_political.get(entry.nation, (None, None))
         wrong = []
         if entry.box is not None and entry.box.value != box:
-            wrong.append(f"box {box}, not {entry.box.value}")
+            wrong.append(f"in box {box}, not {entry.box.value}")
         if entry.active is not None and entry.active.value != active:
             wrong.append(
                 ("active" if active else "passive") + f", not {'active' if entry.active.value else 'passive'}"
             )
         if wrong:
-            yield _say(
-                position, f"{position.nation(entry.nation).name} start in {'; '.join(wrong)}", entry.pos
-            )
+            name = position.nation(entry.nation).name
+            yield _say(position, f"{name} {verb(entry.nation, 'starts', 'start')} {'; '.join(wrong)}", entry.pos)

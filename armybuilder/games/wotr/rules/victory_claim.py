@@ -5,7 +5,11 @@ Crack of Doom (`mordor_step` 5) with corruption below 12, a Free Peoples ring vi
 
 VP come from `captured` when stated, else from `victory_points`. A claim is contradicted when its own
 condition is known to fail, or when a lower-numbered condition is known to hold; a condition whose inputs are
-absent is not judged, and a concession is never contradicted. Points at `result`.
+absent is not judged, and a concession is never contradicted. Timing: a military victory is checked only
+in phase 6 (l.987, 2399, 2420; ring victories at any moment, l.2409), so a military claim in phases 1-5 is
+premature, and conditions 3 and 4 hold against another claim only in phase 6 or without `phase`. One
+problem, the first that applies: own condition fails; a lower-numbered condition holds; premature. Points
+at `result`.
 """
 
 from __future__ import annotations
@@ -17,7 +21,17 @@ from armybuilder.problems import Problem, Severity
 
 ID = "victory-claim"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+result: free-peoples-military
+"""
+INVALID = """\
+game: war-of-the-ring
+fellowship: {corruption: 4}
+result: shadow-ring  # <- victory-claim
+"""
 
+MILITARY_PHASE = 6  # military victories are checked in phase 6, at the end of a turn (l.987, 2399, 2420)
 _CLAIMS = {1: "shadow-ring", 2: "free-peoples-ring", 3: "shadow-military", 4: "free-peoples-military"}
 
 
@@ -42,9 +56,12 @@ def conditions(position: Position) -> dict[int, tuple[bool | None, str]]:
             corruption < top,
             f"the Ring-bearers reached the Crack of Doom with corruption {corruption}",
         )
+    phase = None if position.phase is None else position.phase.value
     for number, side, word in ((3, "shadow", "the Shadow has"), (4, "free_peoples", "the Free Peoples have")):
         vp = position.known_vp(side)
         result[number] = (None, "") if vp is None else (vp >= data.vp_needed[side], f"{word} {vp} VP")
+        if result[number][0] and phase is not None and phase != MILITARY_PHASE:
+            result[number] = (None, result[number][1])  # checked only at the end of a turn: not yet known to hold
     return result
 
 
@@ -70,6 +87,8 @@ def check(position: Position) -> Iterator[Problem]:
         return
     known = conditions(position)
     holds, shown = known[number]
+    if number in (3, 4) and holds is None and shown:  # met, but before phase 6: judged as premature below
+        holds = True
     if holds is False:
         yield position.problem(ID, SEVERITY, f"{_needs(position, number)}; {shown}", position.result.pos)
         return
@@ -84,3 +103,14 @@ def check(position: Position) -> Iterator[Problem]:
                 position.result.pos,
             )
             return
+    phase = None if position.phase is None else position.phase.value
+    if number in (3, 4) and phase is not None and phase != MILITARY_PHASE:
+        who = "a Shadow" if number == 3 else "a Free Peoples"
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"{who} military victory is checked only at the end of a turn (phase {MILITARY_PHASE}), and this "
+            f"position is in phase {phase}: record the position at phase {MILITARY_PHASE}, or leave result out "
+            "until then",
+            position.result.pos,
+        )

@@ -18,6 +18,16 @@ from armybuilder.problems import Problem, Severity
 
 ID = "victory-points"
 SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+captured: {}
+victory_points: {shadow: 0}
+"""
+INVALID = """\
+game: war-of-the-ring
+captured:
+  Osgiliath: shadow  # <- victory-points
+"""
 
 
 def check(position: Position) -> Iterator[Problem]:

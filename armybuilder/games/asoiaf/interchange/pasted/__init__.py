@@ -33,6 +33,10 @@ printed for several houses do not vote; a tie asks for a `Faction:` line). Witho
 is the smallest standard size that holds the list. A written cost that differs from the card data's is a
 note in the YAML comment (the list was built in another season), as is every line skipped. A line that
 cannot be placed is an error naming it, with "did you mean".
+
+Lists in German, French and Chinese: card and faction names come from the catalogue's name tables, and each
+line's label words (`Kommandant:`, `mit`, `(K)`, `Punkte`, `Unités de combat`, `統帥：`, full-width
+punctuation) are read as the English ones first (`languages.py`, with vocabulary.py's words).
 """
 
 from __future__ import annotations

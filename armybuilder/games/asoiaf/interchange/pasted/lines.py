@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .languages import in_english
 from .vocabulary import KEYS, SECTIONS
 
 MAX_COST = 15  # no card costs more; `(40 pts)` on a line before the cards is a title's game size
@@ -79,7 +80,7 @@ def looks_like(text: str) -> bool:
     with something only a list has (a cost, a commander mark, a list header or an attachment's `with`),
     and not one of our YAML lists (those are read as YAML, with their own errors). A list with none of
     these is still read with `--from text`."""
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [in_english(line) for line in text.splitlines() if line.strip()]
     if not 2 <= len(lines) <= MAX_LINES:
         return False
     if YAML_LIST.search(text) or all(p.search(text) for p in YAML_KEYS):
@@ -91,7 +92,7 @@ def looks_like(text: str) -> bool:
 
 def clean(raw: str) -> tuple[int, str, str]:
     """(indent, bullet, content) of a line: markdown, bullets and emphasis taken off."""
-    line = raw.translate(INVISIBLE).rstrip()
+    line = in_english(raw.translate(INVISIBLE)).rstrip()  # a German, French or Chinese list's labels
     indent = len(line) - len(line.lstrip())
     text = MARKDOWN_HEAD.sub("", line.strip())
     bullet = ""

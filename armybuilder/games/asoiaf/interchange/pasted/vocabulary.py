@@ -47,3 +47,35 @@ SECTIONS = {
     "enemy attachments": Slot.ENEMY,
     "enemy attachment": Slot.ENEMY,
 }
+
+# --- lists pasted in German, French and Chinese: their label words, read as the English ones ---------------
+# (card and faction names come from the name tables, data/names/; these are the words around them)
+
+# `Label: value` keys
+KEYS_IN_OTHER_LANGUAGES = {
+    "commander": ("kommandant", "kommandantin", "befehlshaber", "commandant", "général", "統帥", "主帥", "指揮官"),
+    "faction": ("fraktion", "haus", "faction", "maison", "陣營", "勢力", "派系", "家族"),
+    "points": ("punkte", "punktzahl", "armeegröße", "spielgröße", "taille", "taille de la partie", "點數", "分數"),
+    "name": ("name der liste", "listenname", "liste", "nom", "nom de la liste", "名稱", "名字", "列表名稱"),
+    "player": ("spieler", "spielerin", "joueur", "joueuse", "玩家"),
+}
+# section headings
+SECTIONS_IN_OTHER_LANGUAGES = {
+    "combat units": ("kampfeinheiten", "kampf-einheiten", "einheiten", "unités de combat", "unités", "戰鬥單位"),
+    "non-combat units": (
+        "nicht-kampfeinheiten", "nicht-kampf-einheiten", "nichtkampfeinheiten", "nke", "unités non-combattantes",
+        "unités non combattantes", "unc", "非戰鬥單位", "非作戰單位",
+    ),
+    "attachments": ("aufwertungen", "attachements", "附屬", "附屬單位"),
+    "enemy attachments": ("feindliche aufwertungen", "attachements ennemis", "敵方附屬"),
+}  # fmt: skip
+# an attachment's line begins with these (`mit Streiter von Haus Umber`); French `avec` also joins names on one
+# line (no French card name holds it; German `mit` stays at the line's start: `Styr, Tyrann mit eiserner Faust`)
+WITH_AT_START = ("mit", "avec", "搭配")
+WITH_BETWEEN = ("avec",)
+# a commander mark in brackets: `(K)`, `(Kommandant)`, `(Commandant)`, `（統帥）`
+COMMANDER_MARKS = ("k", "kdt", "kommandant", "commandant", "統帥", "統")
+# a cost's unit: `(5 Punkte)`, `1 Punkt`, `（5點）`
+POINT_WORDS = ("punkte", "punkt", "pkt", "點", "点", "分")
+# Chinese lists write full-width punctuation
+FULL_WIDTH = {"，": ", ", "：": ": ", "（": " (", "）": ")", "＋": " + ", "；": "; ", "、": ", ", "【": "[", "】": "]"}

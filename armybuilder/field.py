@@ -1,5 +1,6 @@
-"""What an organiser reads of a whole batch besides its rows: each player's state ("is Alice done?"), the
-field by faction and by commander, and the roster for pairings. Built in one pass over the rows."""
+"""A batch's roll-ups: what an organiser reads besides the rows themselves: each player's state ("is
+Alice done?"), the field by faction and by commander, and the roster for pairings. Built in one pass
+over the rows, beside `rows.py` so that the reporters need nothing of the batch machinery."""
 
 from __future__ import annotations
 
@@ -11,16 +12,8 @@ from typing import Any
 
 from armybuilder.games import terms as terms_of
 from armybuilder.games.base import RowTerms
-from armybuilder.problems import Problem
-from armybuilder.rows import Row
+from armybuilder.rows import Row, problem_text
 from armybuilder.text import player_key
-
-
-def problem_text(p: Problem | None) -> str:
-    """`rule: message (line 7)`; a problem with no line says so."""
-    if p is None:
-        return ""
-    return f"{p.rule}: {p.message}" + (f" (line {p.line})" if p.line else " (whole file)")
 
 
 @dataclass

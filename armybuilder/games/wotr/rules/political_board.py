@@ -1,0 +1,118 @@
+"""What the board proves about a nation's political marker (ch.6 capturing settlements, l.1841-1842; ch.7
+activation, l.1884-1887; advance, l.1899-1904, example l.1906-1908).
+
+(activation) The Dwarves, Gondor, the North or Rohan shown passive while `captured` gives the Shadow one of
+their settlements, or while Shadow army units stand in one of their regions (the open part under `board`,
+or a Stronghold box under `besieged`; Druadan Forest does not count): an enemy army entering a nation's land
+activates it, and every capture brought one in. (advance) A nation's box above its starting box minus the
+number of its settlements `captured` gives to the other side (never below 0): each capture moved its marker
+one box toward At War, Shadow nations included, and markers never move back.
+
+Attacks, settlements since retaken, the Fellowship declared in a City and companions' visits leave no trace,
+so a nation may always stand further on than this rule asks. Skips nations `political-track` reports. One
+problem per nation, at its key under `political`, naming both checks when both fail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.games.wotr.position import Place, Position
+from armybuilder.games.wotr.rules import political_track
+from armybuilder.games.wotr.rules.settlement_control import army_word
+from armybuilder.games.wotr.words import join, possessive, verb
+from armybuilder.problems import Problem, Severity
+
+ID = "political-board"
+SEVERITY = Severity.ERROR
+VALID = """\
+game: war-of-the-ring
+captured: {Orthanc: free_peoples}
+political: {isengard: {box: 0}}
+"""
+INVALID = """\
+game: war-of-the-ring
+captured: {Orthanc: free_peoples}
+political:
+  isengard: {box: 1}  # <- political-board
+"""
+NOT_COUNTED = frozenset({"Druadan Forest"})  # its nation is this project's reading (§4 item 3)
+
+
+def _shadow_armies(position: Position, nation: str) -> list[tuple[str, Place]]:
+    """(region, place) where Shadow army units stand in one of the nation's regions."""
+    data = position.data
+    found: list[tuple[str, Place]] = []
+    for section, boxes in ((position.board, False), (position.besieged, True)):
+        for place in (section or {}).values():
+            region = data.regions[place.region]
+            if region.nation != nation or place.region in NOT_COUNTED or not position.side_army(place, "shadow"):
+                continue
+            if boxes and (not region.is_stronghold or _box_misplaced(position, place)):
+                continue  # reported by besieged-not-stronghold and skipped (§1.1)
+            found.append((place.region, place))
+    return found
+
+
+def _box_misplaced(position: Position, place: Place) -> bool:
+    """A box failing the side check of besieged-not-stronghold (which runs only with `captured`)."""
+    if position.captured is None:
+        return False
+    holder = position.controller(place.region)
+    nations = position.data.nations
+    return any(s.total and nations[s.nation].side != holder for s in place.stacks.values())
+
+
+def check(position: Position) -> Iterator[Problem]:
+    if position.political is None:
+        return
+    data = position.data
+    for entry in position.political.values():
+        if political_track.message(position, entry) is not None:
+            continue
+        key = entry.nation
+        nation = data.nations[key]
+        name = nation.name
+        lost = [
+            c.region
+            for c in (position.captured or {}).values()
+            if data.regions[c.region].nation == key and data.regions[c.region].is_settlement and c.side != nation.side
+        ]
+        passive_wrong = False
+        reason = ""
+        if entry.active is not None and entry.active.value is False and key in data.can_be_passive:
+            if lost:
+                passive_wrong = True
+            elif position.board is not None or position.besieged is not None:
+                armies = _shadow_armies(position, key)
+                if armies:
+                    passive_wrong = True
+                    region, place = armies[0]
+                    reason = f"{army_word(position, place, 'shadow')} army units stand in {region}, a region of {name}"
+        box_wrong = False
+        most = 0
+        if entry.box is not None and position.captured is not None:
+            start = data.setup_political.get(key, (max(data.political_boxes), True))[0]
+            most = max(0, start - len(lost))
+            box_wrong = entry.box.value > most
+        if not passive_wrong and not box_wrong:
+            continue
+        if lost:
+            what = "a settlement" if len(lost) == 1 else "settlements"
+            reason = f"{join(lost)}, {what} of {name}, {'is' if len(lost) == 1 else 'are'} captured"
+        box = entry.box.value if entry.box is not None else None
+        if passive_wrong and box_wrong:
+            message = f"{reason}: {name} must be active and in box {most} or lower, not passive in box {box}"
+        elif passive_wrong:
+            message = (
+                f"{reason}, yet {name} {verb(key, 'is', 'are')} passive; an enemy army entering a nation's land "
+                f"activates it: make {name} active"
+            )
+        else:
+            moved = data.setup_political[key][0] - most
+            message = (
+                f"{reason}, so {possessive(name, key)} marker has moved at least {moved} "
+                f"{'box' if moved == 1 else 'boxes'} from its starting box {data.setup_political[key][0]}: put it "
+                f"in box {most} or lower, not {box}"
+            )
+        yield position.problem(ID, SEVERITY, message, entry.pos)

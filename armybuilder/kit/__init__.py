@@ -1,0 +1,9 @@
+"""The small toolkit every game builds on, so that no game writes these again:
+
+- `schema`: loading a game's JSON Schemas, a JSON path → the position in a YAML value, schema errors →
+  positioned problems;
+- `words`: "did you mean";
+- `size`: the file-size guard (what a file too large to be a list, a position or a deck is told).
+
+Part of the core: it imports nothing above `problems`, `yamlpos` and `fileio`.
+"""

@@ -1,0 +1,62 @@
+"""The games' toolkit (`armybuilder.kit`): one behaviour for positions, schema errors, did-you-mean and
+the size guard, whichever game asks."""
+
+from __future__ import annotations
+
+from armybuilder import yamlpos
+from armybuilder.fileio import MAX_INPUT_BYTES
+from armybuilder.kit import schema as kit
+from armybuilder.kit.size import too_large
+from armybuilder.kit.words import did_you_mean
+from armybuilder.problems import Severity
+
+TEXT = "nations:\n  gondor:\n    regulars: 3\n    elites: two\n  rohan: {regulars: 1, eilte: 2}\n"
+
+
+def test_a_path_points_at_the_value_not_the_key() -> None:
+    value = yamlpos.load(TEXT)
+    assert kit.position(value, ["nations", "gondor", "elites"]) == (4, 13)
+    assert kit.position(value, ["nations", "gondor"]) == (3, 5)  # the value of `gondor:` starts below it
+    assert kit.key_position(value["nations"], "gondor") == (2, 3)
+    # a path that leads nowhere: its nearest found ancestor
+    assert kit.position(value, ["nations", "mordor", "regulars"]) == (2, 3)
+    assert kit.position(value, []) == (1, 1)
+    assert kit.value_at(value, ["nations", "rohan", "regulars"]) == 1
+    assert kit.value_at(value, ["nations", 7]) is None
+
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "nations": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {"regulars": {"type": "integer"}, "elites": {"type": "integer"}},
+                "additionalProperties": False,
+            },
+        }
+    },
+}
+
+
+def test_schema_errors_are_positioned_problems() -> None:
+    value = yamlpos.load(TEXT)
+    found = list(kit.schema_problems(kit.validator(SCHEMA), value, "nations.yaml", "data-schema", "see it"))
+    assert [(p.rule, p.severity, p.line, p.column) for p in found] == [
+        ("data-schema", Severity.ERROR, 4, 13),  # the wrong value
+        ("data-schema", Severity.ERROR, 5, 24),  # the unknown key itself
+    ]
+    assert found[0].message.startswith("nations.gondor.elites: ") and found[0].message.endswith("; see it")
+    assert found[1].message.startswith("nations.rohan: ")
+
+
+def test_did_you_mean() -> None:
+    assert did_you_mean("comander", ["commander", "units"]) == "did you mean `commander`?"
+    assert did_you_mean("zzz", ["commander"], "known keys: commander") == "known keys: commander"
+
+
+def test_the_size_guard() -> None:
+    assert too_large(b"x" * MAX_INPUT_BYTES) is None
+    told = too_large(b"x" * (MAX_INPUT_BYTES + 1), "a deck", "a few kilobytes")
+    assert told == "the file is over 1,000,000 bytes; a deck is a few kilobytes — is this the right file?"

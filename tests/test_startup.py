@@ -1,0 +1,124 @@
+"""What a cold start imports: a command run as users run it loads only what that command needs.
+
+Speed itself is measured by `bash benchmarks/run`; these tests guard the imports that cost the time, which
+a later change could bring back without any test noticing: typer's pydantic layer (built per option), the
+plug-in scan (`importlib.metadata`), the other commands, the batch machinery, rich for machine output.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "stark-40.yaml"
+
+NEVER = (  # for a list of a bundled game, whatever the command
+    "pydantic",
+    "importlib.metadata",
+    "jsonschema",
+    "ruamel",
+    "segno",
+    "armybuilder.batch",
+    "armybuilder.scheduler",
+    "armybuilder.cli.batch",
+    "armybuilder.cli.data",
+    "armybuilder.cli.event",
+    "armybuilder.cli.new",
+    "armybuilder.games.asoiaf.commands",
+)
+
+
+def modules_after(tmp_path: Path, *args: str) -> set[str]:
+    """The modules a fresh `armybuilder ARGS` process holds when it ends (its output to a file)."""
+    listing = tmp_path / "modules.json"
+    code = (
+        "import sys, json\n"
+        f"sys.argv = ['armybuilder', *{list(args)!r}]\n"
+        "from armybuilder.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        f"open({str(listing)!r}, 'w').write(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("ARMYBUILDER_DATA", "ARMYBUILDER_WIDTH")}
+    for _ in range(2):  # the first run may fill the card cache; the second is the cold start users see
+        with open(tmp_path / "out.txt", "wb") as out:
+            subprocess.run(
+                [sys.executable, "-c", code], stdout=out, stderr=subprocess.DEVNULL, env=env, cwd=tmp_path, check=False
+            )
+    return set(json.loads(listing.read_text()))
+
+
+def loaded(modules: set[str], prefix: str) -> list[str]:
+    return sorted(m for m in modules if m == prefix or m.startswith(prefix + "."))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("validate", str(EXAMPLE)),
+        ("validate", "--format", "parsable", str(EXAMPLE)),
+        ("show", str(EXAMPLE)),
+        ("export", str(EXAMPLE)),
+    ],
+    ids=["validate", "validate-parsable", "show", "export"],
+)
+def test_a_cold_command_imports_only_what_it_needs(tmp_path: Path, args: tuple[str, ...]) -> None:
+    modules = modules_after(tmp_path, *args)
+    assert "armybuilder.games.asoiaf.system" in modules  # it did check the list
+    for prefix in NEVER:
+        assert not loaded(modules, prefix), f"{' '.join(args[:-1])} imported {loaded(modules, prefix)[:3]}"
+
+
+def test_machine_output_imports_no_rich(tmp_path: Path) -> None:
+    assert not loaded(modules_after(tmp_path, "validate", "--format", "parsable", str(EXAMPLE)), "rich")
+
+
+def test_a_batch_into_a_file_imports_no_rich(tmp_path: Path) -> None:
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    (folder / "a.yaml").write_text(EXAMPLE.read_text())
+    modules = modules_after(tmp_path, "batch", str(folder))
+    assert "armybuilder.batch" in modules
+    assert not loaded(modules, "rich")
+    assert not loaded(modules, "pydantic")
+    assert (tmp_path / "out.txt").read_text().startswith("player")  # the plain table
+
+
+def test_plugins_are_looked_for_only_for_a_game_not_bundled(tmp_path: Path) -> None:
+    other = tmp_path / "other.yaml"
+    other.write_text("game: no-such-game\n")
+    assert "importlib.metadata" in modules_after(tmp_path, "validate", str(other))
+
+
+def test_the_bundled_readers_are_every_bundled_game_with_text_formats() -> None:
+    """A file that is no YAML list is offered to `BUNDLED_READERS` without importing every game: the table
+    must name each bundled game that reads a text format, with its formats."""
+    from armybuilder import games
+
+    formats = {key: games.get(key).import_formats for key in games.BUNDLED}
+    assert {key: found for key, found in formats.items() if found} == games.BUNDLED_READERS
+
+
+def test_checking_a_broken_list_imports_no_other_game(tmp_path: Path) -> None:
+    """A list that is broken YAML is offered to the text formats: only the bundled readers are imported for
+    that (not every game), and no plug-in is looked for while a bundled format can be tried."""
+    broken = tmp_path / "b.yaml"
+    broken.write_text("faction: stark\npoints: [40\n")
+    code = (
+        "import sys, json\n"
+        "from armybuilder import batch\n"
+        "from armybuilder.engine import Workspace\n"
+        f"row = batch.check_one(batch.collect([{str(broken)!r}])[0], Workspace(), batch.Config())\n"
+        "print(json.dumps([row.problems[0].rule, sorted(sys.modules)]))\n"
+    )
+    for _ in range(2):  # the first run may fill the card cache
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    rule, modules = json.loads(done.stdout)
+    assert rule == "syntax"
+    for prefix in ("armybuilder.games.hve", "armybuilder.games.wotr", "armybuilder.games.agot", "jsonschema"):
+        assert not loaded(set(modules), prefix)
