@@ -25,6 +25,8 @@ CRAFTED = {
     "pasted-costs": "• " + " 1" * (N // 2),
     "pasted-hyphens": "• " + "a-" * (N // 2),
     "pasted-heading-costs": "# " + "1 " * (N // 2),
+    "pasted-section-in-german": "Kampfeinheiten" + " " * N + "x",
+    "pasted-with-in-french": "• a" + " " * N + "avec",
 }
 
 
