@@ -87,3 +87,23 @@ def test_a_folder_tree_300_deep(tmp_path: Path) -> None:
     result = run(["batch", str(folder), "--report", str(tmp_path / "r.csv")])
     assert_sane(result, "batch 300 deep", codes=(0, 1))
     assert "alice.yaml" in (tmp_path / "r.csv").read_text(encoding="utf-8")
+
+
+def test_import_of_a_mistyped_file_name_says_no_such_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for typo in ("mylist.txt", "lists/stark.yaml"):
+        result = run(["import", typo])
+        assert_sane(result, f"import {typo}", codes=(2,))
+        assert result.stderr == f"armybuilder: error: {typo}: no such file; check the name (a list code is given as it is, not as a file name)\n"
+
+
+def test_collection_armies_never_writes_over_its_collection(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    collection = out / "stark-40-robb-stark-the-wolf-lord.yaml"
+    collection.write_text((ROOT / "examples" / "collection-stark.yaml").read_text())
+    before = collection.read_bytes()
+    result = run(["collection", "armies", str(collection), "--points", "40", "--out", str(out), "--force"])
+    assert_sane(result, "collection armies over its input", codes=(2,))
+    assert "holds the collection file" in result.stderr
+    assert collection.read_bytes() == before

@@ -165,3 +165,32 @@ def test_leading_dash_name_is_a_file_not_an_option(tmp_path: Path) -> None:
     result = CliRunner(env=ENV).invoke(app, ["batch", str(tmp_path), "--report", str(tmp_path / "r.csv")])
     assert_sane(result, "batch -x.yaml", codes=(0,))
     assert "-x.yaml" in (tmp_path / "r.csv").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("written", "shown"), [("Stark\u200b Bowmen", "Stark\\u200b Bowmen"), ("Stark Bowm\u0435n", "Stark Bowm\\u0435n")])
+def test_look_alike_names_show_the_difference(written: str, shown: str, tmp_path: Path) -> None:
+    path = tmp_path / "l.yaml"
+    path.write_text(EXAMPLE.replace("  - Stark Bowmen", f'  - "{written}"'), encoding="utf-8")
+    result = run(["validate", "--format", "parsable", str(path)])
+    assert_sane(result, "look-alike", codes=(1,))
+    assert f"no combat unit called '{shown}'; did you mean 'Stark Bowmen'" in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [("040", "`040` is read by YAML as 32 (a leading 0 makes an octal number)"), ("1:00", "`1:00` is read by YAML as 60 (colons make a base-60 number")],
+)
+def test_yaml_numbers_mean_what_a_person_reads_or_say_so(written: str, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "l.yaml"
+    path.write_text(EXAMPLE.replace("points: 40", f"points: {written}"))
+    result = run(["validate", "--format", "parsable", str(path)])
+    assert_sane(result, f"points: {written}", codes=(1,))
+    assert said in result.stdout and ":4:9: error schema" in result.stdout, result.stdout
+
+
+def test_yes_and_on_keys_are_said_as_yaml_reads_them(tmp_path: Path) -> None:
+    path = tmp_path / "l.yaml"
+    path.write_text(EXAMPLE + "on: 1\nyes: 2\n")
+    result = run(["validate", "--format", "parsable", str(path)])
+    assert_sane(result, "on/yes keys", codes=(1,))
+    assert "`yes` is read by YAML as true, like the key at line" in result.stdout and '"yes":' in result.stdout
