@@ -90,7 +90,8 @@ _BOOL = "tag:yaml.org,2002:bool"
 def _surprise(text: str, tag: str, value: Any) -> str | None:
     """How YAML 1.1 read a plain scalar unlike what a person reads, or None: a number with a leading zero
     (octal), with colons (base 60), in hex or binary or with underscores; `yes`, `on`, `n`… as booleans."""
-    if tag == _INT and not (text.isascii() and text.isdigit() and (text[0] != "0" or text == "0")):
+    digits = text.lstrip("+-")
+    if tag == _INT and not (digits.isascii() and digits.isdigit() and (digits[0] != "0" or digits == "0")):
         if text.isdigit():
             why = "a leading 0 makes an octal number"
         elif ":" in text:

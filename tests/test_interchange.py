@@ -536,7 +536,7 @@ def test_import_reads_files_and_stdin(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["nope.txt"], "no file nope.txt (and it is not a list code either)"),
+        (["nope.txt"], "nope.txt: no such file; check the name"),
         (["hello world"], "<argument>: cannot tell which format this is; give --from"),
         (["faction: stark\npoints: 40\n"], "already a YAML list"),
         (["!!!", "--from", "warcouncil"], "<argument>: not a War Council share code: it is not base64"),

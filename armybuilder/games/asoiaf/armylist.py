@@ -211,7 +211,7 @@ class _Loader:
             return
         value = data["points"]
         surprise = data.surprise("points") if isinstance(data, yamlpos.PosMap) else None
-        if surprise is not None:  # `points: 040` is 32 to YAML: say so, never check the list at 32
+        if surprise is not None and not isinstance(value, bool):  # `points: 040` is 32 to YAML: say so
             self.problem("schema", f"{surprise}; write the game size as digits, e.g. `points: 40`", data.at("points"))
             return
         if isinstance(value, bool) or not isinstance(value, int):
