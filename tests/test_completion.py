@@ -62,8 +62,9 @@ def test_completion_keeps_what_was_typed_in_any_case() -> None:
 
 def test_zsh_gets_names_with_their_descriptions() -> None:
     out = "\n".join(complete("zsh", "armybuilder card Euron"))
-    assert '"Euron Greyjoy, Lord Reaper of Pyke":"greyjoy commander, infantry, cost C (20812)"' in out
-    assert '"Euron Greyjoy, Crow\'\'s Eye":"greyjoy attachment, infantry, cost 1 (20814)"' in out  # zsh quoting
+    # one `value<TAB>help` line each: the script hands the value whole to compadd, which quotes it for zsh
+    assert "Euron Greyjoy, Lord Reaper of Pyke\tgreyjoy commander, infantry, cost C (20812)" in out
+    assert "Euron Greyjoy, Crow's Eye\tgreyjoy attachment, infantry, cost 1 (20814)" in out
 
 
 def test_fish_gets_names() -> None:
@@ -120,3 +121,18 @@ def test_starting_a_command_loads_no_card_data() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "armybuilder.games.asoiaf" not in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize(
+    ("words", "cword", "value"),
+    [
+        ('armybuilder card "Stark Sw', 2, "Stark Sworn Swords"),  # bash closes the quote itself
+        ("armybuilder card 'House Clegane Mou", 2, "House Clegane Mountain'\\''s Men"),
+        ("armybuilder card Stark\\ Sw", 2, "Stark\\ Sworn\\ Swords"),
+        ("armybuilder card Greatjon\\ Umber,\\ Fi", 2, "Greatjon\\ Umber\\,\\ Fierce\\ Bannerman"),
+    ],
+)
+def test_bash_gets_each_value_quoted_as_the_word_is(words: str, cword: int, value: str) -> None:
+    env = {"_ARMYBUILDER_COMPLETE": "complete_bash", "ARMYBUILDER_DATA": None, "COMP_WORDS": words}
+    result = CliRunner(env=env | {"COMP_CWORD": str(cword)}).invoke(app, [], prog_name="armybuilder")
+    assert result.output.splitlines() == [value]

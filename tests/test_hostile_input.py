@@ -105,10 +105,10 @@ def test_cli(tmp_path: Path, name: str) -> None:
     _assert_problem(problems, rule, line, fragment)
 
 
-def test_missing_file_is_an_invalid_list(tmp_path: Path) -> None:
+def test_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner(env=ENV).invoke(app, ["validate", "--format", "parsable", str(tmp_path / "nope.yaml")])
-    assert result.exit_code == 1
-    assert "syntax cannot read the file" in result.stdout
+    assert result.exit_code == 2
+    assert result.output == f"armybuilder: error: {tmp_path / 'nope.yaml'}: no such file\n"
 
 
 def test_a_folder_is_an_invalid_list(tmp_path: Path) -> None:

@@ -536,7 +536,7 @@ def test_import_reads_files_and_stdin(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["nope.txt"], "nope.txt: no such file; check the name"),
+        (["nope.txt"], "nope.txt: no such file (and it is not a list code either)"),
         (["hello world"], "<argument>: cannot tell which format this is; give --from"),
         (["faction: stark\npoints: 40\n"], "already a YAML list"),
         (["!!!", "--from", "warcouncil"], "<argument>: not a War Council share code: it is not base64"),
@@ -605,7 +605,7 @@ def test_export_of_an_invalid_list_warns(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "text", "args", "message"),
     [
-        ("missing.yaml", None, [], "missing.yaml:1: cannot read the file"),
+        ("missing.yaml", None, [], "missing.yaml: no such file"),
         ("broken.yaml", "faction: [\n", [], "broken.yaml:"),
         (
             "typo.yaml",

@@ -203,10 +203,16 @@ def test_the_readme_is_a_front_page_linking_every_guide() -> None:
     assert len(text.splitlines()) <= 150, "README.md is the front page: move details into docs/"
     for doc in DOCS[1:]:
         assert f"(docs/{doc.name})" in text, f"README.md does not link docs/{doc.name}"
+    # the two quick-start commands, exactly, and a runnable tour each for players and organisers
+    assert ".venv/bin/pip install . && .venv/bin/armybuilder validate examples/stark-40.yaml" in text
+    assert '.venv/bin/pip install ".[test]" && .venv/bin/python -m pytest' in text
+    tours = [b for b in RUNNABLE if b.file == "README.md"]
+    assert any("armybuilder new" in b.body and "armybuilder export" in b.body for b in tours)
+    assert any("armybuilder batch" in b.body and "--event" in b.body for b in tours)
 
 
 def test_the_walk_through_is_runnable() -> None:
-    walk = [b for b in RUNNABLE if "armybuilder new wolves.yaml" in b.body]
+    walk = [b for b in RUNNABLE if "armybuilder new wolves.yaml" in b.body and "armybuilder move" in b.body]
     assert walk, "the walk-through under 'Building lists from the command line' is not marked runnable"
     text = walk[0].body
     for step in ("armybuilder add", "armybuilder move", "armybuilder remove", "armybuilder set", "armybuilder show"):

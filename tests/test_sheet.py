@@ -195,7 +195,7 @@ def test_html_escapes_every_user_string(catalogue: Catalogue) -> None:
     assert "<b>Co</b>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "Bobby &quot;Tables&quot; &amp; &lt;b&gt;Co&lt;/b&gt;" in page
-    assert "&lt;img src=x onerror=alert(2)&gt; (unknown card)" in page
+    assert "&lt;img src=x onerror=alert(2)&gt; (not counted: unknown-card, line " in page
     # card names with apostrophes are escaped too
     assert "Winter&#x27;s Bite" in page
     # problem messages quote what the user wrote; they are escaped as well

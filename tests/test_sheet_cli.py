@@ -41,7 +41,7 @@ def test_export_to_a_file(catalogue: Catalogue, tmp_path: Path, fmt: str) -> Non
     out = tmp_path / f"sheet.{fmt}"
     result = run("export", str(SHEET_LIST), "--format", fmt, "-o", str(out))
     assert result.exit_code == 0, result.output
-    assert result.stdout == ""
+    assert result.stdout == f"Exported {SHEET_LIST} as {fmt} to {out}.\n"  # the sheet went to the file
     assert out.read_text(encoding="utf-8") == expected(catalogue, fmt)
     assert leftovers(tmp_path) == []
     assert oct(out.stat().st_mode & 0o777) == oct(0o644)

@@ -79,6 +79,16 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
     return None
 
 
+def _is_event(value: yamlpos.PosMap) -> bool:
+    """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
+    from armybuilder.batch.event import COMMON_KEYS
+
+    event_keys = {*COMMON_KEYS, *(k for s in games.systems() for k in s.event_keys)}
+    only_events = event_keys - {"name", "game", "points"}
+    keys = {str(k) for k in value}
+    return bool(keys) and keys <= event_keys and bool(keys & only_events)
+
+
 def _game_of_format(fmt: str) -> str:
     for system in games.readers():
         if fmt in system.import_formats:
@@ -108,7 +118,8 @@ def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, o
         converted, lines = system.import_text_lines(fmt, text, workspace.data(system), path)
     except ArmyBuilderError as exc:
         message = f"cannot read this {fmt} list: {exc.message}"
-        return Checked(Problem("import", Severity.ERROR, message, path, exc.line or 0, 0), fmt, digest, None)
+        line = exc.line or 0  # columns are 1-based; 0 only with no line (the whole file)
+        return Checked(Problem("import", Severity.ERROR, message, path, line, 1 if line else 0), fmt, digest, None)
     document = engine.parse(converted, path)
     report = engine.check_document(document, workspace, options)
     # positions point into YAML the player never saw: point at the line of their file it was read from
@@ -138,6 +149,12 @@ def check_report(sub: Submission, workspace: Workspace, config: Config) -> Check
     document = engine.parse(blob, sub.path)
     report = engine.check_document(document, workspace, options)
     value = document.value
+    if config.fmt is None and isinstance(value, yamlpos.PosMap):  # YAML of another kind: say which, read no text
+        if "owned" in value:
+            return Checked(report, "yaml", digest, document)  # a collection: the game's check says so
+        if _is_event(value):
+            message = f"this is an event file, not a list; give it to the batch with `--event {sub.path}`"
+            return Checked(Problem("schema", Severity.ERROR, message, sub.path, 1, 1), "yaml", digest, document)
     if config.fmt is None and not (isinstance(value, dict) and ("game" in value or "faction" in value or "units" in value)):
         # a share code or text export saved as .yaml is still that format
         found = _detect(blob)
@@ -204,7 +221,8 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
     report = result
     summary = report.summary
     if event is not None and report.game != "?":
-        report.add(event_problems(report, event, _size_pos(document, lines)))
+        # found on the YAML checked: for a converted file, at the line of the player's own file
+        report.add([located(p, lines) for p in event_problems(report, event, _size_pos(document))])
     system = games.get(report.game) if report.game != "?" else None
     first = summary.tallies[0] if summary.tallies else None
     player = summary.player or player_from_path(sub)

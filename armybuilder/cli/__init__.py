@@ -67,6 +67,9 @@ def main() -> None:
         sys.stdout.flush()  # here, so that a full disk is told like any error (not as a warning at exit)
         sys.exit(code if isinstance(code, int) else 0)
     except typer.TyperException as exc:  # a usage error: unknown option, missing argument, bad value
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `armybuilder` or `armybuilder data`: the help page
+            print(exc.ctx.get_help())  # type: ignore[attr-defined]
+            sys.exit(exc.exit_code)
         print(f"armybuilder: error: {one_line(exc)}", file=sys.stderr)
         sys.exit(exc.exit_code)
     except typer.Abort:

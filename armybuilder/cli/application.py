@@ -65,6 +65,9 @@ def build() -> typer.Typer:
         importlib.import_module(module).register(found)
     games.register_commands(found)  # each game's own commands (ASOIAF: deck, build, add, cards, …)
     conventions.apply(found)  # plain placeholders in every command's help
+    from armybuilder.cli import completion
+
+    completion.install()  # card names with spaces and apostrophes complete whole, quoted as the word is
     return found
 
 

@@ -15,6 +15,7 @@ from armybuilder.cli.common import (
     NamesOption,
     NoColorOption,
     fatal,
+    require_files,
     use_color,
     workspace,
 )
@@ -97,13 +98,21 @@ def batch(
         fatal(f"--jobs must be 1 or more, not {jobs}")
     if page not in ("a4", "letter"):
         fatal(f"--page {page}: choose one of a4, letter")
+    require_files(event_file, collection)
     from armybuilder.fileio import is_input
 
     if report is not None and pack is not None and report != "-" and is_input(report, [pack]):
         fatal(f"--report {report} and --pack {pack} are the same file; give each its own")
     for option, target in (("--report", report), ("--pack", pack)):
         # said before any list is checked, not after a batch of five hundred
-        if target is not None and target != "-" and Path(target).exists() and not force:
+        if target is None or target == "-":
+            continue
+        folder = Path(target).parent
+        if Path(target).is_dir():
+            fatal(f"{option} {target} is a folder; give a file name, such as {Path(target) / 'report.html'}")
+        if not folder.is_dir():
+            fatal(f"{option} {target}: folder {folder} does not exist; create it first or choose another file")
+        if Path(target).exists() and not force:
             fatal(f"{option} {target} exists; pass --force to replace it, or choose another file")
     ws = workspace(data, data_version, names)
     event = None

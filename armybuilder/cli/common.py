@@ -66,6 +66,14 @@ def fatal(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def require_files(*paths: Path | str | None) -> None:
+    """A file named on the command line that is not there: the same line and exit 2 from every command,
+    before anything is read ('-', standard input, and None, an option not given, are skipped)."""
+    for path in paths:
+        if path is not None and str(path) != "-" and not os.path.lexists(path):
+            fatal(f"{path}: no such file")
+
+
 def workspace(
     data: Path | None, version: str | None = None, names: Path | None = None, language: str | None = None
 ) -> Workspace:

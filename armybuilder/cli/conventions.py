@@ -33,15 +33,36 @@ def _choices(param: Any) -> list[str]:
     return []
 
 
+# An option's placeholder says what to give, never the option's name again (`--top N`, not `--top TOP`).
+_OPTION_PLACEHOLDERS = {
+    "faction": "KEY",
+    "game": "KEY",
+    "format": "NAME",
+    "for": "UNIT",
+    "unit": "UNIT_REF",
+    "kind": "CARD_KIND",
+    "type": "UNIT_TYPE",
+    "timeout": "SECONDS",
+}
+
+
+def _annotation(param: Any) -> Any:
+    return getattr(getattr(param, "type_descriptor", None), "annotation", None)
+
+
 def placeholder(param: Any) -> str:
     """`N`, `FILE`, `[text|json]`: what the help shows after an option or for an argument."""
-    if param.metavar:
+    longest = max(getattr(param, "opts", None) or [""], key=len).lstrip("-")
+    own = (longest or str(param.name or "value")).strip("_").replace("-", "_").upper()
+    if param.metavar and (param.param_type_name != "option" or param.metavar != own):
         return str(param.metavar)
     choices = _choices(param)
     if choices:
         return f"[{'|'.join(choices)}]"
-    longest = max(getattr(param, "opts", None) or [""], key=len).lstrip("-")
-    name = (longest or str(param.name or "value")).strip("_").replace("-", "_").upper()
+    name = own
+    if param.param_type_name == "option":
+        plain = _OPTION_PLACEHOLDERS.get(own.lower())
+        name = plain or ("N" if _annotation(param) in (int, float) else own)
     return name + ("..." if param.nargs != 1 else "")
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal
+from armybuilder.cli.common import DataOption, NoColorOption, fatal, require_files
 from armybuilder.problems import Problem
 from armybuilder.render import reports
 from armybuilder.text import count, json_text
@@ -187,6 +187,7 @@ def diff_command(
     from armybuilder.engine import Workspace
     from armybuilder.errors import ArmyBuilderError
 
+    require_files(*(files or []))
     system = _system(game)
     try:
         if not files:

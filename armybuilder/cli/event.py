@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, NoColorOption, fatal, workspace
+from armybuilder.cli.common import DataOption, NoColorOption, fatal, require_files, workspace
 
 event_app = typer.Typer(
     name="event",
@@ -24,6 +24,7 @@ def _load(path: Path, data: Path | None) -> object:
     from armybuilder import batch, games
     from armybuilder.errors import ArmyBuilderError, EventError
 
+    require_files(path)
     ws = workspace(data)
     try:
         event = batch.load_event(path, ws)

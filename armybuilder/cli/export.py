@@ -77,6 +77,8 @@ def export(
         write_atomic(output, content, force=force)
     except ArmyBuilderError as exc:
         fatal(str(exc))
+    if output != "-":  # the sheet went to a file: say so, the way `import -o` does
+        print(f"Exported {printable(str(list_file))} as {fmt} to {printable(output)}.")
     if not report.valid:
         problems = len(report.errors) or len(report.warnings)
         shown = "the sheet shows them" if fmt in SHEETS else "run `armybuilder validate` to see them"

@@ -15,6 +15,7 @@ from armybuilder.cli.common import (
     NamesOption,
     NoColorOption,
     fatal,
+    require_files,
     use_color,
     workspace,
 )
@@ -44,6 +45,7 @@ def check_files(
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import read_stdin
 
+    require_files(*paths, collection)
     owned = str(collection) if collection is not None else None
     options = Options(points=_points(points), strict=strict, collection=owned)
     checked = []
@@ -111,6 +113,7 @@ def validate(
     if event is not None:
         if against is not None or team:
             fatal("--event checks the files as the event does (its teams too); drop --against and --team")
+        require_files(*lists, event, collection)
         _validate_for_event(lists, event, format, ws, points, strict, no_color, collection)
     checked = check_files(lists, ws, points, strict, collection)
     if team:

@@ -94,7 +94,7 @@ def test_import_of_a_mistyped_file_name_says_no_such_file(tmp_path: Path, monkey
     for typo in ("mylist.txt", "lists/stark.yaml"):
         result = run(["import", typo])
         assert_sane(result, f"import {typo}", codes=(2,))
-        assert result.stderr == f"armybuilder: error: {typo}: no such file; check the name (a list code is given as it is, not as a file name)\n"
+        assert result.stderr == f"armybuilder: error: {typo}: no such file (and it is not a list code either)\n"
 
 
 def test_collection_armies_never_writes_over_its_collection(tmp_path: Path) -> None:

@@ -187,7 +187,7 @@ def test_an_unusable_collection_stops_validate_and_batch_with_exit_2(tmp_path: P
         assert "and 1 more problem" in result.output
     missing = runner.invoke(app, ["validate", str(listfile), "--collection", str(tmp_path / "nope.yaml")])
     assert missing.exit_code == 2
-    assert "cannot read the file" in missing.output
+    assert "nope.yaml: no such file" in missing.output
 
 
 def test_collection_check_prints_every_problem(tmp_path: Path) -> None:

@@ -163,6 +163,16 @@ class _Loader:
                 getattr(data, "pos", None) or (1, 1),
             )
             return army
+        if "owned" in data and not any(k in data for k in ("faction", "points", "units")):
+            army.is_mapping = False  # a collection: its own command checks it, the list rules would pile on
+            self.problem(
+                "schema",
+                f"this is a collection file (`owned:`), not an army list; `armybuilder collection check "
+                f"{self.army.path}` checks it, and `--collection {self.army.path}` uses it with validate, show, "
+                "options and complete",
+                data.key_pos["owned"],
+            )
+            return army
         for key in data:
             pos = data.key_pos[key]
             army.positions[str(key)] = pos  # a (line, column) tuple

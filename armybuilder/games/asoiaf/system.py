@@ -268,7 +268,35 @@ class Asoiaf(GameSystem["ListReport"]):
             army = ArmyList(path=document.path, problems=[document.error])
         else:
             army = load_list_value(document.value, data, document.path)
+        if not army.is_mapping or document.error is not None:
+            army.problems = [self._import_hint(document, p) for p in army.problems]
         return validate(army, data, options)
+
+    def _import_hint(self, document: Document, problem: Problem) -> Problem:
+        """A file that is no YAML list but a share code, a text export or a pasted list: the problem says
+        so and names `import`, which converts it (batch and `validate --event` read such files as they are)."""
+        from dataclasses import replace
+
+        from armybuilder.errors import ArmyBuilderError
+        from armybuilder.fileio import NotText, decode_text, read_input
+        from armybuilder.games.asoiaf.interchange import IMPORT_TITLES
+
+        if problem.rule not in ("syntax", "schema"):
+            return problem
+        try:
+            text = document.text if document.text is not None else decode_text(read_input(document.path), "text")
+        except (OSError, ArmyBuilderError, NotText):
+            return problem
+        fmt = self.detect(text)
+        if fmt is None:
+            return problem
+        hint = (
+            f"{IMPORT_TITLES[fmt]}, not a YAML list; `armybuilder import {document.path} -o list.yaml` converts it "
+            f"(batch and `validate --event` read it as it is)"
+        )
+        if problem.rule == "schema":
+            return replace(problem, message=f"this is {hint}")
+        return replace(problem, message=f"{problem.message}; it looks like {hint}")
 
     def cross_key(self, report: ListReport) -> Any:
         from armybuilder.games.asoiaf.rules.unique_character import fielded
@@ -392,11 +420,12 @@ class Asoiaf(GameSystem["ListReport"]):
         return (page_css(page) if page is not None else "") + SHEET_CSS
 
     def new_file(self, data: Any, **options: Any) -> str:
+        from armybuilder.games.asoiaf.builder.document import commanders_hint
         from armybuilder.games.asoiaf.builder.edits import new_list, plain_text
         from armybuilder.games.asoiaf.listschema import modeline
 
         if not options.get("faction") or not options.get("commander"):
-            raise UsageError("a new army list needs --faction and --commander")
+            raise UsageError(commanders_hint(data, options.get("faction")))
         points = options.get("points") or 40
         name, player = (plain_text(k, options[k]) if options.get(k) else None for k in ("name", "player"))
         return new_list(

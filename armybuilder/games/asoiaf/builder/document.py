@@ -79,6 +79,18 @@ def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
     raise CardReferenceError(f"no {army} commander called '{text}'{hint}", candidates=tuple(names))
 
 
+def commanders_hint(catalogue: Catalogue, faction_text: str | None) -> str:
+    """What `new` says without --commander: the commanders the faction may field (its own, then neutral)."""
+    if not faction_text:
+        return f"a new army list needs --faction (one of {', '.join(catalogue.factions)}) and --commander"
+    faction = find_faction(catalogue, faction_text)
+    fielded = [c for c in catalogue.cards.values() if c.commander and c.faction in (faction, NEUTRAL)]
+    fielded.sort(key=lambda c: (c.faction != faction, c.title))
+    army = catalogue.factions[faction].name
+    named = "; ".join(c.title + (" [neutral]" if c.faction != faction else "") for c in fielded)
+    return f"a new {army} list needs --commander, one of: {named}"
+
+
 def find_faction(catalogue: Catalogue, text: str) -> str:
     faction = catalogue.faction(text)
     if faction is not None:

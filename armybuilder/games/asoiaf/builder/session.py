@@ -90,19 +90,24 @@ class Session:
             self.say(answer)  # a scripted session reads like a typed one
         return answer or (default or "")
 
-    def menu(self, title: str, items: list[tuple[str, T]], allow_back: bool = True) -> T | None:
-        """Pick one item by number; text filters the menu (one match is picked), > and < turn pages,
-        empty goes back."""
+    def menu(
+        self, title: str, items: list[tuple[str, T]], allow_back: bool = True, numbers: list[int] | None = None
+    ) -> T | None:
+        """Pick one item by number (its position, or its own number from `numbers`: a unit's position in the
+        list); text filters the menu (one match is picked), > and < turn pages, empty goes back."""
         if not items:
             self.say(f"{title}: nothing fits.")
             return None
+        own = dict(zip(numbers or range(1, len(items) + 1), items, strict=True))
         shown, page, query = items, 0, ""
         while True:
             pages = max(1, (len(shown) + PAGE - 1) // PAGE)
             page = min(page, pages - 1)
             head = f"{title}" + (f" (filter: {query})" if query else "")
             self.say(head + (f" — page {page + 1}/{pages}" if pages > 1 else ""))
-            for n, (label, _) in enumerate(shown[page * PAGE : (page + 1) * PAGE], page * PAGE + 1):
+            for n, (label, value) in enumerate(shown[page * PAGE : (page + 1) * PAGE], page * PAGE + 1):
+                if numbers is not None:
+                    n = next(k for k, item in own.items() if item == (label, value))
                 self.say(f"  {n:>3}. {label}")
             hints = ["number to pick", "text to filter"]
             if pages > 1:
@@ -118,6 +123,10 @@ class Session:
                 page += 1
             elif answer == "<":
                 page = max(0, page - 1)
+            elif answer.isdigit() and numbers is not None:
+                if int(answer) in own:
+                    return own[int(answer)][1]
+                self.say(f"  choose one of {', '.join(str(k) for k in own)}")
             elif answer.isdigit():
                 n = int(answer)
                 if 1 <= n <= len(shown):
@@ -264,9 +273,10 @@ class Session:
             return new
         found = options(army, self.cat, kinds=[CardKind.ATTACHMENT], owned=self.owned)
         hosts = sorted({o.unit for o in found if o.unit is not None})
-        unit = self.menu(
+        unit = self.menu(  # each unit under its position in the list: typing 2 picks unit 2
             "Attach to which unit",
-            [(f"{u}. {spec.units[u - 1][0].title} — {kind_text(spec.units[u - 1][0])}", u) for u in hosts],
+            [(f"{spec.units[u - 1][0].title} — {kind_text(spec.units[u - 1][0])}", u) for u in hosts],
+            numbers=hosts,
         )
         if unit is None:
             return None

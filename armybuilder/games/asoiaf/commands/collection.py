@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NamesOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import (
+    DataOption,
+    DataVersionOption,
+    NamesOption,
+    NoColorOption,
+    fatal,
+    require_files,
+    use_color,
+)
 from armybuilder.games.asoiaf.commands.common import catalogue
 from armybuilder.text import json_text
 
@@ -44,6 +52,7 @@ def load(path: Path, cat: Catalogue) -> Collection:
     """The collection, or every problem (`file:line:col: error rule message`) and exit 2."""
     from armybuilder.games.asoiaf.collection import read_collection
 
+    require_files(path)
     collection = read_collection(str(path), cat)
     if collection.errors:
         for p in collection.errors:
@@ -212,6 +221,7 @@ def check(
     from armybuilder.games.asoiaf.collection import read_collection
     from armybuilder.text import count
 
+    require_files(collection_file)
     cat = catalogue(data, data_version, names)
     owned = read_collection(str(collection_file), cat)
     for p in owned.problems:

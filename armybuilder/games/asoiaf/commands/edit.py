@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import (
+    DataOption,
+    DataVersionOption,
+    NoColorOption,
+    fatal,
+    require_files,
+    use_color,
+)
 from armybuilder.games.asoiaf.commands.common import catalogue
 from armybuilder.text import json_text
 
@@ -40,10 +47,9 @@ def _print(renderable: object, no_color: bool) -> None:
 def _read(path: Path) -> str:
     from armybuilder.fileio import NotText, decode_text, read_input
 
+    require_files(path)
     try:
         return decode_text(read_input(path), "YAML text")
-    except FileNotFoundError:
-        fatal(f"{path}: no such file; create one with `armybuilder new {path} --faction ... --commander ...`")
     except IsADirectoryError:
         fatal(f"{path}: is a folder; give a list file")
     except OSError as exc:

@@ -110,7 +110,7 @@ def import_(
     cat = catalogue(data, data_version, names)
     text, name, from_file = _read_source(source)
     if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):  # no code looks like a file name: a typo
-        fatal(f"{source}: no such file; check the name (a list code is given as it is, not as a file name)")
+        fatal(f"{source}: no such file (and it is not a list code either)")
     fmt = from_.value if from_ is not None else detect(text)
     if fmt is None:
         if len(text) > MAX_INPUT_CHARS:

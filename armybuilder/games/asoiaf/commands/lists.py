@@ -8,7 +8,14 @@ from pathlib import Path
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import (
+    DataOption,
+    DataVersionOption,
+    NoColorOption,
+    fatal,
+    require_files,
+    use_color,
+)
 from armybuilder.games.asoiaf.commands.common import catalogue
 
 
@@ -27,6 +34,7 @@ def deck(
     """Print the commander's 20-card tactics deck: faction cards and the commander's, two of each."""
     from armybuilder.games.asoiaf.check import validate_path
 
+    require_files(list_file)
     cat = catalogue(data, data_version)
     report = validate_path(str(list_file), cat)
     built = report.deck

@@ -45,7 +45,7 @@ _WRITERS: dict[str, Callable[[ListReport, Catalogue], str]] = {
     "asoiaf-stats": stats.write,
     "tts": tts.write,
 }
-_TITLES = {
+IMPORT_TITLES = _TITLES = {  # what each format is, in a sentence
     "warcouncil": "a War Council share code",
     "asoiaf-stats": "an asoiaf-stats text",
     "tts": "a Tabletop Simulator id string",
@@ -122,6 +122,7 @@ def export_list(fmt: str, report: ListReport, catalogue: Catalogue) -> str:
 __all__ = [
     "FORMATS",
     "IMPORT_FORMATS",
+    "IMPORT_TITLES",
     "ImportedList",
     "InterchangeError",
     "Reading",

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import Entry
     from armybuilder.games.asoiaf.cards import Card
     from armybuilder.games.asoiaf.check import ListReport
-    from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.deck import Deck
     from armybuilder.games.asoiaf.interchange.warcouncil import ShareCode
+    from armybuilder.problems import Problem
 
 SHEET_FORMATS = ("html", "md", "text", "json")
 PAGES = {"a4": ("A4", 297.0), "letter": ("letter", 279.4)}  # --page: the CSS name and the height in mm
@@ -63,6 +63,7 @@ class Line:
     cost: int | None  # after every modifier; None when unresolved
     foreign: str | None  # the card's faction when it is not the army's (a neutral card, say)
     printing: Printing = ENGLISH  # the language card names are printed in
+    why: Problem | None = None  # for an unresolved reference: the problem that says why (ambiguous, unknown, ...)
 
     @property
     def name(self) -> str:
@@ -99,10 +100,14 @@ class Line:
         return text
 
 
-def _line(ctx: Army | None, entry: Entry) -> Line:
-    card = entry.card
-    if card is None or ctx is None:
-        return Line(entry, card, card.points if card else None, None)
+def _line(report: ListReport, entry: Entry) -> Line:
+    ctx, card = report.context, entry.card
+    if card is None:
+        at = (entry.line, entry.column)
+        why = next((p for p in report.problems if (p.line, p.column) == at), None)
+        return Line(entry, None, None, None, _printing(report), why)
+    if ctx is None:
+        return Line(entry, card, card.points, None, _printing(report))
     foreign = card.faction if ctx.faction is not None and card.faction != ctx.faction else None
     return Line(entry, card, ctx.cost(entry), foreign, ctx.catalogue.printed)
 
@@ -122,12 +127,22 @@ def _commander_name(report: ListReport) -> str:
 
 
 def _units(report: ListReport) -> list[tuple[Line, list[Line]]]:
-    ctx = report.context
-    return [(_line(ctx, u.unit), [_line(ctx, a) for a in u.attachments]) for u in report.army.units]
+    return [(_line(report, u.unit), [_line(report, a) for a in u.attachments]) for u in report.army.units]
 
 
 def _others(report: ListReport, entries: list[Entry]) -> list[Line]:
-    return [_line(report.context, e) for e in entries]
+    return [_line(report, e) for e in entries]
+
+
+def _points_text(report: ListReport, total: int | None, points: int | None) -> str:
+    """`21/40`, or `at least 21 of 40` while cards the total leaves out could not be resolved (as `show`)."""
+    from armybuilder.games.asoiaf.render.show import unresolved_count
+
+    missing = unresolved_count(report)
+    if missing:
+        of = f" of {points}" if points else ""
+        return f"at least {total}{of} ({missing} card{'s' if missing != 1 else ''} could not be counted)"
+    return f"{total}/{points}" if points else str(total)
 
 
 def _faction_name(report: ListReport) -> str:
@@ -171,7 +186,8 @@ def _totals_line(report: ListReport, sep: str = " · ") -> str:
             parts.append(f"{label} {value}")
         return sep.join(parts)
     if t["total"] is not None:
-        parts.append(f"Points {t['total']}/{t['points']}" if t["points"] else f"Points {t['total']}")
+        text = _points_text(report, t["total"], t["points"])
+        parts.append(("Points: " if text.startswith("at least") else "Points ") + text)
     if t["neutral_cap"] is not None:
         parts.append(f"neutral {t['neutral_total']}/{t['neutral_cap']}")
     if t["victory_points"] is not None:
@@ -187,8 +203,7 @@ def _total_items(report: ListReport) -> list[tuple[str, str]]:
     t = _totals(report)
     items = []
     if t["total"] is not None:
-        size = f"/{t['points']}" if t["points"] else ""
-        items.append((_w(report, "Points"), f"{t['total']}{size}"))
+        items.append((_w(report, "Points"), _points_text(report, t["total"], t["points"])))
     if t["neutral_cap"] is not None:
         items.append((_w(report, "Neutral"), f"{t['neutral_total']}/{t['neutral_cap']}"))
     if t["victory_points"] is not None:
@@ -209,7 +224,7 @@ def _code_line(report: ListReport) -> str:
     """`War Council share code: …`, or why the list has none."""
     code = share_code(report)
     if code.code is not None:
-        return f"War Council share code: {code.code}"
+        return f"{_w(report, 'War Council share code')}: {code.code}"
     return f"No War Council share code: {code.why_not}."
 
 
@@ -316,7 +331,7 @@ def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
         lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in notes]
     code = share_code(report)
     code_text = f"`{code.code}`" if code.code else md_escape(f"none: {code.why_not}")
-    lines += ["", md_escape(_totals_line(report)), "", f"War Council share code: {code_text}"]
+    lines += ["", md_escape(_totals_line(report)), "", f"{md_escape(_w(report, 'War Council share code'))}: {code_text}"]
     lines += ["", f"**{md_escape(_w(report, 'Verdict'))}: {md_escape(_verdict(report))}**"]
     if report.problems:
         lines.append("")
@@ -503,9 +518,15 @@ def _h(text: object) -> str:
 
 
 def _html_name(line: Line) -> str:
-    if line.card is None:
-        unknown = word(line.printing.language, "unknown card")
-        return f'<span class="name unknown">{_h(line.name)} ({_h(unknown)})</span>'
+    if line.card is None:  # not counted: say why, as `show` does (an ambiguous card lists its candidates)
+        why = line.why
+        if why is None:
+            unknown = word(line.printing.language, "unknown card")
+            return f'<span class="name unknown">{_h(line.name)} ({_h(unknown)})</span>'
+        return (
+            f'<span class="name unknown">{_h(line.name)} (not counted: {_h(why.rule)}, line {why.line} — '
+            f"{_h(why.message)})</span>"
+        )
     parts = [f'<span class="name">{_h(line.name)}']
     if line.foreign:
         parts.append(f' <span class="foreign">[{_h(line.foreign)}]</span>')
