@@ -20,6 +20,7 @@ from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
+from armybuilder.text import marked
 from armybuilder.text import or_quoted as _or
 
 if TYPE_CHECKING:
@@ -243,6 +244,10 @@ class _Loader:
             self.problem("schema", "missing `points:`; give the game size, e.g. `points: 40`", data.pos)
             return
         value = data["points"]
+        surprise = data.surprise("points") if isinstance(data, yamlpos.PosMap) else None
+        if surprise is not None and not isinstance(value, bool):  # `points: 040` is 32 to YAML: say so
+            self.problem("schema", f"{surprise}; write the game size as digits, e.g. `points: 40`", data.at("points"))
+            return
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(
                 "schema", f"`points` must be a whole number such as 40, not {value!r}", data.at("points")
@@ -440,7 +445,7 @@ def _choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
     if not found:
         suggestions = catalogue.suggest(text, slot.kinds)
         hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
-        return "unknown-card", f"no {label} called '{text}'{hint}"
+        return "unknown-card", f"no {label} called '{marked(text)}'{hint}"
     fitting = [c for c in found if c.kind in slot.kinds]
     if not fitting:
         kinds = sorted({c.kind.label for c in found})

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from armybuilder.games.asoiaf.armylist import Slot, choose
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.text import json_text
 
 
 @dataclass
@@ -66,8 +66,9 @@ def _scalar(text: str) -> str:
         and text[0].isalpha()
         and not any(ch in text for ch in ":#,[]{}&*!|>'\"%@`")
         and text.strip() == text
+        and text.isprintable()  # no line separator, NEL, bidirectional control… written raw
     )
-    return text if plain and not text.isdigit() else json.dumps(text, ensure_ascii=False)
+    return text if plain and not text.isdigit() else json_text(text)
 
 
 def _where(line: int) -> str:
@@ -85,9 +86,9 @@ def dump_list(
         out += [(f"# {line}", 0) for line in comment.splitlines()]
     keys = origin.keys
     if spec.name:
-        out.append((f"name: {json.dumps(spec.name, ensure_ascii=False)}", keys.get("name", origin.default)))
+        out.append((f"name: {json_text(spec.name)}", keys.get("name", origin.default)))
     if spec.player:
-        out.append((f"player: {json.dumps(spec.player, ensure_ascii=False)}", keys.get("player", origin.default)))
+        out.append((f"player: {json_text(spec.player)}", keys.get("player", origin.default)))
     if spec.faction:  # an import that found none leaves it out: `validate` asks for it
         out.append((f"faction: {spec.faction}", keys.get("faction", origin.default)))
     if spec.points:
@@ -126,7 +127,7 @@ def dump_list(
     if spec.not_read:  # what an import could not read: `validate` flags each, at the line it came from
         out.append(("not_read:", origin.default))
         out += [
-            (f"  - {json.dumps(_where(line) + message, ensure_ascii=False)}", line)
+            (f"  - {json_text(_where(line) + message)}", line)
             for line, message in spec.not_read
         ]
     if lines is not None:

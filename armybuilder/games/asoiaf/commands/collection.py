@@ -33,6 +33,7 @@ from armybuilder.games.asoiaf.commands.limits import (
     WithoutOption,
     read_limits,
 )
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armies import Fielding
@@ -130,6 +131,8 @@ def armies(
 
     if format not in ARMIES_FORMATS:
         fatal(f"--format {format}: choose one of {', '.join(ARMIES_FORMATS)}")
+    if out is not None and _would_replace(out, collection_file, points):  # said before the search
+        fatal(f"--out {out} holds the collection file {collection_file}, named like a list it writes; choose another folder")
     cat = catalogue(data, data_version, names)
     key = _faction(cat, faction)
     owned = load(collection_file, cat)
@@ -147,7 +150,7 @@ def armies(
             total=total,
         )
     if out is not None:
-        _write_all(out, found, owned, cat, points, force)
+        _write_all(out, found, owned, cat, points, force, collection_file)
     if format == "json":
         typer.echo(render.armies_json(found, owned, cat, points, key), nl=False)
     elif format == "yaml":
@@ -156,13 +159,31 @@ def armies(
         _print(render.armies_text(found, owned, points), no_color)
 
 
+def _would_replace(folder: Path, collection: Path, points: int) -> bool:
+    """Whether the collection file lies in `folder` with a name `--out` writes (FACTION-POINTS-COMMANDER.yaml)."""
+    import os
+    import re
+
+    try:
+        same = os.path.samefile(collection.parent, folder)
+    except OSError:
+        return False
+    return same and re.fullmatch(rf"[a-z]+-{points}-[a-z0-9-]+\.yaml", collection.name) is not None
+
+
 def _write_all(
-    folder: Path, found: list[Fielding], owned: Collection, cat: Catalogue, points: int, force: bool
+    folder: Path,
+    found: list[Fielding],
+    owned: Collection,
+    cat: Catalogue,
+    points: int,
+    force: bool,
+    collection: Path,
 ) -> None:
     import re
 
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
+    from armybuilder.fileio import is_input, write_atomic
     from armybuilder.games.asoiaf.listwriter import dump_list
     from armybuilder.games.asoiaf.render.collection import list_comment
 
@@ -176,6 +197,8 @@ def _write_all(
         slug = re.sub(r"[^a-z0-9]+", "-", fielding.commander.title.casefold()).strip("-")
         path = folder / f"{fielding.spec.faction}-{points}-{slug}.yaml"
         text = dump_list(fielding.spec, cat, comment=list_comment(fielding, owned, points))
+        if is_input(path, [collection]):  # --force or not: never the file the lists were built from
+            fatal(f"{path} is the collection file; write the lists to another folder with --out")
         try:
             write_atomic(path, text, force=force)
         except ArmyBuilderError as exc:
@@ -200,7 +223,6 @@ def next_(
 ) -> None:
     """The cards whose purchase would make the most more commanders playable at --points: single cards
     first, then a commander with a unit for it to lead; each with what it unlocks."""
-    import json
 
     from armybuilder.games.asoiaf.armies import next_purchases
     from armybuilder.games.asoiaf.render.collection import next_data, next_table
@@ -213,7 +235,7 @@ def next_(
     owned = load(collection_file, cat)
     shopping = next_purchases(owned, cat, points, key)
     if format == "json":
-        typer.echo(json.dumps(next_data(shopping, owned, points, key), indent=2, ensure_ascii=False))
+        typer.echo(json_text(next_data(shopping, owned, points, key), indent=2))
         return
     _print(next_table(shopping, owned, points, key), no_color)
 

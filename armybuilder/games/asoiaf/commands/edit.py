@@ -34,6 +34,7 @@ from armybuilder.games.asoiaf.commands.limits import (
     WithoutOption,
     read_limits,
 )
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
@@ -283,9 +284,11 @@ class OutputFormat(StrEnum):
 
 
 def _print_json(data: object) -> None:
-    import json
 
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data, indent=2))
+
+
+OPTIONS_TIMEOUT = 10.0
 
 
 def options(
@@ -297,11 +300,16 @@ def options(
         OutputFormat.text, "--format", "-f", help="Output format: text or json."
     ),
     collection: Path | None = OwnedOption,
+    timeout: float = typer.Option(
+        OPTIONS_TIMEOUT, "--timeout", min=0.1, help="Seconds to try cards at most (a huge list stops there)."
+    ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
-    """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs."""
+    """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs.
+
+    Exit 0 when every card was tried, 1 when --timeout stopped the search first (what was found is shown)."""
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.games.asoiaf.builder.document import Document, pick_unit
     from armybuilder.games.asoiaf.builder.options import options as legal_options
@@ -322,18 +330,25 @@ def options(
             if position is None:
                 fatal(f"unit {picked.position}. {picked.title} cannot be read; fix the list first")
             kinds = [CardKind.ATTACHMENT]
-        found = legal_options(army, cat, kinds=kinds, for_unit=position, owned=owned)
+        found = legal_options(army, cat, kinds=kinds, for_unit=position, owned=owned, timeout=timeout)
     except ArmyBuilderError as exc:
         fatal(str(exc))
     report = validate(army, cat)
     if format is OutputFormat.json:
-        _print_json(options_data(found, str(list_file), report))
-        return
-    typer.echo(f"{list_file}: {totals_line(report)}")
-    names = _unit_names(army)
-    if position is not None:
-        names = {position: names[position]}
-    _print(options_table(found, names, army.faction_key), no_color)
+        _print_json({**options_data(found, str(list_file), report), "complete": found.complete})
+    else:
+        typer.echo(f"{list_file}: {totals_line(report)}")
+        names = _unit_names(army)
+        if position is not None:
+            names = {position: names[position]}
+        _print(options_table(found, names, army.faction_key), no_color)
+    if not found.complete:
+        print(
+            f"armybuilder: warning: stopped after {timeout:g} s with {found.tried:,} of {found.total:,} cards "
+            f"tried ({len(army.units):,} units in the list); pass --timeout to try longer",
+            file=sys.stderr,
+        )
+        raise typer.Exit(1)
 
 
 def _progress_wanted() -> bool:

@@ -121,12 +121,12 @@ def import_(
         fatal(f"{output} is the file being imported; write the YAML list to another file with -o")
     cat = catalogue(data, data_version, names)
     text, name, from_file = _read_source(source)
+    if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):  # no code looks like a file name: a typo
+        fatal(f"{source}: no such file (and it is not a list code either)")
     fmt = from_.value if from_ is not None else detect(text)
     if fmt is None:
         if len(text) > MAX_INPUT_CHARS:
             fatal(f"{name}: {len(text):,} characters; a list is a few hundred — is this the right file?")
-        if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):
-            fatal(f"{source}: no such file (and it is not a list code either)")
         if re.search(r"(?m)^\s*faction\s*:\s*[a-z]+\s*$", text) and re.search(r"(?m)^\s*points\s*:", text):
             fatal(f"{name} is already a YAML list: check it with `armybuilder validate`")
         fatal(

@@ -73,6 +73,7 @@ COST_TAILS = (
     re.compile(r"\s*(?<![\w-])(?P<cost>\d{1,2})\s*(?:pts?|points?)\.?$", re.IGNORECASE),
     re.compile(r"\s+(?P<cost>\d{1,2})$"),
 )
+COST_ROUNDS = 4
 COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
 SPLIT = re.compile(rf"\s+(?:\+|w/|&|{_words(LED_BY)})\s+", re.IGNORECASE)
 ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
@@ -95,7 +96,8 @@ HEADER = re.compile(
     r"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:pts?|points?|activations?|units?|cards?)?\s*[)\]]?)?\s*:?",
     re.IGNORECASE,
 )
-LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]+\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)
+# {1,63}: a domain label, and no backtracking over a long hyphenated word (quadratic)
+LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]{1,63}\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)
 CREDIT = re.compile(
     r".*\b(?:built|created|made|generated|exported|shared|posted|copied)\s+(?:on|with|by|using|at|from|in|via)\b",
     re.IGNORECASE,
@@ -158,7 +160,11 @@ def take_cost(text: str) -> tuple[str, int | None, bool]:
     if MARK_BEFORE.match(text):
         text, marked = MARK_BEFORE.sub("", text, count=1), True
     changed = True
-    while changed:
+    rounds = 0
+    # a few rounds (a mark, a cost before, a cost after): never one per word of `1 1 1 … 1`, which is a
+    # pass over the line for each of its words (quadratic)
+    while changed and rounds < COST_ROUNDS:
+        rounds += 1
         changed = False
         text, marks = MARK.subn("", text)
         text, after = MARK_AFTER.subn("", text)
