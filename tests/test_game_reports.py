@@ -179,3 +179,10 @@ def test_html_report_prints_in_the_browser(tmp_path: Path, game: str) -> None:
         assert SUMMARIES[game] in printed
         assert "None" not in printed and "Army list check" not in printed
         assert {"wotr": "guide", "agot": "houses", "hve": "opening unit"}[game] in printed
+
+
+def test_validate_counts_files_in_their_game_s_words() -> None:
+    result = runner.invoke(app, ["validate", *map(str, SAMPLES["wotr"])])
+    assert result.stdout.rstrip().endswith("2 positions: 1 valid, 1 invalid")
+    mixed = runner.invoke(app, ["validate", *map(str, SAMPLES["hve"] + SAMPLES["asoiaf"])])
+    assert mixed.stdout.rstrip().endswith("3 files: 2 valid, 1 invalid")

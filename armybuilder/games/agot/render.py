@@ -23,6 +23,7 @@ COLUMNS = (
     "armies",
     "units / caps",
     "power",
+    "starred orders",
     "tracks",
     "areas with problems",
 )
@@ -45,6 +46,17 @@ def _power(f: dict[str, Any]) -> str:
     if available is None and board is None:
         return "-"
     return f"{available if available is not None else '?'} available, {board if board is not None else '?'} on board"
+
+
+def _starred(f: dict[str, Any]) -> str:
+    """`2 of 2`, `3 (at least 2 allowed)`: starred orders placed against what King's Court allows."""
+    stars = f.get("starred_orders")
+    if stars is None:
+        return "-"
+    used, allowed = stars["used"], stars["allowed"]
+    if allowed is None:
+        return str(used)
+    return f"{used} of {allowed}" if allowed.isdigit() else f"{used} ({allowed} allowed)"
 
 
 def _tracks(f: dict[str, Any]) -> str:
@@ -85,11 +97,21 @@ def rows(report: Report[Any]) -> list[tuple[str, ...]]:
                 _numbers(f.get("armies")) + (" (breach)" if f.get("supply_breach") else ""),
                 _units(f.get("units")),
                 _power(f),
+                _starred(f),
                 _tracks(f),
                 ", ".join(areas.get(hid, ())) or "-",
             )
         )
     return result
+
+
+DROPPING = ("unknown-house", "unknown-unit-type", "schema")  # entries the reader leaves out of the model
+
+
+def left_out(report: Report[Any]) -> list[str]:
+    """The entries the table leaves out (unknown names, malformed entries), so that none vanishes without
+    a word: `line 7 (unknown-house)`."""
+    return [f"line {p.line} ({p.rule})" for p in report.problems if p.rule in DROPPING and p.is_error]
 
 
 def _verdict(report: Report[Any]) -> str:
@@ -118,6 +140,9 @@ def show(report: Report[Any]) -> RenderableType:
         for row in table_rows:
             table.add_row(*row)
         parts.append(table)
+    dropped = left_out(report)
+    if dropped:
+        parts.append(Text("left out of the table: " + "; ".join(dropped), style="yellow"))
     for p in report.problems:
         style = {"error": "red", "warning": "yellow"}.get(p.severity.value, "cyan")
         line = Text()
@@ -141,6 +166,8 @@ def markdown(report: Report[Any]) -> str:
         out.append("|" + "---|" * len(COLUMNS))
         out.extend("| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table_rows)
         out.append("")
+    if left_out(report):
+        out += ["Left out of the table: " + _md_cell("; ".join(left_out(report))), ""]
     if report.problems:
         out.append("## Problems")
         out.append("")
@@ -178,6 +205,8 @@ def html_page(report: Report[Any]) -> str:
         body.append("<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in COLUMNS) + "</tr>")
         body.extend("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in table_rows)
         body.append("</table>")
+    if left_out(report):
+        body.append(f"<p>Left out of the table: {e('; '.join(left_out(report)))}</p>")
     if report.problems:
         body.append(
             "<h2>Problems</h2><table><tr><th>line</th><th>severity</th><th>rule</th><th>message</th></tr>"

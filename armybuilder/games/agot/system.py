@@ -16,6 +16,7 @@ from armybuilder.games.agot import datacheck
 from armybuilder.games.agot.data import AgotData, load
 from armybuilder.games.agot.position import ALIASES, KEY, Position, read
 from armybuilder.games.agot.rules import RULES
+from armybuilder.games.agot.rules.special_orders_limit import allowed, starred
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
     Column,
@@ -75,6 +76,8 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
             "power_on_board": len(block.tokens) if block.tokens is not None else None,
             "tracks": {t: p.get(hid) for t, p in places.items()},
         }
+        if block.orders is not None:  # used against what its King's Court position allows
+            figures["starred_orders"] = {"used": starred(block), "allowed": allowed(position, block)}
         if block.cards is not None:
             figures["house_cards"] = {"hand": block.cards.hand, "discarded": block.cards.discarded}
         result[hid] = figures

@@ -210,13 +210,23 @@ class Position:
         return self._sums(place)[side + " figures"]
 
     def sieges(self) -> Iterator[Place]:
-        """The `besieged` entries on Strongholds (the others are reported once and skipped)."""
+        """The `besieged` entries on Strongholds holding their own side (the others are reported once by
+        `besieged-not-stronghold` and skipped)."""
         if self.besieged is None:
             return
         regions = self.data.regions
         for place in self.besieged.values():
-            if regions[place.region].is_stronghold:
+            if regions[place.region].is_stronghold and not self.misplaced_box(place):
                 yield place
+
+    def misplaced_box(self, place: Place) -> bool:
+        """A Stronghold box holding figures of the side that does not control it (judged only with
+        `captured`): reported once by `besieged-not-stronghold`, skipped by the other siege rules (§1.1)."""
+        if self.captured is None:
+            return False
+        holder = self.controller(place.region)
+        nations = self.data.nations
+        return holder is not None and any(s.total and nations[s.nation].side != holder for s in place.stacks.values())
 
     def controller(self, region: str) -> str | None:
         """The side holding a region now: `captured` if it says so, else the side of the region's nation."""

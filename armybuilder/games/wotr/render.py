@@ -12,9 +12,10 @@ from rich.text import Text
 
 from armybuilder.games.base import Report
 from armybuilder.games.wotr.data import SIDES
-from armybuilder.games.wotr.position import Position
+from armybuilder.games.wotr.position import Place, Position
 from armybuilder.games.wotr.tables import figure_rows, limit_breaks, unstated
 from armybuilder.games.wotr.words import SIDE_WORDS, join, plural
+from armybuilder.games.wotr.words import place as words_place
 
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
@@ -37,7 +38,7 @@ def _figures(position: Position) -> Block:
     data = position.data
     block = Block(
         "Figures per nation",
-        ["nation", "kind", "board", "besieged", "reinforcements", "casualties", "in the box"],
+        ["nation", "kind", "board", "besieged", "reinforcements", "casualties", "left in the box"],
     )
     for row in figure_rows(position):
         nation = data.nations[row.nation]
@@ -49,12 +50,65 @@ def _figures(position: Position) -> Block:
                 _n(row.besieged),
                 _n(row.reinforcements),
                 _n(row.casualties) if nation.side == "free_peoples" else "",
-                f"{row.in_box} of {row.box}",
+                _left(row.in_box, row.box),
             ]
         )
     missing = unstated(position)
     if missing:
         block.lines.append(f"not stated (counted as 0 for the box): {', '.join(missing)}")
+    return block
+
+
+def _left(left: int, box: int) -> str:
+    """What the box still holds (`3 of 15`), or `1 too many (the box holds 15)`."""
+    if left < 0:
+        return f"{-left} too many (the box holds {box})"
+    return f"{left} of {box}"
+
+
+def _regions(position: Position) -> Block:
+    """Each region with figures: who stands in the open, who is besieged in the Stronghold, who holds it."""
+    block = Block("Regions", ["region", "in the open", "besieged in the Stronghold", "held by"])
+    names = list(dict.fromkeys([*(position.board or {}), *(position.besieged or {})]))
+    for name in names:
+        open_ = (position.board or {}).get(name)
+        box = (position.besieged or {}).get(name)
+        block.rows.append(
+            [
+                name,
+                _stacks(position, open_) if open_ is not None else ("—" if position.board is None else "nothing"),
+                _stacks(position, box) if box is not None else ("—" if position.besieged is None else "nothing"),
+                _holder(position, name),
+            ]
+        )
+    if not names:
+        block.lines.append("no region stated" if position.board is None and position.besieged is None else "none")
+    return block
+
+
+def _stacks(position: Position, place: Place) -> str:
+    text = words_place(position.data, {n: s.counts for n, s in place.stacks.items()})
+    return text + (" (and entries left out)" if place.damaged else "")
+
+
+def _holder(position: Position, region: str) -> str:
+    data = position.data
+    nation = data.regions[region].nation
+    if position.captured is not None and region in position.captured:
+        return f"{SIDE_WORDS[position.captured[region].side]} (captured)"
+    if nation is None:
+        return "—"
+    side = SIDE_WORDS[data.nations[nation].side]
+    return f"{data.nations[nation].short} ({side})" + ("" if position.captured is not None else ", unless captured")
+
+
+def _left_out(report: Report[Any]) -> Block | None:
+    """Entries the tables leave out, so that none vanishes without a word."""
+    dropped = [p for p in report.problems if p.rule in ("unknown-region", "unknown-figure", "schema")]
+    if not dropped:
+        return None
+    block = Block("Left out of the tables above")
+    block.lines += [f"line {p.line}: {p.message}" for p in dropped]
     return block
 
 
@@ -132,7 +186,15 @@ def _tracks(position: Position) -> Block:
     if position.hands is not None:
         block.lines.append(
             "event cards in hand: "
-            + (", ".join(f"{k.replace('_', ' ')} {v.value}" for k, v in position.hands.items()) or "—")
+            + (", ".join(f"{_player(position, k)} {v.value}" for k, v in position.hands.items()) or "—")
+        )
+    if position.control:
+        block.lines.append(
+            "control: "
+            + "; ".join(
+                f"{_player(position, player)}: {join([_controlled(position, n.name) for n in names]) or '—'}"
+                for player, names in position.control.items()
+            )
         )
     vp = []
     for side in ("free_peoples", "shadow"):
@@ -159,6 +221,16 @@ def _tracks(position: Position) -> Block:
     return block
 
 
+def _player(position: Position, key: str) -> str:
+    """`Free Peoples`, `Shadow`, or a player's name (`Gondor`, `Witch-king`) for a `hands`/`control` key."""
+    return SIDE_WORDS.get(key) or position.data.player_names.get(key, key)
+
+
+def _controlled(position: Position, name: str) -> str:
+    nation = position.data.nations.get(name)
+    return nation.short if nation is not None else name
+
+
 def _problems(report: Report[Any]) -> Block:
     block = Block("Problems", ["line", "severity", "rule", "message"])
     for p in report.problems:
@@ -172,11 +244,14 @@ def blocks(report: Report[Any]) -> list[Block]:
     position = report.model
     if not isinstance(position, Position) or not position.readable:
         return [_problems(report)]
+    left_out = _left_out(report)
     return [
         _figures(position),
+        _regions(position),
         _limits(position),
         _fellowship(position),
         _tracks(position),
+        *([left_out] if left_out is not None else []),
         _problems(report),
     ]
 

@@ -25,6 +25,8 @@ from armybuilder.games.wotr import data as wotr_data
 from armybuilder.games.wotr import datacheck, newfile, tables
 from armybuilder.games.wotr.position import read_position
 from armybuilder.games.wotr.rules import RULES
+from armybuilder.games.wotr.withheld import DOC as SKIPPED_DOC
+from armybuilder.games.wotr.withheld import withhold
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -84,7 +86,7 @@ class WarOfTheRing(GameSystem[Report[Any]]):
         return RULES
 
     def problem_docs(self) -> Sequence[ProblemDoc]:
-        return [*RULES.docs(), *DATA_DOCS]
+        return [*RULES.docs(), SKIPPED_DOC, *DATA_DOCS]
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         if document.error is not None:
@@ -100,6 +102,7 @@ class WarOfTheRing(GameSystem[Report[Any]]):
         if position.readable:
             problems.extend(RULES.run(position))
         problems.sort(key=Problem.sort_key)
+        problems = withhold(position, problems)  # what a left-out entry could have averted: one note
         return Report(
             path=document.path,
             game=self.key,

@@ -66,11 +66,15 @@ def text(rows: Iterable[Row]) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
+    from armybuilder.games import terms as terms_of
+
     parts: list[RenderableType] = []
     total = bad = 0
+    seen: dict[str, None] = {}
     for row in rows:
         total += 1
         bad += not row.valid
+        seen.setdefault(row.game, None)
         head = Text.assemble(Text(row.path, style="bold"), ": ", verdict_text(row))
         if row.tallies:
             head.append(f"  ({tallies_text(row.tallies)})", style="dim")
@@ -78,5 +82,7 @@ def text(rows: Iterable[Row]) -> RenderableType:
         if row.problems:
             parts.append(problems_table(list(row.problems)))
     if total > 1:
-        parts.append(Text(f"{total} lists: {total - bad} valid, {bad} invalid", style="bold"))
+        games = [g for g in seen if g != "?"] or list(seen)
+        plural = terms_of(games[0]).plural if len(games) == 1 else "files"  # in the files' own words
+        parts.append(Text(f"{total} {plural}: {total - bad} valid, {bad} invalid", style="bold"))
     return Group(*parts)

@@ -86,6 +86,26 @@ def test_show_renders() -> None:
     text = out.getvalue()
     assert "Lannister" in text and "3, 2, 2, 2" in text and "army-supply" in text
     assert "Harrenhal" in text  # an area with a problem
+    assert "starred orders" in text and "3 of 2" in text  # used against what King's Court position 3 allows
+
+
+def test_show_starred_orders_against_the_bounds_of_the_first_edition() -> None:
+    from armybuilder.games.agot.render import rows
+
+    report = check(
+        "game: agot-board-game\nedition: 1\nplayers: 5\nround: 3\n"
+        "influence:\n  kings_court: [stark, lannister, baratheon, tyrell, greyjoy]\nhouses:\n"
+        "  stark:\n    units: {Winterfell: {footman: 1}}\n    orders: {Winterfell: raid-star}\n"
+        "  tyrell:\n    units: {Highgarden: {footman: 1}}\n    orders: {Highgarden: raid}\n"
+        "  starkk: {}\n"
+    )
+    cells = {row[0]: row[6] for row in rows(report)}
+    assert cells == {"Stark": "1 (at least 2 allowed)", "Tyrell": "0 (at most 2 allowed)"}
+    out = io.StringIO()
+    from rich.console import Console
+
+    Console(file=out, width=200, color_system=None).print(SYSTEM.show(report))
+    assert "left out of the table: line 14 (unknown-house)" in out.getvalue()
 
 
 def test_data_is_loaded_once_and_cached_names_are_shared() -> None:

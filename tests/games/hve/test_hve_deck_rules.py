@@ -88,6 +88,12 @@ INVALID = [
         "Mounted Archers is the other side of Foot Archers; list Foot Archers",
         id="unknown-card-other-side",
     ),
+    pytest.param(  # the opening unit is not listed but written: say what to write there
+        variant({15: "opening_unit: Mounted Archers"}),
+        [("opening-unit", 15), ("unknown-card", 15)],
+        "Mounted Archers is the other side of Foot Archers; write opening_unit: Foot Archers",
+        id="unknown-card-opening-other-side",
+    ),
     pytest.param(
         variant({15: "opening_unit: War Elephants"}),
         [("opening-unit", 15), ("unknown-card", 15)],

@@ -181,3 +181,70 @@ def test_nation_names_in_sentences() -> None:
     )
     pool = G + "reinforcements: {dwarves: {regular: 6}}\n"
     assert messages(pool, "figure-pool")[0].startswith("the Dwarves have 6 regular figures out of the box")
+
+
+# --- a siege entry in the wrong place is reported once (B5); a box holding both sides (B6) ------------------
+
+
+def test_a_box_failing_the_side_check_is_reported_once() -> None:
+    text = G + "captured: {Helm's Deep: shadow}\nbesieged:\n  Helm's Deep: {rohan: {leader: 1}}\n"
+    text += "board:\n  Edoras: {rohan: {regular: 1}}\npolitical: {rohan: {box: 3, active: false}}\n"
+    assert found(check(text)) == [("besieged-not-stronghold", 4), ("political-board", 7)]  # no leader-alone
+    (message,) = messages(text, "political-board")
+    assert message.startswith("Helm's Deep, a settlement of Rohan, is captured")
+
+
+def test_a_box_holding_both_sides_is_opposing_armies_only() -> None:
+    text = G + "board: {}\nbesieged:\n  Minas Tirith: {gondor: {regular: 2}, sauron: {regular: 1}}\n"
+    assert found(check(text)) == [("opposing-armies", 4)]
+
+
+# --- skipped-checks (A3): an entry left out is never taken as absent ----------------------------------------
+
+WITHHELD = [
+    (  # the review's third probe: Saruman's region misspelt, so his die cannot be counted either way
+        "characters: {Saruman: Isengardd, Witch-king: Minas Morgul}\naction_dice: {shadow: 9}\n",
+        "characters: {Saruman: Orthanc, Witch-king: Minas Morgul}\naction_dice: {shadow: 10}\n",
+        "action-dice (the Shadow's pool)",
+        "action-dice",
+    ),
+    (
+        "board:\n  Osgiliath: {gondor: {leader: 1, regulr: 2}}\n",
+        "board:\n  Osgiliath: {gondor: {leader: 1, regulars: x}}\n".replace("regulars: x", "elite: 0"),
+        "leader-alone (Osgiliath)",
+        "leader-alone",
+    ),
+    (
+        "captured: {Dale: shadow, Dalle: shadow}\nvictory_points: {shadow: 3}\n",
+        "captured: {Dale: shadow}\nvictory_points: {shadow: 3}\n",
+        "victory-points (the VP sums)",
+        "victory-points",
+    ),
+    (
+        "fellowship: {guide: Peregrin, companions: [Gimli, Peregrinn]}\n",
+        "fellowship: {guide: Peregrin, companions: [Gimli, Boromir]}\n",
+        "fellowship-guide (the guide)",
+        "fellowship-guide",
+    ),
+]
+
+
+@pytest.mark.parametrize(("left_out", "complete", "named", "rule"), WITHHELD, ids=[w[3] for w in WITHHELD])
+def test_a_left_out_entry_withholds_what_it_could_avert(left_out: str, complete: str, named: str, rule: str) -> None:
+    report = check(G + left_out)
+    notes = [p for p in report.problems if p.rule == "skipped-checks"]
+    assert rule not in {p.rule for p in report.problems}
+    first_left_out = min((p.line, p.column) for p in report.problems if p.rule in ("unknown-region", "unknown-figure"))
+    assert len(notes) == 1 and notes[0].severity.value == "note" and (notes[0].line, notes[0].column) == first_left_out
+    assert notes[0].message == (
+        f"not checked because of entries left out above: {named}; correct those entries and check again"
+    )
+    # the same position with the entry written correctly: the rule judges it, and no note
+    whole = check(G + complete)
+    assert rule in {p.rule for p in whole.problems} and "skipped-checks" not in {p.rule for p in whole.problems}
+
+
+def test_a_check_concluding_from_what_is_present_still_runs() -> None:
+    """A count already too high stays too high whatever a left-out entry held."""
+    text = G + "board:\n  Minas Tirith: {gondor: {regular: 11, regulr: 1}}\n"
+    assert {p.rule for p in check(text).problems} == {"stacking-limit", "unknown-figure"}

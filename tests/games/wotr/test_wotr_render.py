@@ -96,3 +96,27 @@ def test_export_unknown_format() -> None:
 
     with pytest.raises(UsageError):
         SYSTEM.export(check(G), "pdf")
+
+
+def test_show_has_a_view_per_region_with_who_holds_it() -> None:
+    report = check((SAMPLES / "wotr-invalid.yaml").read_text("utf-8"), "wotr-invalid.yaml")
+    text = _text(SYSTEM.show(report))
+    assert "besieged in the Stronghold" in text
+    helms = next(line for line in text.splitlines() if line.startswith("Helm's Deep "))
+    assert "5 Isengard regulars and 2 elites" in helms and "4 Rohan regulars, 2 elites and 1 leader" in helms
+    assert "Rohan (Free Peoples)" in helms
+    assert "left in the box" in text and "1 too many (the box holds 15)" in text and "none of" not in text
+
+
+def test_show_names_players_control_and_what_was_left_out() -> None:
+    text = _text(
+        SYSTEM.show(
+            check(
+                G + "players: 4\ncontrol:\n  gondor_player: [gondor, elves]\nhands: {gondor_player: 3, witch_king_player: 2}\n"
+                "board:\n  Mordr: {sauron: {regular: 1}}\n"
+            )
+        )
+    )
+    assert "control: the Gondor player: Gondor and Elves" in text
+    assert "event cards in hand: the Gondor player 3, the Witch-king player 2" in text
+    assert "Left out of the tables above" in text and '"Mordr" is not a region' in text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import Position
+from armybuilder.games.agot.position import HouseBlock, Position
 from armybuilder.games.agot.text import plural
 from armybuilder.problems import Problem, Severity
 
@@ -48,6 +48,32 @@ ED1_AT_MOST = {4: 2}
 ED2_MOST = 3
 
 
+def starred(block: HouseBlock) -> int:
+    return sum(1 for o in block.orders or () if o.token.endswith("-star"))
+
+
+def allowed(position: Position, block: HouseBlock) -> str | None:
+    """The starred orders a house's King's Court position allows, for people: `2`, `at least 2`, `at most
+    2`, `3 (no single place)`, `not known (no single place)`; None without a usable King's Court track."""
+    court = (position.influence or {}).get("kings_court")
+    if court is None or court.broken or position.playing is None:
+        return None
+    places = [i for i, (hid, _) in enumerate(court.houses, 1) if hid == block.id]
+    first = position.edition.number == 1
+    if len(places) != 1:
+        return "not known (no single place)" if first else f"at most {ED2_MOST} (no single place)"
+    place = places[0]
+    if not first:
+        stars = position.edition.stars(position.players, place)
+        return None if stars is None else str(stars)
+    exact = ED1_EXACT.get(place, 0 if place > 5 else None)
+    if exact is not None:
+        return str(exact)
+    if place in ED1_AT_MOST:
+        return f"at most {ED1_AT_MOST[place]}"
+    return f"at least {ED1_AT_LEAST[place]}"
+
+
 def _turn(over: int) -> str:
     return f"turn {over} into {'a normal order' if over == 1 else 'normal orders'}"
 
@@ -64,54 +90,54 @@ def check(position: Position) -> Iterator[Problem]:
     open_: list[str] = []
     note_pos = None
     for block in position.houses.values():
-        starred = sum(1 for o in block.orders or () if o.token.endswith("-star"))
-        if not starred:
+        used = starred(block)
+        if not used:
             continue
-        said = f"{block.name} placed {plural(starred, 'starred order')}"
+        said = f"{block.name} placed {plural(used, 'starred order')}"
         if listed[block.id] != 1:  # no position: held to the most any position allows
             if first:
-                open_.append(f"{block.name} (no single place on the track) placed {starred}")
+                open_.append(f"{block.name} (no single place on the track) placed {used}")
                 note_pos = note_pos or block.pos
-            elif starred > ED2_MOST:
+            elif used > ED2_MOST:
                 yield position.problem(
                     ID,
                     SEVERITY,
                     f"{said} and has no single place on the King's Court track (missing, or listed twice); "
-                    f"no position allows more than {ED2_MOST}: {_turn(starred - ED2_MOST)}",
+                    f"no position allows more than {ED2_MOST}: {_turn(used - ED2_MOST)}",
                     block.pos,
                 )
             continue
         place = places[block.id]
         if not first:
             stars = position.edition.stars(position.players, place)
-            if stars is not None and starred > stars:
+            if stars is not None and used > stars:
                 yield position.problem(
-                    ID, SEVERITY, f"{said}; King's Court position {place} allows {stars}: {_turn(starred - stars)}",
+                    ID, SEVERITY, f"{said}; King's Court position {place} allows {stars}: {_turn(used - stars)}",
                     block.pos,
                 )  # fmt: skip
             continue
         exact = ED1_EXACT.get(place, 0 if place > 5 else None)
         if exact is not None:
-            if starred > exact:
+            if used > exact:
                 yield position.problem(
-                    ID, SEVERITY, f"{said}; King's Court position {place} allows {exact}: {_turn(starred - exact)}",
+                    ID, SEVERITY, f"{said}; King's Court position {place} allows {exact}: {_turn(used - exact)}",
                     block.pos,
                 )  # fmt: skip
         elif place in ED1_AT_MOST:
             most = ED1_AT_MOST[place]
-            if starred > most:
+            if used > most:
                 yield position.problem(
                     ID,
                     SEVERITY,
                     f"{said}; King's Court position {place} allows at most {most} in the first edition (never "
-                    f"more than position 3): {_turn(starred - most)}",
+                    f"more than position 3): {_turn(used - most)}",
                     block.pos,
                 )
             else:
-                open_.append(f"{block.name} at position {place} placed {starred} (at most {most} allowed)")
+                open_.append(f"{block.name} at position {place} placed {used} (at most {most} allowed)")
                 note_pos = note_pos or block.pos
-        elif starred > ED1_AT_LEAST[place]:
-            open_.append(f"{block.name} at position {place} placed {starred} (at least {ED1_AT_LEAST[place]} allowed)")
+        elif used > ED1_AT_LEAST[place]:
+            open_.append(f"{block.name} at position {place} placed {used} (at least {ED1_AT_LEAST[place]} allowed)")
             note_pos = note_pos or block.pos
     if open_ and note_pos is not None:
         yield position.problem(

@@ -18,14 +18,15 @@ VALID = SAMPLE_DECK
 INVALID = changed({7: '  - Mounted Archers'})
 
 
-def message(name: str, catalogue: Catalogue) -> str:
+def message(name: str, catalogue: Catalogue, opening: bool = False) -> str:
     key = norm(name)
     by_zh = catalogue.by_zh.get(key)
     if by_zh is not None:
         return f'"{name}" is the Chinese name of {by_zh.name}; write {by_zh.name}'
     front = catalogue.by_other_side.get(key)
     if front is not None and front.other_side is not None:
-        return f"{front.other_side.name} is the other side of {front.name}; list {front.name}"
+        fix = f"write opening_unit: {front.name}" if opening else f"list {front.name}"
+        return f"{front.other_side.name} is the other side of {front.name}; {fix}"
     close = catalogue.closest(name)
     hint = f'; did you mean "{close.name}"?' if close is not None else ""
     return f'"{name}" is not a known card{hint}'
@@ -37,4 +38,4 @@ def check(deck: Deck) -> Iterator[Problem]:
             yield deck.problem(ID, SEVERITY, message(entry.name, deck.catalogue), entry.pos, entry.name)
     opening = deck.opening
     if opening is not None and deck.catalogue.find(opening) is None and norm(opening) not in deck.unit_keys():
-        yield deck.problem(ID, SEVERITY, message(opening, deck.catalogue), deck.opening_pos, opening)
+        yield deck.problem(ID, SEVERITY, message(opening, deck.catalogue, opening=True), deck.opening_pos, opening)

@@ -48,19 +48,10 @@ def _shadow_armies(position: Position, nation: str) -> list[tuple[str, Place]]:
             region = data.regions[place.region]
             if region.nation != nation or place.region in NOT_COUNTED or not position.side_army(place, "shadow"):
                 continue
-            if boxes and (not region.is_stronghold or _box_misplaced(position, place)):
+            if boxes and (not region.is_stronghold or position.misplaced_box(place)):
                 continue  # reported by besieged-not-stronghold and skipped (§1.1)
             found.append((place.region, place))
     return found
-
-
-def _box_misplaced(position: Position, place: Place) -> bool:
-    """A box failing the side check of besieged-not-stronghold (which runs only with `captured`)."""
-    if position.captured is None:
-        return False
-    holder = position.controller(place.region)
-    nations = position.data.nations
-    return any(s.total and nations[s.nation].side != holder for s in place.stacks.values())
 
 
 def check(position: Position) -> Iterator[Problem]:

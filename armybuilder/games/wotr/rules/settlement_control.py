@@ -49,7 +49,7 @@ def check(position: Position) -> Iterator[Problem]:
     for place in position.board.values():
         region = data.regions[place.region]
         own = data.owner_side(place.region)
-        if not region.is_settlement or own is None or place.damaged:
+        if not region.is_settlement or own is None:
             continue
         sides = [side for side in ("free_peoples", "shadow") if position.side_army(place, side)]
         if len(sides) != 1:
@@ -58,7 +58,7 @@ def check(position: Position) -> Iterator[Problem]:
             if position.besieged is None:
                 continue  # without `besieged` an army may be besieging a held box: not judged
             box = position.besieged.get(place.region)
-            if box is not None and (box.damaged or any(s.total for s in box.stacks.values())):
+            if box is not None and any(s.total for s in box.stacks.values()):
                 continue
         (side,) = sides
         holder = position.controller(place.region)
