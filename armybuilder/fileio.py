@@ -127,11 +127,30 @@ def _pieces(content: str | bytes | Iterable[str]) -> Iterable[bytes]:
             yield piece.encode("utf-8", "replace")
 
 
+def _write_in_place(path: Path, content: str | bytes | Iterable[str]) -> None:
+    """A device or a named pipe (`/dev/null`, `/dev/stdout`, a FIFO a reader waits on): written through,
+    never renamed over (which would put a regular file where the device node was)."""
+    with open(path, "wb") as handle:
+        for data in _pieces(content):
+            handle.write(data)
+
+
+def _is_special(path: Path) -> bool:
+    """Whether `path` names something that exists and is not a regular file or a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, force: bool = False) -> None:
     """Write `content` to `target` ('-' is standard output) so that readers never see half a file.
 
     `content` may be an iterable of text pieces, written as they come, so a large report is never held whole.
-    An existing file is replaced only with `force`; on any failure the old file is left as it was.
+    An existing file is replaced only with `force`, and without it the new file is created exclusively (of
+    two runs at once one fails, never both succeed); on any failure or interruption the old file is left as
+    it was and no temporary file stays. A device or named pipe is written in place.
     """
     if str(target) == "-":
         for data in _pieces(content):
@@ -139,10 +158,16 @@ def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, fo
         sys.stdout.flush()
         return
     path = Path(target)
-    if path.exists() and not force:
-        raise ArmyBuilderError(f"{path} exists; pass --force to replace it, or choose another file with -o")
+    try:
+        if _is_special(path):
+            _write_in_place(path, content)
+            return
+    except OSError as exc:
+        raise ArmyBuilderError(f"cannot write {path}: {exc.strerror or exc}") from None
     if path.is_dir():
         raise ArmyBuilderError(f"{path} is a folder; give a file name with -o")
+    if os.path.lexists(path) and not force:
+        raise ArmyBuilderError(f"{path} exists; pass --force to replace it, or choose another file with -o")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise ArmyBuilderError(f"folder {folder} does not exist; create it first or choose another -o")
@@ -154,13 +179,38 @@ def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, fo
                     handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            if path.exists():
+            if force and path.exists():
                 os.chmod(tmp, path.stat().st_mode & 0o777)
             else:
                 os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+            if force:
+                os.replace(tmp, path)
+            else:
+                _publish_new(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)  # after a rename or a link it is gone or a second name
+    except FileExistsError:
+        raise ArmyBuilderError(
+            f"{path} exists (another run wrote it meanwhile); pass --force to replace it, or choose another file"
+        ) from None
     except OSError as exc:
         raise ArmyBuilderError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _publish_new(tmp: str, path: Path) -> None:
+    """Give the finished `tmp` the name `path` only if nothing has it: a hard link fails when the name is
+    taken, where a rename would replace it. (A file system without hard links: an exclusive create.)"""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
+            raise
+        with open(path, "xb") as handle, open(tmp, "rb") as source:
+            try:
+                while chunk := source.read(1 << 20):
+                    handle.write(chunk)
+            except BaseException:
+                path.unlink(missing_ok=True)  # ours, made just now: never leave half of it
+                raise

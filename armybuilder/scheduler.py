@@ -91,6 +91,20 @@ def _limit_memory(extra: int) -> None:
         return
 
 
+def _die_with(parent: int) -> None:
+    """Have the kernel kill this worker when the process that forked it dies, however it dies (SIGKILL
+    included), so that no worker goes on checking for nobody (Linux; elsewhere the closed pipe stops it)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # it died before the request was made
+        os._exit(1)
+
+
 def _worker(
     work: Work[T, R],
     items: Sequence[T],
@@ -100,10 +114,13 @@ def _worker(
     slots: Any,
     base: int,
     memory: int | None,
+    parent: int,
 ) -> None:
     """A forked worker: check the item whose index arrives, send its result back, until told to stop."""
     global _slot
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (not the parent's handler, inherited by the fork)
+    _die_with(parent)
     _slot = (slots, base)
     code = 1
     try:
@@ -180,6 +197,7 @@ class _Pool:
                 self.slots,
                 base,
                 self.limits.memory,
+                os.getpid(),
             )
             process = self.context.Process(target=_worker, args=args, daemon=True)
             process.start()

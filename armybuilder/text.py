@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
@@ -33,7 +34,11 @@ def player_key(name: str) -> str:
 # sequences that clear the screen, move the cursor or set the window title), DEL, C1 controls (U+009B is a
 # one-character CSI), the bidirectional overrides that reorder what is shown, and lone surrogates (file names
 # that are not UTF-8), which no output stream can even encode.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# (U+2028 and U+2029 too: a reader that splits lines as Python's `str.splitlines` does would start a new
+# line there, so a file name holding one could forge a line of a report)
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _UNSAFE_OR_NEWLINE = re.compile(f"\n|{_UNSAFE.pattern}")
 
 
@@ -53,6 +58,50 @@ def printable(text: str, *, one_line: bool = True) -> str:
     the cursor, clear the screen, retitle the window or reorder the line. Newlines too when `one_line`."""
     pattern = _UNSAFE_OR_NEWLINE if one_line else _UNSAFE
     return text if pattern.search(text) is None else pattern.sub(_escape, text)
+
+
+def json_text(value: Any, *, indent: int | None = None) -> str:
+    """`value` as JSON that any strict parser reads and that is safe to print: what `printable` would escape
+    (DEL, C1 controls, line separators, bidirectional controls, lone surrogates) written as `\\uXXXX`
+    escapes inside the strings, never raw (and never as `\\x85`, which is no JSON escape). Other text stays
+    readable UTF-8."""
+    import json
+
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    return text if _UNSAFE.search(text) is None else _UNSAFE.sub(_json_escape, text)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"  # C0 controls never get here: json.dumps escapes them itself
+
+
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&#])")  # (brackets escaped: no `(…)` can make a link)
+
+
+def markdown_text(text: str) -> str:
+    """`text` from a file as inert Markdown on one line: every character Markdown (or the HTML it allows)
+    reads as markup backslash-escaped, so raw HTML (`<img onerror=…>`) and links (`[x](javascript:…)`,
+    `<javascript:…>`) stay text; line breaks become spaces (a table cell stays one cell); control
+    characters are escaped as `printable` does."""
+    return printable(_MARKDOWN.sub(r"\\\1", " ".join(text.splitlines())))
+
+
+def marked(text: str) -> str:
+    """`text` with what would make two names look alike shown as `\\uXXXX`: invisible characters (a
+    zero-width space, a soft hyphen…) and, in a name written in Latin letters, letters of another script
+    (a Cyrillic `е` for a Latin `e`), so "no card called X; did you mean X?" shows the difference."""
+    import unicodedata
+
+    latin = any("a" <= c.casefold() <= "z" for c in text)
+    out = []
+    for char in text:
+        category = unicodedata.category(char)
+        lookalike = latin and char.isalpha() and not char.isascii() and "LATIN" not in unicodedata.name(char, "")
+        if category in ("Cf", "Cc", "Zl", "Zp") or (category == "Zs" and char != " ") or lookalike:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def strip_unsafe(text: str) -> str:

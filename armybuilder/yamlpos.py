@@ -37,10 +37,16 @@ class PosMap(dict[Any, Any]):
     pos: Pos
     key_pos: dict[Any, Pos]
     value_pos: dict[Any, Pos]
+    surprises: dict[Any, str]  # key -> how YAML 1.1 read its value unlike a person would (`040` is 32)
 
     def at(self, key: Any) -> Pos:
         """Where the value of `key` stands (the mapping's own position when the key is absent)."""
         return self.value_pos.get(key) or self.key_pos.get(key) or self.pos
+
+    def surprise(self, key: Any) -> str | None:
+        """How YAML read the value of `key` unlike what a person reads (None when it reads as written):
+        `points: 040` is the octal 32, `points: 1:00` the sexagesimal 60."""
+        return getattr(self, "surprises", {}).get(key)
 
 
 class PosList(list[Any]):
@@ -78,6 +84,26 @@ _MERGE = "tag:yaml.org,2002:merge"
 _NO_VALUE = object()
 
 
+_BOOL = "tag:yaml.org,2002:bool"
+
+
+def _surprise(text: str, tag: str, value: Any) -> str | None:
+    """How YAML 1.1 read a plain scalar unlike what a person reads, or None: a number with a leading zero
+    (octal), with colons (base 60), in hex or binary or with underscores; `yes`, `on`, `n`… as booleans."""
+    digits = text.lstrip("+-")
+    if tag == _INT and not (digits.isascii() and digits.isdigit() and (digits[0] != "0" or digits == "0")):
+        if text.isdigit():
+            why = "a leading 0 makes an octal number"
+        elif ":" in text:
+            why = "colons make a base-60 number, like a time"
+        else:
+            why = "a number in YAML's own notation"
+        return f"`{text}` is read by YAML as {value} ({why})"
+    if tag == _BOOL and text.lower() not in ("true", "false"):
+        return f"`{text}` is read by YAML as {str(value).lower()}"
+    return None
+
+
 def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
     """Build plain values with positions straight from libyaml's events, with an explicit stack.
 
@@ -105,6 +131,7 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
     while True:
         event = get()
         cls = event.__class__
+        surprise: str | None = None  # how YAML 1.1 read this scalar unlike a person (`040`, `on`)
         if cls is yaml.SequenceEndEvent or cls is yaml.MappingEndEvent:
             value = stack.pop()
             keys.pop()
@@ -140,6 +167,7 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                     raise YamlError(f"invalid YAML: the anchor &{name} is defined twice", pos.line, pos.column)
                 if cls is yaml.ScalarEvent:
                     tag, text = event.tag, event.value
+                    plain = bool(event.implicit[0])  # a plain scalar: no quotes, no tag
                     if tag is None or tag == "!":
                         tag = loader.resolve(yaml.ScalarNode, text, event.implicit)
                     if tag == _STR:
@@ -174,6 +202,7 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                         except Exception as exc:  # PyYAML's constructors raise anything (`!!int ''`: IndexError)
                             problem = getattr(exc, "problem", None) or exc or type(exc).__name__
                             raise YamlError(f"bad value: {problem}", pos.line, pos.column) from None
+                    surprise = _surprise(text, tag, value) if plain else None
                     if name is not None:
                         anchors[name] = (pos, value, 1)
                 else:  # a sequence or mapping starts: its items or entries follow as events
@@ -214,6 +243,12 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                 raise YamlError("a mapping key must be a plain value", pos.line, pos.column) from None
             if duplicate:
                 first = parent.key_pos[value]
+                if surprise is not None:  # `on:` and `yes:` are both the key True in YAML 1.1
+                    raise YamlError(
+                        f"{surprise}, like the key at line {first.line}; quote the key (`\"{text}\":`)",
+                        pos.line,
+                        pos.column,
+                    )
                 raise YamlError(
                     f"duplicate key {value!r} (first at line {first.line}); keep one and merge the two",
                     pos.line,
@@ -226,6 +261,10 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
             parent[key] = value
             parent.key_pos[key] = key_marks[-1]
             parent.value_pos[key] = pos
+            if surprise is not None:
+                if getattr(parent, "surprises", None) is None:
+                    parent.surprises = {}
+                parent.surprises[key] = surprise
             keys[-1] = _NO_VALUE
     event = get()
     if event.__class__ is not yaml.StreamEndEvent:

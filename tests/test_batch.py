@@ -626,10 +626,13 @@ def test_line_numbers_of_text_submissions(tmp_path: Path, catalogue: Catalogue) 
     assert pasted is not None and (pasted.rule, pasted.line) == ("points-limit", 2)
     result = run(folder)
     assert "points-limit: the list costs 44 points" in result.output and "(line 2)" in result.output
-    (folder / "nameless.txt").write_text("Sworn Brothers (7)\nwith Jon Snow (C)\nSworn Brothers (7)\n")
+    # no size stated: the printed costs (of another season) add up to 30, and the list costs 23 today
+    (folder / "nameless.txt").write_text(
+        "Sworn Brothers (8)\nwith Jon Snow (C)\nSworn Brothers (8)\nRanger Trackers (7)\nGhost (7)\n"
+    )
     result = run(folder, "--report", tmp_path / "r.csv")
     nameless = next(r for r in csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text())) if "nameless" in r["path"])
-    assert nameless["verdict"] == "valid"  # 14 of 30 points: a warning only, at no line of the file
+    assert nameless["verdict"] == "valid"  # 23 of 30 points: a warning only, at no line of the file
     assert nameless["first_problem"] == ""  # a warning is never a valid list's "first problem"
     assert "whole file" in run(folder, "--strict").output
 
@@ -710,6 +713,20 @@ def test_pack_prints_one_page_per_valid_list(tournament: tuple[Path, Path], tmp_
     pdf = tmp_path / "pack.pdf"
     data = print_to_pdf(pack, pdf, tmp_path / "profile")
     assert page_count(pdf, data) == 4
+
+
+def test_event_rule_problems_of_a_text_submission_point_at_its_lines(tmp_path: Path, catalogue: Catalogue) -> None:
+    """An event rule's problem about a pasted list points at the line of the text the player sent (not at a
+    line of the YAML it was converted to)."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "bob.txt").write_text(PASTED_BOB)
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text("points: 40\nbanned_cards: [Aemon]\n")
+    ev = batch.load_event(event_file, workspace_of(catalogue))
+    rows = rows_by_file(batch.run(batch.collect([str(folder)]), workspace_of(catalogue), batch.Config(event=ev)), folder)
+    bans = [p for p in rows["bob.txt"].problems if p.rule == "event-ban"]
+    assert [p.line for p in bans] == [10]  # `Aemon (4)`
 
 
 def test_plain_table_golden(club: Path, event: Path, monkeypatch: pytest.MonkeyPatch) -> None:

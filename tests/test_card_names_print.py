@@ -70,6 +70,8 @@ def test_the_sheet_s_labels_and_the_english_names_in_small_print() -> None:
     text = run("export", str(EXAMPLE_LISTS[0]), "--lang", "de").stdout
     assert "Kommandant: Robb Stark, Der Wolfslord" in text.splitlines()
     assert "Haus Stark · 40 Punkte" in text.splitlines()
+    french = run("export", str(EXAMPLE_LISTS[0]), "--lang", "fr").stdout.splitlines()
+    assert any(line.startswith("Code de partage War Council: ") for line in french)
     english = run("export", str(EXAMPLE_LISTS[0]), "-f", "html").stdout
     assert '<html lang="en">' in english and 'class="en"' not in english.split("</style>")[1]
 

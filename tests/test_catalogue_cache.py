@@ -130,3 +130,68 @@ def test_an_internal_error_is_one_line_not_a_traceback(
     assert exit_info.value.code == 70
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error" in err and "Traceback" not in err
+
+
+# --- a cache folder someone else can write to (the second hostile campaign) -----------------------------
+
+
+def _planted(cache: Path) -> Path:
+    """Where the next load looks for its cache file (found by loading once)."""
+    load_catalogue()
+    return the_cache_file(cache)
+
+
+def _evil_pickle(marker: Path) -> bytes:
+    """A pickle that creates `marker` when it is unpickled, with a digest that matches (anyone can compute one)."""
+    payload = b"cos\nsystem\n(S'touch " + str(marker).encode() + b"'\ntR."
+    return _MAGIC + hashlib.sha256(payload).digest() + payload
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="file ownership of POSIX")
+def test_a_cache_file_writable_by_others_is_never_unpickled(cache: Path, fresh: Catalogue, tmp_path: Path) -> None:
+    path = _planted(cache)
+    marker = tmp_path / "pwned"
+    path.write_bytes(_evil_pickle(marker))
+    path.chmod(0o666)  # what a file planted in a shared folder looks like to its victim
+    assert same(load_catalogue(), fresh)
+    assert not marker.exists()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="file ownership of POSIX")
+def test_a_cache_file_of_another_user_is_never_unpickled(cache: Path, fresh: Catalogue, tmp_path: Path) -> None:
+    import os
+
+    if os.geteuid() != 0:
+        pytest.skip("giving a file to another user needs root")
+    path = _planted(cache)
+    marker = tmp_path / "pwned"
+    path.write_bytes(_evil_pickle(marker))
+    path.chmod(0o600)
+    os.chown(path, 12345, 12345)
+    assert same(load_catalogue(), fresh)
+    assert not marker.exists()
+
+
+def test_the_cache_file_is_written_for_its_owner_alone(cache: Path) -> None:
+    path = _planted(cache)
+    assert path.stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
+def test_a_cache_path_that_is_a_pipe_or_a_huge_file(cache: Path, fresh: Catalogue) -> None:
+    """A named pipe would block the read forever; a sparse 6 GB file would be read into memory."""
+    import os
+
+    path = _planted(cache)
+    path.unlink()
+    os.mkfifo(path)
+    assert same(load_catalogue(), fresh)
+    path.unlink(missing_ok=True)
+    with open(path, "wb") as handle:
+        handle.truncate(6 << 30)  # sparse: no disk space used
+    path.chmod(0o600)
+    assert same(load_catalogue(), fresh)
+    path.unlink(missing_ok=True)
+    if os.path.exists("/dev/zero"):
+        path.symlink_to("/dev/zero")
+        assert same(load_catalogue(), fresh)

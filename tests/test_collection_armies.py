@@ -60,20 +60,19 @@ def fielded(report_army: object) -> Counter[str]:
     [
         (
             30,
-            (0, 0, -5, 9),
+            (0, -6, 1, -7, 0),  # every point spent, six activations, no card twice
             {
-                "Stark Sworn Swords": 2,
+                "Stark Sworn Swords": 1,
                 "House Umber Berserkers": 1,
                 "Stark Bowmen": 1,
                 "House Karstark Spearmen": 1,
-                "Umber Champion": 1,
-                "Sworn Sword Captain": 1,
-                "Mormont Veteran": 1,
+                "Catelyn Stark, Lady of Winterfell": 1,
+                "Sansa Stark, Little Bird": 1,
             },
         ),
         (
             40,
-            (2, 0, -5, 11),
+            (2, -7, 2, -10, 0),
             {
                 "Stark Sworn Swords": 2,
                 "House Umber Berserkers": 1,
@@ -91,6 +90,7 @@ def fielded(report_army: object) -> Counter[str]:
 def test_which_commanders_are_playable_and_their_optimal_lists(
     catalogue: Catalogue, example: Collection, points: int, key: tuple[int, ...], cards: dict[str, int]
 ) -> None:
+    """Ranked as `complete` ranks: (points left, -activations, most copies, -distinct cards, neutral)."""
     found = {f.commander.title: f for f in armies.armies(example, catalogue, points)}
     assert sorted(found) == sorted([ROBB, EDDARD, BRYNDEN])
     assert {t for t, f in found.items() if f.playable} == {ROBB, EDDARD}
@@ -142,9 +142,11 @@ def brute_force(commander: Card, shelf: Collection, catalogue: Catalogue, points
             for picked in set(itertools.combinations(pool, size)):
                 cost = sum(c.points for c in picked)
                 if cost <= points:
-                    units = sum(1 for c in picked if c.kind is CardKind.COMBAT_UNIT)
+                    acts = sum(1 for c in picked if c.kind is not CardKind.ATTACHMENT)
+                    copies = Counter(c.id for c in (*picked, commander))
                     neutral = sum(c.points for c in picked if c.is_neutral)
-                    ranked.append(((points - cost, neutral, -units, len(picked) + 1), faction, picked))
+                    rank = (points - cost, -acts, max(copies.values()), -len(copies), neutral)
+                    ranked.append((rank, faction, picked))
     ranked.sort(key=lambda r: (r[0], r[1], [c.id for c in r[2]]))
     for key, faction, picked in ranked:
         units = [c for c in picked if c.kind is CardKind.COMBAT_UNIT]
@@ -169,8 +171,8 @@ def test_each_best_list_is_the_best_of_every_list_the_collection_can_field(catal
         expected = brute_force(fielding.commander, shelf, catalogue, points)
         assert fielding.key == expected, fielding.commander.title
         assert fielding.proven
-    # at 30 points every point is spent without the neutral unit; at 40 it comes along
-    assert found[ROBB].key == ((0, 0, -4, 8) if points == 30 else (4, 5, -5, 10))
+    # the neutral unit comes along at both sizes: one more activation outranks fewer neutral points
+    assert found[ROBB].key == ((0, -6, 1, -8, 5) if points == 30 else (4, -7, 2, -9, 5))
 
 
 SWAPPABLE = """\
@@ -440,3 +442,62 @@ def test_progress_shows_only_once_a_run_takes_over_a_second(monkeypatch: pytest.
         slow.timer.join()
         assert slow.bar.live.is_started
     assert not slow.bar.live.is_started
+
+
+# --- every commander whose cards are owned is found --------------------------------------------------------
+
+
+def _commanders() -> list[tuple[str, str]]:
+    from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+    cat = load_catalogue()
+    return sorted((c.id, c.title) for c in cat.cards.values() if c.commander)
+
+
+def everything(catalogue: Catalogue, factions: set[str], copies: int) -> Collection:
+    """A collection of `copies` of every card of these factions."""
+    lines = ["owned:", *(f'  "{c.id}": {copies}' for c in catalogue.cards.values() if c.faction in factions)]
+    shelf = read_collection_text("\n".join(lines) + "\n", catalogue, "everything.yaml")
+    assert shelf.problems == []
+    return shelf
+
+
+@pytest.mark.parametrize(("card_id", "title"), _commanders(), ids=[t for _, t in _commanders()])
+def test_every_commander_is_found_when_its_cards_are_owned(catalogue: Catalogue, card_id: str, title: str) -> None:
+    """Owning every card of its faction (and the neutral ones), each commander leads a legal list: Varamyr
+    Sixskins with Shadowcat and Wolf Pack, Doran Martell with Areo Hotah, Areo Hotah with Doran Martell."""
+    commander = catalogue.cards[card_id]
+    faction = commander.faction if commander.faction != NEUTRAL else "stark"
+    shelf = everything(catalogue, {faction, NEUTRAL}, 3)
+    found = armies.best_army(commander, shelf, catalogue, 40, faction=faction, timeout=2.0)
+    assert found.playable, found.why
+    assert found.report is not None and not found.report.errors, [p.message for p in found.report.errors]
+    ctx = found.report.context
+    assert ctx is not None and ctx.commander is commander
+
+
+def test_a_collection_of_99_of_every_card_finishes_within_its_time_bound(catalogue: Catalogue) -> None:
+    """99 copies of every card: no list takes a card more than 3 times (the default), and the run keeps to
+    its total time (counted on a clock that only moves when the search looks at it)."""
+    shelf = everything(catalogue, set(catalogue.factions) | {NEUTRAL}, 99)
+    now = itertools.count()
+    found = armies.armies(shelf, catalogue, 40, faction="stark", total=20.0, clock=lambda: next(now) * 0.05)
+    assert found and all(f.playable for f in found)
+    for fielding in found:
+        assert fielding.report is not None and fielding.report.context is not None
+        assert max(Counter(c.id for _, c in fielding.report.context.pairs).values()) <= 3
+    assert next(now) * 0.05 <= 20.0 * 1.5
+
+
+def test_collection_armies_takes_the_limits_of_complete(catalogue: Catalogue) -> None:
+    result = runner.invoke(
+        app, ["collection", "armies", str(EXAMPLE), "--points", "40", "--max-copies", "1", "--format", "yaml"]
+    )
+    assert result.exit_code == 0, result.output
+    docs = result.stdout.split("\n---\n")[1:]
+    assert docs
+    for doc in docs:
+        army = load_list_text(doc, catalogue)
+        assert max(Counter(c.id for c in army.cards()).values()) == 1
+    bad = runner.invoke(app, ["collection", "armies", str(EXAMPLE), "--points", "40", "--with", "No Such Card"])
+    assert bad.exit_code == 2 and "--with No Such Card" in bad.output

@@ -61,7 +61,7 @@ def test_the_issue_s_rule_ids_are_all_registered() -> None:
     docs = PROBLEM_DOCS["asoiaf"]
     assert wanted <= {d.id for d in docs.values() if d.origin in ("load", "rule")}
     warnings = {d.id for d in docs.values() if d.severity is Severity.WARNING}
-    assert warnings == {"points-unspent", "second-in-command", "collection"}
+    assert warnings == {"points-unspent", "second-in-command", "collection", "renamed"}
 
 
 def test_every_emitted_id_is_registered(tmp_path: Path) -> None:

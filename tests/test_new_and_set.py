@@ -120,3 +120,28 @@ def test_set_unknown_key_lists_the_keys(tmp_path: Path) -> None:
     result = run("set", str(path), "colour", "grey")
     assert result.exit_code == 2
     assert "choose one of points, faction, commander, name, player" in result.output
+
+
+@pytest.mark.parametrize(
+    ("faction", "commander", "unit", "expected"),
+    [
+        ("martell", "Doran Martell, Lord of Sunspear", None, {"Areo Hotah, Captain of The Guard"}),
+        ("martell", "Doran Martell, Lord of Sunspear", "Sand Skirmishers", {"Sand Skirmishers"}),
+        ("martell", "Areo Hotah, Captain of The Guard", None, {"Doran Martell, Lord of Sunspear"}),
+        ("freefolk", "Varamyr Sixskins", None, {"Shadowcat", "Wolf Pack"}),
+    ],
+    ids=["doran", "doran-unit", "areo", "varamyr"],
+)
+def test_new_brings_the_cards_a_commander_leads_only_with(
+    tmp_path: Path, catalogue: Catalogue, faction: str, commander: str, unit: str | None, expected: set[str]
+) -> None:
+    """Doran Martell leads only with Areo Hotah (on the --unit named), Areo Hotah only beside Doran Martell,
+    Varamyr Sixskins only with Shadowcat and Wolf Pack: the new list holds them and is legal."""
+    path = tmp_path / "new.yaml"
+    result = run("new", str(path), "--faction", faction, "--commander", commander, *(["--unit", unit] if unit else []))
+    assert result.exit_code == 0, result.output
+    report = validate_path(str(path), catalogue)
+    assert report.valid, [p.message for p in report.errors]
+    assert report.context is not None and report.context.commander is not None
+    assert commander in report.context.commander.title
+    assert expected <= {card.title for _, card in report.context.pairs}

@@ -72,7 +72,9 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
         return None
     if not text.strip():
         return None
-    for system in games.readers():
+    # bundled formats and plug-ins this run knows (named by --from or the event): a file of no format
+    # does not make each worker scan for plug-ins (a plug-in's own text format: `--from FORMAT`)
+    for system in games.readers(scan=False):
         fmt = system.detect(text)
         if fmt is not None:
             return system.key, fmt

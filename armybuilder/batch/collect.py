@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import glob
+import itertools
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from armybuilder.errors import UsageError
@@ -35,12 +36,15 @@ def collect(
     *,
     not_lists: tuple[str, ...] = NOT_LISTS,
     skipped: list[str] | None = None,
+    refused: list[tuple[str, str]] | None = None,
 ) -> list[Submission]:
     """Files, folders (recursively, hidden entries skipped) and globs, in a stable order without repeats.
 
     Files found in a folder or by a glob whose names end in `not_lists` are left out, and so are the files
     of `exclude` (the event file, the batch's own reports) wherever they are found; `skipped` receives
-    every file left out (except hidden ones), in order."""
+    every file left out (except hidden ones), in order. `refused` receives (path, why) for what a folder
+    holds that is no submission of it: a link to a file outside the folder (which would copy that file
+    into the report and the pack) and a folder that cannot be read."""
     skip = {os.path.realpath(p) for p in exclude}
     seen: set[str] = set()
     out: list[Submission] = []
@@ -56,13 +60,13 @@ def collect(
             return
         out.append(Submission(path, root))
 
-    def walk(top: str) -> None:
-        found = []
-        for folder, dirs, files in os.walk(top):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            found += [os.path.join(folder, name) for name in files if not name.startswith(".")]
-        for path in sorted(found, key=lambda p: os.path.relpath(p, top).split(os.sep)):
-            add(path, top)
+    def refuse(path: str, why: str) -> None:
+        if refused is not None:
+            refused.append((path, why))
+
+    def walk(top: str, root: str | None = None) -> None:
+        for path in sorted(_files_under(top, refuse), key=lambda p: os.path.relpath(p, top).split(os.sep)):
+            add(path, top if root is None else root)
 
     for arg in paths:
         if os.path.isdir(arg):
@@ -73,14 +77,68 @@ def collect(
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:
                 raise UsageError(f"{arg}: no file matches this pattern")
+            base = os.path.realpath(_fixed_part(arg))
             for match in matches:
-                if os.path.isdir(match):
+                if not _inside(os.path.realpath(match), base):
+                    refuse(match, f"a link to a file outside {_fixed_part(arg)}; not read")
+                elif os.path.isdir(match):
                     walk(match)
                 elif os.path.isfile(match):
                     add(match, None)
         else:
             raise UsageError(f"{arg}: no such file or folder")
     return out
+
+
+def _inside(real: str, folder: str) -> bool:
+    """Whether the resolved path `real` lies in the resolved `folder`."""
+    try:
+        return os.path.commonpath([real, folder]) == folder
+    except ValueError:  # another drive (Windows)
+        return False
+
+
+def _fixed_part(pattern: str) -> str:
+    """The folder a glob pattern searches: its path up to the first part with a wildcard."""
+    parts = pattern.split(os.sep)
+    fixed = list(itertools.takewhile(lambda p: not glob.has_magic(p), parts))
+    return os.sep.join(fixed[:-1] if len(fixed) == len(parts) else fixed) or "."
+
+
+def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[str]:
+    """The regular files and dangling names under `top`, hidden entries left out, without recursion (a
+    tree 300 folders deep is fine); links that leave `top` and folders that cannot be read are refused."""
+    real_top = os.path.realpath(top)
+    found: list[str] = []
+    stack = [top]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as exc:
+            refuse(folder, f"a folder that cannot be read ({(exc.strerror or 'error').lower()}); its lists are not checked")
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = os.path.join(folder, entry.name)
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(path)
+                    continue
+                link = entry.is_symlink()
+            except OSError:
+                link = False
+            if link:
+                target = os.path.realpath(path)
+                if not _inside(target, real_top):
+                    refuse(path, "a link to a file outside the folder; not read")
+                    continue
+                if os.path.isdir(target):
+                    continue  # a link to a folder inside: its files are found where they are
+            found.append(path)
+    return found
 
 
 def player_from_path(sub: Submission) -> str:

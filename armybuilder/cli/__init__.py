@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 
 def __getattr__(name: str) -> Any:
@@ -19,14 +19,41 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+_signalled = [0]  # the signal that interrupted the command (0: none)
+
+
+def _terminate_as_interrupt() -> None:
+    """SIGTERM unwinds like Ctrl-C: temporary files are removed, workers stopped, old outputs kept."""
+    import signal
+
+    def interrupted(signum: int, frame: object) -> None:
+        _signalled[0] = signum
+        if signum == signal.SIGTERM:  # one is enough: a second must not cut the clean-up short
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, interrupted)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # (not when started ignoring it)
+            signal.signal(signal.SIGINT, interrupted)
+    except ValueError:  # not the main thread (an embedding program's): its own handling stays
+        pass
+
+
+def _interrupted() -> NoReturn:
+    print("armybuilder: interrupted", file=sys.stderr)
+    sys.exit(128 + (_signalled[0] or 2))
+
+
 def main() -> None:
     """Console entry point: every error the core raises ends as one line on stderr and exit code 2."""
     import typer
 
-    from armybuilder.cli.conventions import one_line, quiet_broken_pipe
+    from armybuilder.cli.conventions import OutputFailed, one_line, quiet_broken_pipe
     from armybuilder.errors import ArmyBuilderError
 
     quiet_broken_pipe()
+    _terminate_as_interrupt()
     try:
         from armybuilder import cli
         from armybuilder.cli.application import for_arguments
@@ -35,6 +62,9 @@ def main() -> None:
         # command alone, so that its run imports nothing of the others); errors come back to us
         app = vars(cli).get("app") or for_arguments(sys.argv[1:])
         code = app(prog_name="armybuilder", standalone_mode=False)
+        if _signalled[0]:  # (typer turns the KeyboardInterrupt into exit code 130)
+            _interrupted()
+        sys.stdout.flush()  # here, so that a full disk is told like any error (not as a warning at exit)
         sys.exit(code if isinstance(code, int) else 0)
     except typer.TyperException as exc:  # a usage error: unknown option, missing argument, bad value
         if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `armybuilder` or `armybuilder data`: the help page
@@ -51,11 +81,13 @@ def main() -> None:
         print(f"armybuilder: error: {printable(str(exc))}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
-        print("armybuilder: interrupted", file=sys.stderr)
-        sys.exit(130)
+        _interrupted()
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
+    except OutputFailed as exc:
+        print(f"armybuilder: error: {exc}", file=sys.stderr)
+        sys.exit(2)
     except Exception as exc:  # a bug of ours: one line for the user, the traceback only on request
         if os.environ.get("ARMYBUILDER_DEBUG"):
             raise

@@ -76,7 +76,7 @@ def batch(
     from armybuilder import batch as core
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import is_input, write_atomic
+    from armybuilder.fileio import write_atomic
     from armybuilder.render import batch as render
     from armybuilder.render.reports.common import counts
     from armybuilder.render.reports.pack import write as pack_html
@@ -99,6 +99,10 @@ def batch(
     if page not in ("a4", "letter"):
         fatal(f"--page {page}: choose one of a4, letter")
     require_files(event_file, collection)
+    from armybuilder.fileio import is_input
+
+    if report is not None and pack is not None and report != "-" and is_input(report, [pack]):
+        fatal(f"--report {report} and --pack {pack} are the same file; give each its own")
     for option, target in (("--report", report), ("--pack", pack)):
         # said before any list is checked, not after a batch of five hundred
         if target is None or target == "-":
@@ -128,10 +132,21 @@ def batch(
                 fatal(f"{target} would replace a list or the event file; write the report to another file")
         exclude = [str(p) for p in (event_file, report, pack, collection) if p is not None and str(p) != "-"]
         skipped: list[str] = []
+        refused: list[tuple[str, str]] = []
         # --from forces a format on every file given: then nothing is skipped for its name
-        subs = core.collect(paths, exclude, not_lists=() if from_ is not None else core.NOT_LISTS, skipped=skipped)
+        subs = core.collect(
+            paths,
+            exclude,
+            not_lists=() if from_ is not None else core.NOT_LISTS,
+            skipped=skipped,
+            refused=refused,
+        )
     except ArmyBuilderError as exc:
         fatal(str(exc))
+    from armybuilder.text import printable
+
+    for path, why in refused:  # said whatever follows: a link out of the folder, a folder that cannot be read
+        print(f"armybuilder: warning: skipped {printable(path)}: {why}", file=sys.stderr)
     if not subs:
         why = f" ({count(len(skipped), 'file')} skipped: no lists by their names; --from reads them)" if skipped else ""
         fatal("no files to check in " + ", ".join(paths) + why)
@@ -179,7 +194,12 @@ def batch(
                 render.print_table(out, results)
                 render.print_skipped(out, skipped)
         meta = reports.Meta(
-            data_version=ws.data_version(), event=event, batch=True, skipped=tuple(skipped), page=page
+            data_version=ws.data_version(),
+            event=event,
+            batch=True,
+            skipped=tuple(skipped),
+            refused=tuple(refused),
+            page=page,
         )
         try:
             if report is not None and fmt is not None:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import io
 import os
@@ -279,6 +280,20 @@ class _QuietPipe(io.RawIOBase):
         except BrokenPipeError:
             self.gone = True  # the rest goes nowhere; the command still ends with its own exit code
             return size
+        except OSError as exc:  # a full disk, a quota, an I/O error: said once (by main), never retried at exit
+            self.gone = True
+            raise OutputFailed(exc.errno or errno.EIO) from None
+
+
+class OutputFailed(OSError):
+    """Standard output could not be written (a full disk…): the command ends with one line and exit 2."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code, os.strerror(code))
+
+    def __str__(self) -> str:
+        reason = self.strerror or "output error"
+        return f"cannot write: {reason[:1].lower() + reason[1:]}"
 
 
 def quiet_broken_pipe() -> None:

@@ -3,7 +3,6 @@ folder holds) and `data diff` (what changed between two versions, and what that 
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +13,7 @@ import typer
 from armybuilder.cli.common import DataOption, NoColorOption, fatal, require_files
 from armybuilder.problems import Problem
 from armybuilder.render import reports
-from armybuilder.text import count
+from armybuilder.text import count, json_text
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
@@ -106,7 +105,7 @@ def check_command(
         }
         if described:
             doc["data"] = described
-        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        typer.echo(json_text(doc, indent=2))
     elif fmt == "text":
         for problem in shown:
             typer.echo(format_problem(problem, problem.file))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import typer
 
 from armybuilder.cli.common import NoColorOption, fatal
+from armybuilder.text import json_text
 
 FORMATS = ("text", "json")
 
@@ -40,7 +39,7 @@ def rules_command(
             fatal(f"no rule {rule_id!r}" + (f" in {key}" if key else "") + "; " + did_you_mean(
                 rule_id, known, "`armybuilder rules` lists them"))  # fmt: skip
     if fmt == "json":
-        typer.echo(json.dumps({"rules": [e.as_dict() for e in found]}, indent=2, ensure_ascii=False))
+        typer.echo(json_text({"rules": [e.as_dict() for e in found]}, indent=2))
         return
     if rule_id is None:
         widths = [max((len(getattr(e, f)) for e in found), default=0) for f in ("game", "id", "severity_text")]

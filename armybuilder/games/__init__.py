@@ -185,13 +185,14 @@ def register_commands(app: typer.Typer) -> None:
         add(key, system.register_commands)
 
 
-def readers() -> Iterator[GameSystem[Any]]:
-    """The systems that may read a text format: the bundled readers first, then (only when asked for more:
-    the entry-point scan costs every start) the plug-ins."""
+def readers(scan: bool = True) -> Iterator[GameSystem[Any]]:
+    """The systems that may read a text format: the bundled readers first, then the plug-ins (`scan=False`:
+    only those already known to this run, without the entry-point scan that costs every start)."""
     for key in BUNDLED_READERS:
         if key not in _extra:
             yield get(key)
-    _entry_points()
+    if scan:
+        _entry_points()
     for system in list(_extra.values()):
         if system.import_formats:
             yield system

@@ -9,7 +9,6 @@ registry in `armybuilder/games/__init__.py`.
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 from armybuilder.errors import UsageError
 from armybuilder.problems import Problem, Verdict
 from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: systems document their ids with it
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     import typer
@@ -439,7 +439,7 @@ def json_document(system: GameSystem[Any], report: Report[Any], content: Mapping
         "problems": [p.as_dict(file=False) for p in report.problems],
         **dict(content),
     }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json_text(data, indent=2) + "\n"
 
 
 def bundled_data(folder: str) -> Path:

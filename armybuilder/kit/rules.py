@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from armybuilder.problems import Problem, ProblemDoc, Severity
+from armybuilder.text import printable
 
 M = TypeVar("M")
 
@@ -69,11 +70,13 @@ class Rule(Generic[M]):
         return (self.severity, *self.also)
 
     def run(self, model: M) -> Iterator[Problem]:
-        """The rule's problems with `model`, stamped with its id and a documented severity."""
+        """The rule's problems with `model`, stamped with its id and a documented severity, each message one
+        printable line whatever text of the file it quotes (a name holding a newline or an escape)."""
         for found in self.check(model):
             severity = found.severity if found.severity in self.also else self.severity
-            if found.rule != self.id or found.severity is not severity:
-                found = dataclasses.replace(found, rule=self.id, severity=severity)
+            message = printable(found.message)
+            if found.rule != self.id or found.severity is not severity or message is not found.message:
+                found = dataclasses.replace(found, rule=self.id, severity=severity, message=message)
             yield found
 
     def problem_doc(self, origin: str = "rule") -> ProblemDoc:

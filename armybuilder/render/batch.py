@@ -78,7 +78,7 @@ def _summary_cells(row: Row, terms: RowTerms) -> tuple[str, ...]:
         own.append("" if row.total is None else f"{row.total}/{row.points}")
     values = terms.cells(row)
     own += [str(values[c.key]) for c in terms.tallies]
-    return (row.player, os.path.basename(row.path), *own, row.verdict, problem_text(row.first_problem))
+    return (printable(row.player), printable(os.path.basename(row.path)), *own, row.verdict, problem_text(row.first_problem))
 
 
 def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
@@ -102,7 +102,7 @@ def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:
             if row.problems and not row.valid:
                 console.print(
                     Text.assemble(
-                        Text(row.path, style="bold"), f" ({row.player}): ", Text("invalid", style="bold red")
+                        Text(printable(row.path), style="bold"), f" ({printable(row.player)}): ", Text("invalid", style="bold red")
                     )
                 )
                 console.print(problems_table(list(row.problems)))

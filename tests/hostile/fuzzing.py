@@ -95,6 +95,48 @@ warcouncil_codes = st.one_of(
     st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \n", max_size=200),
 )  # fmt: skip
 
+# Adversarial long lines: a head a reader recognises, then one short piece repeated to tens of kilobytes
+# (runs of spaces, digits, brackets, bullets, separators: what makes a backtracking pattern go quadratic),
+# then a tail that makes the line fail at its very end.
+LONG_CHARS = 60_000
+LONG_HEADS = [
+    "", "Faction: House Stark\n", "Faction: House Stark\nCombat Units\n• ", "Faction: House Stark\nCombat Units\nwith",
+    "House Stark;", "Name:", "# ", "• ", "- ", "Commander: ", "Points: ", "Combat Units", "Wolves (40 pts)\n",
+]
+LONG_PIECES = [
+    " ", "\t", "a", "1", "•", "(", ")", ":", ";", ",", "-", "*", "_", "#", ">", "/", "+", "x", "C", "[", "–", "w/", "pts",
+    "\u00a0", "\u3000",
+]
+LONG_TAILS = ["", "!", "\n", "(", ")", ";", ":", "x", "(1", " (C)", ",", "\n• a (1)"]
+long_lines = st.tuples(
+    st.sampled_from(LONG_HEADS), st.lists(st.sampled_from(LONG_PIECES), min_size=1, max_size=3), st.sampled_from(LONG_TAILS)
+).map(lambda t: t[0] + "".join(t[1]) * (LONG_CHARS // len("".join(t[1]))) + t[2])  # fmt: skip
+# seconds a reader may take on one such text: generous for a loaded 2-core machine (linear reading takes a
+# fraction of a second); a backtracking pattern takes minutes to hours on it
+LONG_SECONDS = 20.0
+
+
+def linear_readers(text: str) -> None:
+    """Every reader of free text (format detection, each import format, the pasted reader) finishes a crafted
+    long line within LONG_SECONDS, with a list or one of our errors."""
+    import time
+
+    from armybuilder.games.asoiaf.interchange import IMPORT_FORMATS, detect, import_list
+
+    cat = _catalogue()
+    for fmt in (None, *IMPORT_FORMATS):
+        start = time.perf_counter()
+        try:
+            if fmt is None:
+                detect(text)
+            else:
+                import_list(fmt, text, cat, "<long>")
+        except ArmyBuilderError:
+            pass
+        took = time.perf_counter() - start
+        assert took < LONG_SECONDS, f"{fmt or 'detect'} took {took:.1f} s on {text[:40]!r}…{text[-20:]!r}"
+
+
 # --- properties --------------------------------------------------------------------------------------------------
 
 
@@ -180,4 +222,5 @@ TARGETS: dict[str, tuple[Callable[[Any], None], st.SearchStrategy[Any]]] = {
     "warcouncil": (interchange_decoder("warcouncil"), warcouncil_codes),
     "asoiaf-stats": (interchange_decoder("asoiaf-stats"), st.one_of(stats_texts, any_text)),
     "tts": (interchange_decoder("tts"), st.one_of(tts_texts, any_text)),
+    "long-lines": (linear_readers, long_lines),
 }

@@ -112,9 +112,10 @@ def test_interchange_texts_through_import(case: Case, tmp_path: Path) -> None:
     before = digests([path])
     for args in (["import", str(path)], *(["import", str(path), "--from", f] for f in ("warcouncil", "asoiaf-stats", "tts"))):
         result = run(args)
-        assert_sane(result, f"{args} {case.name}", codes=(0, 2))
+        # 1: a text read as a pasted list, written with the lines it could not read kept as problems
+        assert_sane(result, f"{args} {case.name}", codes=(0, 1, 2) if len(args) == 2 else (0, 2))
         TRIED["import"] = TRIED.get("import", 0) + 1
-        if result.exit_code == 0:  # what it wrote reads back as YAML
+        if result.exit_code in (0, 1):  # what it wrote reads back as YAML
             from armybuilder import yamlpos
 
             yamlpos.load(result.stdout)

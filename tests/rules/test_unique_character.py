@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from armycheck import check, errors, message
 
+from armybuilder.engine import validate_team
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.games.asoiaf.check import validate_team
 
 JAIME = """
 faction: lannister
@@ -83,7 +83,7 @@ def test_team_mates_share_a_character(catalogue: Catalogue) -> None:
             attachments: ["Jaime Lannister, The Young Lion"]
         """,
     )
-    validate_team([first, second])
+    validate_team([first, second], ["ann", "bob"])  # two players (both files are test.yaml)
     assert not [p for p in first.problems if p.rule == "unique-character"]
     assert errors(second) == {("unique-character", 7)}
     assert "team-mates may not share a character" in message(second, "unique-character")
@@ -101,5 +101,5 @@ def test_team_of_different_characters(catalogue: Catalogue) -> None:
             attachments: ["Robb Stark, The Wolf Lord"]
         """,
     )
-    validate_team([first, second])
+    validate_team([first, second], ["ann", "bob"])  # two players (both files are test.yaml)
     assert not [p for r in (first, second) for p in r.problems if p.rule == "unique-character"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.games.agot.data import TRACK_NAMES, UNIT_PLURAL
 from armybuilder.games.agot.position import Position
 from armybuilder.games.base import Report
+from armybuilder.text import markdown_text
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -155,7 +156,7 @@ def show(report: Report[Any]) -> RenderableType:
 
 
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    return markdown_text(text)
 
 
 def markdown(report: Report[Any]) -> str:

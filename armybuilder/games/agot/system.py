@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from armybuilder.errors import UsageError
 from armybuilder.games.agot import datacheck
 from armybuilder.games.agot.data import AgotData, load
-from armybuilder.games.agot.position import ALIASES, KEY, Position, read
+from armybuilder.games.agot.position import ALIASES, KEY, Position
+from armybuilder.games.agot.reader import read
 from armybuilder.games.agot.rules import RULES
 from armybuilder.games.agot.rules.special_orders_limit import allowed, starred
 from armybuilder.games.base import (

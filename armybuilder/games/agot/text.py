@@ -1,8 +1,10 @@
-"""Small helpers for messages: plurals and lists the way a person writes them."""
+"""Small helpers for messages: plurals and lists the way a person writes them, values the way the file
+writes them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from armybuilder.games.agot.data import UNIT_PLURAL, UNIT_SINGULAR
 
@@ -27,3 +29,44 @@ def and_list(items: Iterable[str]) -> str:
 def numbers(values: Iterable[int]) -> str:
     text = ", ".join(str(v) for v in values)
     return text or "none"
+
+
+def show(v: Any) -> str:
+    """A value as the file writes it (§1.1): a string in double quotes with its spaces, a number bare,
+    true/false, "an empty value"; never None, True or 'x'."""
+    text = "an empty value" if v is None else flow(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def flow(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{flow(k)}: {flow(x)}".rstrip() for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(flow(x) for x in v) + "]"
+    return str(v)
+
+
+def has_cjk(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def type_name(v: Any) -> str:
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, str):
+        return "text"
+    if isinstance(v, int):
+        return "a number"
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    return type(v).__name__

@@ -20,15 +20,15 @@ from dataclasses import dataclass, field
 
 from armybuilder.games.asoiaf.armylist import ArmyList, load_list_text
 from armybuilder.games.asoiaf.builder.complete import complete
+from armybuilder.games.asoiaf.builder.leaders import with_companions
 from armybuilder.games.asoiaf.builder.options import fits
+from armybuilder.games.asoiaf.builder.proposals import DEFAULT_LIMITS, Key, Limits, Rank, key_of, rank_of
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import ListReport, validate
 from armybuilder.games.asoiaf.collection import Collection, collection_problems
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list
 from armybuilder.problems import Problem
-
-Key = tuple[int, int, int, int]  # (points left, neutral points, -combat units, cards): smaller is better
 
 
 @dataclass
@@ -49,11 +49,11 @@ class Fielding:
         return self.spec is not None
 
     @property
-    def key(self) -> Key | None:
+    def key(self) -> Rank | None:
         ctx = self.report.context if self.report is not None else None
         if ctx is None or ctx.points is None:
             return None
-        return (ctx.points - ctx.total, ctx.neutral_total, -len(ctx.army.units), len(ctx.pairs))
+        return rank_of(ctx)
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,10 @@ class Progress:
     total: int
     commander: Card | None
     elapsed: float
+
+
+TOTAL = 60.0  # seconds for every commander together, by default
+MIN_SHARE = 0.1  # seconds a commander searches at least (its smallest list is always checked)
 
 
 def owned_commanders(collection: Collection, catalogue: Catalogue, faction: str | None) -> list[Card]:
@@ -94,29 +98,47 @@ def bases(
     commander: Card, faction: str, points: int, collection: Collection, catalogue: Catalogue
 ) -> list[ListSpec]:
     """The smallest lists the commander can lead from the collection: with each owned unit it may join
-    (cheapest first) for an attachment commander, alone otherwise."""
-    spec = ListSpec(faction=faction, points=points)
+    (cheapest first) for an attachment commander, alone otherwise; with the owned cards it leads the army
+    only with (Varamyr Sixskins' Shadowcat and Wolf Pack, Doran Martell's Areo Hotah)."""
+    home = {faction, NEUTRAL}
+
+    def owned(kind: CardKind | None = None, leaders: bool = False) -> list[Card]:
+        return sorted(
+            (
+                c
+                for c in collection.cards(catalogue)
+                if c.faction in home and (leaders or not c.commander) and (kind is None or c.kind is kind)
+            ),
+            key=lambda c: (c.points, c.title, c.id),
+        )
+
+    def pick(refs: tuple[str, ...]) -> Card | None:  # the cheapest owned card the commander needs
+        return next(
+            (
+                c
+                for c in owned(leaders=True)
+                if c is not commander and any(catalogue.matches(c, r) for r in refs)
+            ),
+            None,
+        )
+
+    def host(attachment: Card) -> Card | None:
+        return next((c for c in owned(CardKind.COMBAT_UNIT) if fits(c, attachment, catalogue)), None)
+
+    def completed(spec: ListSpec) -> ListSpec:
+        return with_companions(spec, commander, catalogue, pick, host)
+
+    spec = ListSpec(faction=faction, points=points, leader=commander)
     if commander.kind is CardKind.NCU:
         spec.ncus.append(commander)
-        return [spec]
+        return [completed(spec)]
     if commander.kind is CardKind.COMBAT_UNIT:
         spec.units.append((commander, []))
-        return [spec]
-    home = {faction, NEUTRAL}
-    hosts = sorted(
-        (
-            c
-            for c in collection.cards(catalogue)
-            if c.kind is CardKind.COMBAT_UNIT
-            and c.faction in home
-            and not c.commander
-            and fits(c, commander, catalogue)
-        ),
-        key=lambda c: (c.points, c.title, c.id),
-    )
+        return [completed(spec)]
+    hosts = [c for c in owned(CardKind.COMBAT_UNIT) if fits(c, commander, catalogue)]
     return [
-        ListSpec(faction=faction, points=points, units=[(host, [commander])])
-        for host in _distinct(hosts, collection, catalogue)
+        completed(ListSpec(faction=faction, points=points, units=[(h, [commander])], leader=commander))
+        for h in _distinct(hosts, collection, catalogue)
     ]
 
 
@@ -167,12 +189,14 @@ def referenced(catalogue: Catalogue) -> frozenset[str]:
     return result
 
 
-def spec_of(army: ArmyList, points: int) -> ListSpec:
-    """A loaded list as cards, for writing."""
+def spec_of(army: ArmyList, points: int, leader: Card | None = None) -> ListSpec:
+    """A loaded list as cards, for writing (`leader`: its commander, when it holds several commander
+    cards)."""
     assert army.faction_key is not None
     return ListSpec(
         faction=army.faction_key,
         points=points,
+        leader=leader,
         units=[
             (u.unit.card, [a.card for a in u.attachments if a.card is not None])
             for u in army.units
@@ -207,6 +231,7 @@ def best_army(
     faction: str | None = None,
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Fielding:
     """The commander's best legal list from the collection at `points`, or why none exists.
 
@@ -218,7 +243,7 @@ def best_army(
     if collection.count(commander) < 1:
         result.why = f"{commander.title} is not in the collection"
         return result
-    best: tuple[Key, ListSpec, str, Key | None] | None = None
+    best: tuple[Rank, ListSpec, str] | None = None
     refusal: Problem | None = None
     tried = False
     for army_faction in army_factions(commander, collection, catalogue, faction):
@@ -235,9 +260,16 @@ def best_army(
                 result.why = "stopped at the time limit: the best list found so far"
                 break
             left = max(0.1, deadline - now)
-            bar = best[3] if best is not None else None  # a unit led must do better than the best so far
+            bar: Key | None = key_of(best[0]) if best is not None else None  # must do better than the best
             search = complete(
-                army, catalogue, top=1, timeout=left, clock=clock, owned=collection.owned, bar=bar
+                army,
+                catalogue,
+                top=1,
+                timeout=left,
+                clock=clock,
+                owned=collection.owned,
+                bar=bar,
+                limits=limits,
             )
             result.searches += 1
             if not search.proven:
@@ -246,10 +278,9 @@ def best_army(
             chosen = search.completions[0].report if search.completions else report
             ctx = chosen.context
             assert ctx is not None and ctx.points is not None
-            key: Key = (ctx.points - ctx.total, ctx.neutral_total, -len(ctx.army.units), len(ctx.pairs))
+            key = rank_of(ctx)
             if best is None or key < best[0]:
-                done = search.completions[0].key if search.completions else None
-                best = (key, spec_of(chosen.army, points), army_faction, done)
+                best = (key, spec_of(chosen.army, points, commander), army_faction)
     result.seconds = clock() - start
     if best is None:
         if not tried:
@@ -257,7 +288,7 @@ def best_army(
         elif refusal is not None:
             result.why = f"no legal list: {refusal.message}"
         return result
-    _, result.spec, result.faction, _ = best
+    _, result.spec, result.faction = best
     result.report = check_spec(result.spec, catalogue, collection)
     return result
 
@@ -271,16 +302,30 @@ def armies(
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
     progress: Callable[[Progress], None] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    total: float = TOTAL,
 ) -> list[Fielding]:
-    """For every commander the player owns (of `faction` and neutral, when given), its best list."""
+    """For every commander the player owns (of `faction` and neutral, when given), its best list. Each
+    commander searches `timeout` seconds at most, and all of them together about `total`: a commander
+    gets no more than an even share of the time left, so a huge collection still finishes."""
     commanders = owned_commanders(collection, catalogue, faction)
     start = clock()
     out: list[Fielding] = []
     for done, commander in enumerate(commanders):
         if progress is not None:
             progress(Progress(done, len(commanders), commander, clock() - start))
+        share = (total - (clock() - start)) / (len(commanders) - done)
         out.append(
-            best_army(commander, collection, catalogue, points, faction=faction, timeout=timeout, clock=clock)
+            best_army(
+                commander,
+                collection,
+                catalogue,
+                points,
+                faction=faction,
+                timeout=max(MIN_SHARE, min(timeout, share)),
+                clock=clock,
+                limits=limits,
+            )
         )
     if progress is not None:
         progress(Progress(len(commanders), len(commanders), None, clock() - start))

@@ -12,17 +12,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
-from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.kit.size import too_large
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
+from armybuilder.text import marked
 from armybuilder.text import or_quoted as _or
+
+if TYPE_CHECKING:
+    from armybuilder.games.base import Document
 
 TOP_KEYS = (
     "game",
@@ -37,6 +39,7 @@ TOP_KEYS = (
     "enemy_attachments",
     "reinforcements",
     "notes",
+    "not_read",
 )
 UNIT_KEYS = ("unit", "attachment", "attachments")
 
@@ -142,10 +145,15 @@ class _Loader:
         self.army = ArmyList(path=path)
 
     def problem(
-        self, rule: str, message: str, pos: yamlpos.Pos | tuple[int, int], card: str | None = None
+        self,
+        rule: str,
+        message: str,
+        pos: yamlpos.Pos | tuple[int, int],
+        card: str | None = None,
+        severity: Severity = Severity.ERROR,
     ) -> None:
         line, column = pos
-        self.army.problems.append(Problem(rule, Severity.ERROR, message, self.army.path, line, column, card))
+        self.army.problems.append(Problem(rule, severity, message, self.army.path, line, column, card))
 
     def load(self, data: Any) -> ArmyList:
         army = self.army
@@ -185,6 +193,7 @@ class _Loader:
                     self.problem("schema", f"`{key}` must be text", data.at(key))
                 else:
                     setattr(army, key, str(value))
+        self._not_read(data)
         self._faction(data)
         self._points(data)
         self._commander(data)
@@ -193,6 +202,22 @@ class _Loader:
         army.enemy_attachments = self._refs(data, "enemy_attachments", Slot.ENEMY)
         army.reinforcements = self._refs(data, "reinforcements", Slot.REINFORCEMENT)
         return army
+
+    def _not_read(self, data: yamlpos.PosMap) -> None:
+        """`not_read:`, written by `import`: each line of the imported text it could not read, a problem
+        until someone corrects the list and deletes the entry."""
+        raw = data.get("not_read")
+        if raw is None:
+            return
+        items = raw if isinstance(raw, yamlpos.PosList) else [raw]
+        for index, item in enumerate(items):
+            pos = raw.at(index) if isinstance(raw, yamlpos.PosList) else data.at("not_read")
+            self.problem(
+                "not-read",
+                f"the import could not read this: {item}; correct the list by hand and delete this entry, or "
+                "correct the text and import it again",
+                pos,
+            )
 
     def _faction(self, data: yamlpos.PosMap) -> None:
         if "faction" not in data:
@@ -219,6 +244,10 @@ class _Loader:
             self.problem("schema", "missing `points:`; give the game size, e.g. `points: 40`", data.pos)
             return
         value = data["points"]
+        surprise = data.surprise("points") if isinstance(data, yamlpos.PosMap) else None
+        if surprise is not None and not isinstance(value, bool):  # `points: 040` is 32 to YAML: say so
+            self.problem("schema", f"{surprise}; write the game size as digits, e.g. `points: 40`", data.at("points"))
+            return
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(
                 "schema", f"`points` must be a whole number such as 40, not {value!r}", data.at("points")
@@ -357,12 +386,48 @@ def resolve(
     if isinstance(result, Card):
         return result
     rule, message = result
+    if rule == "unknown-card":
+        found = renamed(catalogue, text, slot, faction)
+        if found is not None:
+            card, season = found
+            sink.problem(
+                "renamed",
+                f"'{text}' is the name of {season}; this card is {card.title} now — write that",
+                pos,
+                severity=Severity.WARNING,
+            )
+            return card
     if rule in ("unknown-card", "ambiguous-card"):  # either half of a split `Name, Subname`
         hint = _split_hint(catalogue, text, siblings)
         if hint:
             message += f"; {hint}"
     sink.problem(rule, message, pos)
     return None
+
+
+def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> tuple[Card, str] | None:
+    """The card `text` names by its title of an earlier season of the data folder (a list written last
+    season), as it is now, and that season; None when it names no card of any earlier season either."""
+    key = ("renamed", text, slot, faction)
+    if key in catalogue.memo:
+        return catalogue.memo[key]  # type: ignore[return-value]
+    found: tuple[Card, str] | None = None
+    versions = catalogue.versions
+    earlier = versions[: versions.index(catalogue.data_version)] if catalogue.data_version in versions else ()
+    for season in reversed(earlier):
+        from armybuilder.errors import DataError
+        from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+        try:
+            older = load_catalogue(catalogue.root, season)
+        except DataError:  # the folder it was read from is gone: nothing to compare with
+            break
+        then = choose(older, text, slot, faction)
+        if isinstance(then, Card) and then.id in catalogue.cards:
+            found = (catalogue.cards[then.id], season)
+            break
+    catalogue.memo[key] = found
+    return found
 
 
 def choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) -> Card | tuple[str, str]:
@@ -380,7 +445,7 @@ def _choose(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
     if not found:
         suggestions = catalogue.suggest(text, slot.kinds)
         hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
-        return "unknown-card", f"no {label} called '{text}'{hint}"
+        return "unknown-card", f"no {label} called '{marked(text)}'{hint}"
     fitting = [c for c in found if c.kind in slot.kinds]
     if not fitting:
         kinds = sorted({c.kind.label for c in found})
@@ -422,34 +487,28 @@ def _split_hint(catalogue: Catalogue, text: str, siblings: tuple[list[Any], int]
     return None
 
 
-def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
-    """Load a list from text; problems (never exceptions) for anything wrong with it."""
-    loader = _Loader(catalogue, path)
-    oversized = too_large(text)
-    if oversized is not None:
-        loader.problem("syntax", oversized, (1, 1))
-        return loader.army
-    try:
-        data = yamlpos.load(text)
-    except yamlpos.YamlError as exc:
-        loader.problem("syntax", exc.message, (exc.line or 1, exc.column or 1))
-        return loader.army
-    return loader.load(data)
-
-
 def load_list_value(value: Any, catalogue: Catalogue, path: str) -> ArmyList:
-    """A list from a document the core already parsed (yamlpos values)."""
+    """A list from a document the core parsed (yamlpos values): the one way a list is read."""
     return _Loader(catalogue, path).load(value)
 
 
+def load_document(document: Document, catalogue: Catalogue) -> ArmyList:
+    """A list from a document as the core read it (`engine.parse`/`engine.read`): its syntax problem, or
+    its YAML read into the model."""
+    if document.error is not None:
+        return ArmyList(path=document.path, problems=[document.error])
+    return load_list_value(document.value, catalogue, document.path)
+
+
+def load_list_text(text: str | bytes, catalogue: Catalogue, path: str = "<list>") -> ArmyList:
+    """A list from text, parsed by the core as `validate` parses it (size guard, YAML, positions)."""
+    from armybuilder.engine import parse
+
+    return load_document(parse(text, path), catalogue)
+
+
 def load_list(path: str | Path, catalogue: Catalogue) -> ArmyList:
-    """Load a list file; an unreadable file is a `syntax` problem on the returned list."""
-    name = str(path)
-    try:
-        blob = read_input(path)
-    except OSError as exc:
-        army = ArmyList(path=name)
-        reason = exc.strerror or str(exc)
-        army.problems.append(Problem("syntax", Severity.ERROR, f"cannot read the file: {reason}", name, 1, 1))
-        return army
-    return load_list_text(blob, catalogue, name)
+    """A list file, read by the core; an unreadable file is a `syntax` problem on the returned list."""
+    from armybuilder.engine import read
+
+    return load_document(read(str(path)), catalogue)

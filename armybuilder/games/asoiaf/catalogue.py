@@ -15,6 +15,7 @@ import hashlib
 import os
 import pickle
 import re
+import stat
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -187,7 +188,11 @@ class Catalogue:
         return cache[kinds]  # type: ignore[no-any-return]
 
     def _translated_titles(self, kinds: frozenset[CardKind]) -> dict[str, str]:
-        """normalized translated title -> as its table writes it, for cards of `kinds`, every language."""
+        """normalized translated title -> as its table writes it, for cards of `kinds`, every language (built
+        once per set of kinds)."""
+        cache = self.__dict__.setdefault("_translated_cache", {})
+        if kinds in cache:
+            return cache[kinds]  # type: ignore[no-any-return]
         titles: dict[str, str] = {}
         for table in self.names.tables.values():
             for card_id, (name, subname) in table.cards.items():
@@ -195,6 +200,7 @@ class Catalogue:
                 if card is not None and card.kind in kinds:
                     title = f"{name}, {subname}" if subname else name
                     titles.setdefault(normalize_name(title), title)
+        cache[kinds] = titles
         return titles
 
     def faction(self, text: str) -> Faction | None:
@@ -453,10 +459,41 @@ def content_key(files: list[Path], blobs: list[bytes], root: Path, version: str 
     return digest.hexdigest()
 
 
-def _read_cache(path: Path) -> Catalogue | None:
+MAX_CACHE_BYTES = 64 << 20  # a catalogue pickles to a few hundred kilobytes; never read a disk's worth
+
+
+def _trusted_bytes(path: Path) -> bytes | None:
+    """The cache file's bytes when it may be unpickled, else None (then the catalogue is rebuilt).
+
+    A pickle can run code, so a cache file is trusted only under the rule Python applies to its own
+    bytecode caches, made strict: a regular file (not a link, pipe or device), owned by this user and
+    writable by no one else, and no larger than MAX_CACHE_BYTES. A file planted in a shared cache folder
+    fails the first test; the digest in the file only tells a damaged file from a whole one."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        blob = path.read_bytes()
+        fd = os.open(path, flags)
     except OSError:
+        return None
+    try:
+        info = os.fstat(fd)  # of the file opened, not of whatever the name points to a moment later
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CACHE_BYTES:
+            return None
+        if hasattr(os, "geteuid") and (info.st_uid != os.geteuid() or info.st_mode & 0o022):
+            return None
+        chunks, left = [], info.st_size + 1
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return None if left <= 0 else b"".join(chunks)  # it grew while read: not the file checked
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _read_cache(path: Path) -> Catalogue | None:
+    blob = _trusted_bytes(path)
+    if blob is None:
         return None
     if len(blob) < 40 or blob[:8] != _MAGIC or hashlib.sha256(blob[40:]).digest() != blob[8:40]:
         return None  # foreign, truncated or corrupt: rebuild
@@ -473,10 +510,13 @@ def _write_cache(path: Path, catalogue: Catalogue) -> None:
     blob = _MAGIC + hashlib.sha256(payload).digest() + payload
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(blob)
-        os.replace(tmp, path)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")  # mode 0600: ours alone
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(blob)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
     except OSError:
         return  # a read-only or full cache folder only costs speed
 

@@ -83,25 +83,21 @@ def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = Non
     return report
 
 
-def validate_team(reports: list[ListReport]) -> None:
-    """Team-mates may not field the same character: add a problem to each later list that repeats one."""
-    from armybuilder.games.asoiaf.rules.unique_character import team_problems
-
-    for report, problems in zip(reports, team_problems(reports), strict=True):
-        report.add(problems)
-
-
 def validate_path(path: str, catalogue: Catalogue, options: Options | None = None) -> ListReport:
-    """Load a list file and validate it; an unreadable file is an invalid list, never an exception."""
-    from armybuilder.games.asoiaf.armylist import load_list
+    """A list file checked the way `validate` checks it: read by the core, through the game's system."""
+    from armybuilder import games
+    from armybuilder.engine import read
 
-    return validate(load_list(path, catalogue), catalogue, options)
+    checked: ListReport = games.get(GAME).check(read(path), catalogue, options or DEFAULT_OPTIONS)
+    return checked
 
 
 def validate_text(
     text: str | bytes, catalogue: Catalogue, path: str, options: Options | None = None
 ) -> ListReport:
-    """Validate a list given as YAML text (from stdin, an archive, a test)."""
-    from armybuilder.games.asoiaf.armylist import load_list_text
+    """A list given as text (the builder's, an archive's, a test's), checked the way `validate` checks it."""
+    from armybuilder import games
+    from armybuilder.engine import parse
 
-    return validate(load_list_text(text, catalogue, path), catalogue, options)
+    checked: ListReport = games.get(GAME).check(parse(text, path), catalogue, options or DEFAULT_OPTIONS)
+    return checked

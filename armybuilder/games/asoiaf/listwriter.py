@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from armybuilder.games.asoiaf.armylist import Slot, choose
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.text import json_text
 
 
 @dataclass
@@ -34,9 +34,13 @@ class ListSpec:
     ncus: list[Card] = field(default_factory=list)
     enemy_attachments: list[Card] = field(default_factory=list)
     origin: Origin | None = None  # for an imported list: the lines its parts were read from
+    not_read: list[tuple[int, str]] = field(default_factory=list)  # imported: (line, what was not read)
+    leader: Card | None = None  # the commander, when the list holds more than one commander card
 
     @property
     def commander(self) -> Card | None:
+        if self.leader is not None:
+            return self.leader
         found = [c for c in self.cards() if c.commander]
         return found[0] if len(found) == 1 else None
 
@@ -62,8 +66,13 @@ def _scalar(text: str) -> str:
         and text[0].isalpha()
         and not any(ch in text for ch in ":#,[]{}&*!|>'\"%@`")
         and text.strip() == text
+        and text.isprintable()  # no line separator, NEL, bidirectional control… written raw
     )
-    return text if plain and not text.isdigit() else json.dumps(text, ensure_ascii=False)
+    return text if plain and not text.isdigit() else json_text(text)
+
+
+def _where(line: int) -> str:
+    return f"line {line}: " if line else ""
 
 
 def dump_list(
@@ -77,11 +86,13 @@ def dump_list(
         out += [(f"# {line}", 0) for line in comment.splitlines()]
     keys = origin.keys
     if spec.name:
-        out.append((f"name: {json.dumps(spec.name, ensure_ascii=False)}", keys.get("name", origin.default)))
+        out.append((f"name: {json_text(spec.name)}", keys.get("name", origin.default)))
     if spec.player:
-        out.append((f"player: {json.dumps(spec.player, ensure_ascii=False)}", keys.get("player", origin.default)))
-    out.append((f"faction: {spec.faction}", keys.get("faction", origin.default)))
-    out.append((f"points: {spec.points}", keys.get("points", origin.default)))
+        out.append((f"player: {json_text(spec.player)}", keys.get("player", origin.default)))
+    if spec.faction:  # an import that found none leaves it out: `validate` asks for it
+        out.append((f"faction: {spec.faction}", keys.get("faction", origin.default)))
+    if spec.points:
+        out.append((f"points: {spec.points}", keys.get("points", origin.default)))
     commander = spec.commander
     if commander is not None:
         out.append((f"commander: {_scalar(commander.title)}", keys.get("commander", origin.default)))
@@ -113,6 +124,12 @@ def dump_list(
             out += [(f"  - {ref(c, slot)}", at(numbers, n)) for n, c in enumerate(cards)]
         elif key == "ncus":
             out.append(("ncus: []", origin.default))
+    if spec.not_read:  # what an import could not read: `validate` flags each, at the line it came from
+        out.append(("not_read:", origin.default))
+        out += [
+            (f"  - {json_text(_where(line) + message)}", line)
+            for line, message in spec.not_read
+        ]
     if lines is not None:
         lines.update({number: source for number, (_, source) in enumerate(out, 1) if source})
     return "\n".join(text for text, _ in out) + "\n"

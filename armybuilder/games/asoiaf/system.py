@@ -53,6 +53,11 @@ LOAD_DOCS = (
                "data"),
     ProblemDoc("wrong-slot", E, "A card stands where its kind cannot: an NCU under `units:`, a combat unit "
                "as an attachment, and so on.", "load"),
+    ProblemDoc("renamed", W, "A card named by its title of an earlier season of the card data (a list "
+               "written last season): it is read as that card, and the message gives its name now.", "load"),
+    ProblemDoc("not-read", E, "A line of an imported text that `import` could not read (an unknown or "
+               "ambiguous card, a card with no place, no game size), kept under `not_read:` with its line "
+               "and the closest cards; correct the list and delete the entry.", "load"),
 )  # fmt: skip
 
 # Problems of an event's own ASOIAF rules (event.py, event_rules.py).
@@ -261,13 +266,10 @@ class Asoiaf(GameSystem["ListReport"]):
             usable_collection(options.collection, data)
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> ListReport:
-        from armybuilder.games.asoiaf.armylist import ArmyList, load_list_value
+        from armybuilder.games.asoiaf.armylist import load_document
         from armybuilder.games.asoiaf.check import validate
 
-        if document.error is not None:
-            army = ArmyList(path=document.path, problems=[document.error])
-        else:
-            army = load_list_value(document.value, data, document.path)
+        army = load_document(document, data)
         if not army.is_mapping or document.error is not None:
             army.problems = [self._import_hint(document, p) for p in army.problems]
         return validate(army, data, options)
@@ -347,7 +349,8 @@ class Asoiaf(GameSystem["ListReport"]):
 
         # a batch cannot tell a named format from a detected one: an asoiaf-stats look-alike that its
         # reader refuses is read as pasted text either way
-        spec = interchange.import_list(fmt, text, data, path, detected=True)
+        # a pasted list keeps what it read: each line it could not read is a `not-read` problem at that line
+        spec = interchange.import_list(fmt, text, data, path, detected=True, keep=True)
         lines: dict[int, int] = {}  # the comment comes first: a problem at line 1 is about the whole list
         comment = interchange.import_comment(spec.fmt, spec, path)
         return dump_list(spec, data, comment, lines), lines

@@ -13,6 +13,7 @@ from armybuilder.games.hve.catalogue import Card, Catalogue
 from armybuilder.games.hve.deck import Deck, Entry
 from armybuilder.games.hve.keywords import COMMAND_TYPES, Keyword
 from armybuilder.games.hve.names import FACTIONS
+from armybuilder.text import markdown_text
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -155,7 +156,7 @@ def show(report: Report[Any]) -> RenderableType:
 
 
 def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
+    return markdown_text(text)
 
 
 def _md_table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:

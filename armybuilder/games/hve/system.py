@@ -3,7 +3,6 @@ against a card catalogue folder (the bundled example, or the designer's own with
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -32,6 +31,7 @@ from armybuilder.games.hve.rules import RULES
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
 from armybuilder.problems import Problem
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
@@ -214,7 +214,7 @@ def skeleton(catalogue: Catalogue, faction: str, name: str) -> str:
     commands = ", ".join(c.name for c in catalogue.of(faction, "command")) or "none in the catalogue"
     lines = [
         f"game: {GAME_KEY}",
-        f"name: {json.dumps(name, ensure_ascii=False)}",
+        f"name: {json_text(name)}",
         f"faction: {faction}  # {f.zh}",
         f"# exactly {UNITS} unit cards, at most 3 copies of one: {{card: NAME, count: N}} or a bare name",
         f"# {f.name} units: {units}",

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from armybuilder.errors import UsageError
 from armybuilder.games.wotr.data import KINDS, WotrData
+from armybuilder.text import json_text
 
 
 def _name(text: str) -> str:
     """A plain YAML scalar when that reads back as the same text, else a JSON-quoted one."""
     if text.replace(" ", "").replace("-", "").isalnum() and text[:1].isalpha():
         return text
-    return json.dumps(text, ensure_ascii=False)
+    return json_text(text)
 
 
 def _figures(counts: Mapping[str, int], *, keep_zero: bool = False) -> str:
@@ -61,7 +61,7 @@ def standard_setup(data: WotrData, *, players: Any = None, name: Any = None) -> 
         text = str(name).strip()
         if not text or "\n" in text:
             raise UsageError("--name must be one line of text")
-        lines.append(f"name: {json.dumps(text, ensure_ascii=False)}")
+        lines.append(f"name: {json_text(text)}")
     lines += [
         f"players: {count}",
         "turn: 0                      # 0 = the set-up, compared with the standard set-up",

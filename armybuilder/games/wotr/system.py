@@ -23,7 +23,7 @@ from armybuilder.games.base import (
 )
 from armybuilder.games.wotr import data as wotr_data
 from armybuilder.games.wotr import datacheck, newfile, tables
-from armybuilder.games.wotr.position import read_position
+from armybuilder.games.wotr.reader import read_position
 from armybuilder.games.wotr.rules import RULES
 from armybuilder.games.wotr.withheld import DOC as SKIPPED_DOC
 from armybuilder.games.wotr.withheld import withhold

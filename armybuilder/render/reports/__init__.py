@@ -53,6 +53,7 @@ class Meta:
     event: Event | None = None
     batch: bool = False
     skipped: tuple[str, ...] = ()  # files of the batch's folders that are no submissions
+    refused: tuple[tuple[str, str], ...] = ()  # (path, why) of entries not read: links leaving the folder…
     page: str = "a4"  # the paper the HTML report and the list pack are printed on
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -17,14 +18,21 @@ if TYPE_CHECKING:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+_SEPARATED_FORMULA = re.compile(r"([;\t|])(\s*)(?=[=+\-@])")
+
+
 def csv_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet shows as text: a text starting like a formula (`=`, `+`, `-`, `@`, tab,
-    carriage return; the OWASP rule) gets a leading `'`, and control characters are escaped."""
+    carriage return; the OWASP rule) gets a leading `'`, and so does a formula after a `;`, tab or `|` (a
+    spreadsheet that splits on that separator would start a cell there: `T;@SUM(1)`); control characters
+    and line breaks are escaped, so that a file name never starts a row of its own."""
     if not isinstance(value, str):
         return value
     if value.startswith(_FORMULA_START):
         value = "'" + value
-    return printable(value, one_line=False)
+    if _SEPARATED_FORMULA.search(value):
+        value = _SEPARATED_FORMULA.sub(r"\1\2'", value)
+    return printable(value)
 
 
 def write(rows: Rows, meta: Meta) -> Iterator[str]:

@@ -84,6 +84,10 @@ def write(rows: Rows, meta: Meta) -> Iterator[str]:
         yield f"<h2>Skipped</h2><p>{e(count(len(meta.skipped), 'file'))} that no player submitted:</p><ul>"
         yield "".join(f"<li><code>{e(path)}</code></li>" for path in meta.skipped)
         yield "</ul>\n"
+    if meta.refused:
+        yield f"<h2>Not read</h2><p>{e(count(len(meta.refused), 'entry', 'entries'))} of the folders not read:</p><ul>"
+        yield "".join(f"<li><code>{e(path)}</code>: {e(why)}</li>" for path, why in meta.refused)
+        yield "</ul>\n"
     for i, row in enumerate(rows):
         yield "\n".join(_html_section(i, row)) + "\n"
     yield f"<script>{SORT}</script></body></html>\n"

@@ -3,7 +3,6 @@ each player's state, the field and the roster (`armybuilder.field`), in the batc
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +10,7 @@ from armybuilder.games import DEFAULT_GAME
 from armybuilder.games import terms as terms_of
 from armybuilder.games.base import FORMAT_VERSION
 from armybuilder.render.reports.common import batch_games, content_key, fields, grouped
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.render.reports import Meta, Rows
@@ -31,13 +31,15 @@ def write(rows: Rows, meta: Meta) -> Iterator[str]:
             "lists_per_player": event.lists_per_player,
         }
     head.update(total=len(rows), valid=len(rows) - rows.invalid, invalid=rows.invalid, skipped=list(meta.skipped))
+    if meta.refused:
+        head["refused"] = [{"path": path, "reason": why} for path, why in meta.refused]
     teams = getattr(rows, "teams", None)  # a batch's teams with the figures the event's team rules read
     if teams:
         head["teams"] = [{"team": name, **figures} for name, figures in teams.items()]
     terms = found.terms
     noun = terms.plural
     head[noun] = []
-    opening = json.dumps(head, indent=2, ensure_ascii=False)
+    opening = json_text(head, indent=2)
     assert opening.endswith(f'"{noun}": []\n}}')
     yield opening[: -len("]\n}")]
     first = True
@@ -57,10 +59,10 @@ def write(rows: Rows, meta: Meta) -> Iterator[str]:
             del item["share_code"]
         item[content] = dict(row.content) if row.content is not None else None
         del item["first_problem"]
-        body = json.dumps(item, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        body = json_text(item, indent=2).replace("\n", "\n    ")
         yield ("\n    " if first else ",\n    ") + body
         first = False
     yield "]" if first else "\n  ]"
     # after the files: each player's state, the field, the roster
-    tail = json.dumps(found.as_dict(), indent=2, ensure_ascii=False)
+    tail = json_text(found.as_dict(), indent=2)
     yield ",\n" + tail[2:-2] + "\n}\n"

@@ -48,7 +48,8 @@ def _junit(rows: Rows, meta: Meta) -> Iterator[str]:
     )
     for row in rows:
         case = f"    <testcase classname={quoteattr(row.player)} name={quoteattr(row.path)} file={quoteattr(row.path)}"
-        lines = "".join(f"{where(p)}: {p.severity} {p.rule} {p.message}\n" for p in row.problems)
+        # one line a problem, whatever the file name holds (a newline in it must not start another)
+        lines = "".join(printable(f"{where(p)}: {p.severity} {p.rule} {p.message}") + "\n" for p in row.problems)
         if not row.valid:
             first = row.first_problem
             kind = quoteattr(first.rule if first else "invalid")

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.problems import Problem, Severity
-from armybuilder.text import count
+from armybuilder.text import count, printable
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -75,7 +75,7 @@ def text(rows: Iterable[Row]) -> RenderableType:
         total += 1
         bad += not row.valid
         seen.setdefault(row.game, None)
-        head = Text.assemble(Text(row.path, style="bold"), ": ", verdict_text(row))
+        head = Text.assemble(Text(printable(row.path), style="bold"), ": ", verdict_text(row))
         if row.tallies:
             head.append(f"  ({tallies_text(row.tallies)})", style="dim")
         parts.append(head)

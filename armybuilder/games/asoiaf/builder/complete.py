@@ -1,14 +1,17 @@
 """The completion search: provably the best ways to spend the points a list has left.
 
 Branch and bound over multisets of *additions* (a new combat unit with its attachments, attachments for an
-existing unit, an NCU), ranked by points left, then neutral points, then more combat units, then fewer
-cards. Each node's bound comes from a knapsack relaxation solved by dynamic programming over costs: for
-every suffix of the (ordered) additions and every budget, the best rank any multiset of those additions
-could reach when uniqueness, limits and the other pairwise rules are forgotten. A subtree whose bound
-cannot beat the fifth-best proposal found so far is cut; when the search runs to the end, nothing it cut
-could have ranked better, so the proposals are proven the best. Every proposal is checked with the real
-validator before it counts. Proposals differ in their new combat units: for each set of new units only
-its best completion is kept.
+existing unit, an NCU), ranked as `proposals` says: points left, activations, variety (most copies of one
+card, distinct cards), neutral points, then a fixed order. Each node's bound comes from a knapsack
+relaxation solved by dynamic programming over costs: for every suffix of the (ordered) additions and every
+budget, the fewest points left, most activations and most cards any multiset of those additions could
+reach when uniqueness, limits and the other pairwise rules are forgotten; copies of a card only grow as
+cards are added, distinct cards grow by at most the cards added, and the additions are taken in the fixed
+order, so the node's own additions start the order of everything below it. A subtree whose bound cannot
+beat the fifth-best proposal found so far is cut; when the search runs to the end, nothing it cut could
+have ranked better, so the proposals are proven the best within the player's `Limits`. Every proposal is
+checked with the real validator before it counts. Proposals differ in their new combat units: for each
+set of new units only its best completion is kept.
 
 Costs after modifiers depend on the whole army, so each addition carries a range: at most its printed cost
 (lowered by what its own unit prints for attachments joining it), at least its cost floor (lowered by
@@ -25,17 +28,36 @@ import time
 from collections.abc import Callable, Mapping
 
 from armybuilder.errors import UsageError
-from armybuilder.games.asoiaf.armylist import ArmyList
+from armybuilder.games.asoiaf.armylist import ArmyList, Slot
 from armybuilder.games.asoiaf.builder.costs import CostFloors, local_costs
 from armybuilder.games.asoiaf.builder.judge import new_errors
 from armybuilder.games.asoiaf.builder.model import Model, _Class, _Item, _Stop
 from armybuilder.games.asoiaf.builder.options import with_additions
-from armybuilder.games.asoiaf.builder.proposals import WORST, Addition, Completion, Key, Progress, Search
+from armybuilder.games.asoiaf.builder.proposals import (
+    DEFAULT_LIMITS,
+    WORST,
+    Addition,
+    Completion,
+    Key,
+    Limits,
+    Progress,
+    Search,
+)
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
 
-__all__ = ["Addition", "Completion", "CostFloors", "Key", "Progress", "Search", "complete", "local_costs"]
+__all__ = [
+    "Addition",
+    "Completion",
+    "CostFloors",
+    "Key",
+    "Limits",
+    "Progress",
+    "Search",
+    "complete",
+    "local_costs",
+]
 
 TICK = 256  # nodes between looks at the clock
 PROGRESS_EVERY = 0.1  # seconds between progress reports
@@ -51,11 +73,12 @@ def complete(
     progress: Callable[[Progress], None] | None = None,
     owned: Mapping[str, int] | None = None,
     bar: Key | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Search:
     """The `top` best legal ways to spend the remaining points, differing in their new combat units, each
     verified by the validator; `Search.proven` when the search ran to the end. With `owned` (card id ->
     copies the player owns), only from the copies the list does not yet hold; with `bar`, only completions
-    ranking better than it (a completion key found elsewhere)."""
+    ranking better than it (a completion key found elsewhere); always within the player's `limits`."""
     start = clock()
     base = validate(army, catalogue)
     ctx = base.context
@@ -63,13 +86,19 @@ def complete(
         raise UsageError("the list cannot be read or has no `points:`; fix it with `armybuilder validate`")
     if ctx.commander is None:
         raise UsageError("the list needs exactly one commander first; `armybuilder set LIST commander NAME`")
-    return _Searcher(army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar).run()
+    unknown = [ids for ids in limits.with_cards if not ids]
+    if unknown:
+        raise UsageError("a card to include matches no card")
+    return _Searcher(
+        army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar, limits
+    ).run()
 
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
-CHECK_LIMIT = 30  # validator checks for one candidate before giving up on proving
+CHECK_LIMIT = 120  # validator checks for one candidate before giving up on proving
+
 
 class _Searcher(Model):
     """Branch and bound over the model's additions."""
@@ -99,6 +128,20 @@ class _Searcher(Model):
 
     def _search(self) -> bool:
         items = self._items()
+        present = [c for e, c in self.ctx.pairs if e.slot is not Slot.ENEMY]
+        self.copies: dict[str, int] = {}
+        for card in present:
+            self.copies[card.id] = self.copies.get(card.id, 0) + 1
+        self.root = (
+            0,
+            0,
+            self.ctx.neutral_total,
+            sum(1 for u in self.army.units if u.unit.card is not None),
+            sum(1 for x in self.army.ncus if x.card is not None),
+            max(self.copies.values(), default=0),
+            len(self.copies),
+        )
+        self.own_ids = frozenset(self.copies)  # the list's cards but enemy attachments
         bounds = self._relaxation(items)
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
@@ -107,31 +150,52 @@ class _Searcher(Model):
         present_tags, forbidden = self.present_tags, self.forbidden
         limit_count, limit_max = self.limit_count, self.limit_max
         slots = [0] * len(self.army.units)
+        # least cost, most cost, least neutral, combat units, NCUs, most copies of a card, most distinct cards
+        State = tuple[int, int, int, int, int, int, int]
         chosen: list[int] = []
         counters = {"foreign": self.foreign_room, "nodes": 0}
+        limits = self.limits
+        copies = self.copies  # card id -> copies in the list and the chosen additions' concrete cards
 
-        def bound(j: int, lo: int, hi: int, neutral: int, units: int, cards: int) -> Key:
+        def bound(j: int, state: State, order: tuple[int, ...]) -> Key:
+            """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
+            order of those completions starts)."""
+            lo, hi, neutral, units, ncus, most, distinct = state
             table = bounds[j]
-            best = WORST
+            best = WORST[:5]
             offset = neutral if count_neutral else 0
+            acts = units + ncus
             for spent in range(lo, min(hi, budget + slack) + 1):
-                left, nn, uu, kk = table[budget - spent + slack]
-                cand = (left, nn + offset, uu - units, kk + cards)
+                left, aa, kk, nn = table[budget - spent + slack]
+                cand = (left, aa - acts, most, kk - distinct, nn + offset)
                 if cand < best:
                     best = cand
-            return best
+            return (*best, (order, ()))
+
+        first_other = next((j for j, it in enumerate(items) if it.kind != "unit"), n)
+
+        def hopeless(j: int, state: State, order: tuple[int, ...]) -> bool:
+            """Nothing from item j on can rank: below the bar, or (once the new units are chosen) below
+            the best completion already found with these units, which is all it could replace."""
+            bar = self.threshold()
+            if j >= first_other:
+                known = self.found.get(
+                    tuple(sorted(c.id for i in chosen if items[i].kind == "unit" and (c := items[i].card)))
+                )
+                if known is not None and known.key < bar:
+                    bar = known.key
+            return bound(j, state, order) >= bar
 
         pending: list[frozenset[str]] = []  # needs charged for and not yet met
         last_carrier = self.last_carrier
         pool_live = self.pool_live
-        State = tuple[int, int, int, int, int]  # least cost, most cost, least neutral, units, cards
 
         def take(j: int, state: State) -> tuple[State, list[frozenset[str]]] | None:
             """Add item j to the chosen additions when the rules allow it: the new state and the needs
             it met; None (nothing changed) when it cannot be added."""
-            lo, hi, neutral, units, cards = state
+            lo, hi, neutral, units, ncus, most, distinct = state
             item = items[j]
-            dlo, dhi, dn, dk = item.lo, item.hi, item.nlo, item.cards
+            dlo, dhi, dn, dk = item.lo, item.hi, item.nlo, len(item.classes)
             met = [ids for pos, ids in item.carries if ids in pending]
             for _, ids in item.carries:
                 if ids in pending:  # the card was charged for already: its charge gives way to its cost
@@ -147,7 +211,16 @@ class _Searcher(Model):
                 return None
             if any(limit_count[g] >= limit_max[g] for g in item.limits):
                 return None
+            if limits.max_units is not None and units + item.units > limits.max_units:
+                return None
+            if limits.max_ncus is not None and ncus + item.ncus > limits.max_ncus:
+                return None
             chosen.append(j)
+            if item.card is not None:
+                held = copies.get(item.card.id, 0) + 1
+                copies[item.card.id] = held
+                most = max(most, held)
+                dk += held == 1
             for p in item.pools:
                 pool_live[p] += 1
             for t in item.tags:
@@ -166,11 +239,20 @@ class _Searcher(Model):
             counters["nodes"] += 1
             if counters["nodes"] % TICK == 0:
                 self._tick(counters["nodes"])
-            return (lo + dlo, hi + dhi, neutral + dn, units + item.units, cards + dk), met
+            state = (
+                lo + dlo,
+                hi + dhi,
+                neutral + dn,
+                units + item.units,
+                ncus + item.ncus,
+                most,
+                distinct + dk,
+            )
+            return state, met
 
         def visit(state: State) -> None:
             if not pending:
-                self._visit(items, chosen, counters["foreign"], *state)
+                self._visit(items, chosen, counters["foreign"], state)
 
         def undo(j: int, met: list[frozenset[str]]) -> None:
             item = items[j]
@@ -178,6 +260,8 @@ class _Searcher(Model):
                 pending.remove(item.charged)
             pending.extend(met)
             chosen.pop()
+            if item.card is not None:
+                copies[item.card.id] -= 1
             for p in item.pools:
                 pool_live[p] -= 1
             for t in item.tags:
@@ -201,7 +285,7 @@ class _Searcher(Model):
                     return  # nothing from here on brings a card a chosen addition needs
                 if bounds[j] is not table:  # the bound only changes where the table does
                     table = bounds[j]
-                    if bound(j, *state) >= self.threshold():
+                    if hopeless(j, state, (*chosen, j)):
                         return  # no multiset of the items from here on can rank
                 taken = take(j, state)
                 if taken is None:
@@ -219,7 +303,7 @@ class _Searcher(Model):
                 taken = take(j, state)
                 if taken is None:
                     continue
-                key = bound(nxt(j), *taken[0])
+                key = bound(nxt(j), taken[0], tuple(chosen))
                 undo(j, taken[1])
                 if key < self.threshold() and (best is None or key < best[0]):
                     best = (key, j, *taken)
@@ -232,14 +316,14 @@ class _Searcher(Model):
             dive(nxt(j), taken[0])
             undo(j, taken[1])
 
-        root: State = (0, 0, self.ctx.neutral_total, 0, 0)
+        root: State = self.root
         try:
             # dives from the most promising first additions, until `top` proposals are in or time is short
             starts = []
             for j in range(n):
                 taken = take(j, root)
                 if taken is not None:
-                    starts.append((bound(nxt(j), *taken[0]), j))
+                    starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             for key, j in sorted(starts)[:DIVES]:
                 if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
@@ -274,44 +358,72 @@ class _Searcher(Model):
         items: list[_Item],
         chosen: list[int],
         foreign: int,
-        lo: int,
-        hi: int,
-        neutral: int,
-        units: int,
-        cards: int,
+        state: tuple[int, int, int, int, int, int, int],
     ) -> None:
         """The chosen additions as a completion: members picked for their classes and each pick checked
         with the validator, while it could still rank."""
+        lo, hi, neutral, units, ncus, most, _ = state
+        limits = self.limits
+        if (limits.min_units is not None and units < limits.min_units) or (
+            limits.min_ncus is not None and ncus < limits.min_ncus
+        ):
+            return  # fewer combat units or NCUs than the player asks for
         pools = [pool for pool, live in zip(self.floors.pools, self.pool_live, strict=True) if live]
         slack = self.base_loss + sum(cut for _, cut, _ in pools)  # discounts these cards can get
         nslack = self.base_neutral_loss + sum(cut for _, cut, n in pools if n)
         if lo > self.budget + slack or (self.cap is not None and neutral - nslack > self.cap):
             return  # over the budget or the neutral cap whatever the discounts
-        low: Key = (max(0, self.budget - hi), max(0, neutral - nslack), -units, cards)
+        concrete = [c for i in chosen if (c := items[i].card) is not None]
+        slots = sorted((i, pos, k) for i in chosen for pos, k in enumerate(items[i].classes))
+        held = self.own_ids | {c.id for c in concrete}
+        # each attachment to pick may bring a new card when one of its class is not in the list yet
+        distinct = len(held) + sum(1 for _, _, k in slots if any(m.id not in held for m in k.members))
+        low: Key = (
+            max(0, self.budget - hi),
+            -(units + ncus),
+            most,
+            -distinct,
+            max(0, neutral - nslack),
+            (tuple(chosen), ()),
+        )
         if low >= self.threshold():
             return
         group = tuple(sorted(items[i].card.id for i in chosen if items[i].kind == "unit" and items[i].card))  # type: ignore[union-attr]
         known = self.found.get(group)
         if known is not None and known.key <= low:
             return
-        concrete = [c for i in chosen if (c := items[i].card) is not None]
-        slots = sorted((i, pos, k) for i in chosen for pos, k in enumerate(items[i].classes))
-        reachable = (
-            self.present_ids | {c.id for c in concrete} | {m.id for _, _, k in slots for m in k.members}
-        )
+        reachable = self.present_ids | held | {m.id for _, _, k in slots for m in k.members}
         if any(not ids & reachable for c in concrete for ids in self._needs(c)):
             return  # a card it needs cannot be there
+        if any(not ids & reachable for ids in limits.with_cards):
+            return  # a card the player wants cannot be there
         high = (self.budget + slack - lo, neutral)
         picks: list[Card] = []
         counts = {"assign": 0, "check": 0, "foreign": foreign}
         present_tags, forbidden = self.present_tags, self.forbidden
         limit_count, limit_max = self.limit_count, self.limit_max
+        copies = self.copies  # the list's cards and the chosen additions' concrete ones; picks join below
+        base_distinct = len(held)
 
-        def assign(s: int, first: int) -> bool:
+        def behind(most: int, new: int, rest: int) -> bool:
+            """Picks so far that cannot beat the bar whatever the other slots take (`new` distinct cards
+            so far, `rest` slots to go)."""
+            bar = self.threshold()
+            known = self.found.get(group)
+            if known is not None and known.key < bar:
+                bar = known.key
+            order = (tuple(chosen), tuple(m.id for m in picks))  # every pick from here on comes after it
+            return (low[0], low[1], max(low[2], most), -(base_distinct + new + rest), low[4], order) >= bar
+
+        def assign(s: int, first: int, most: int, new: int) -> bool:
             """Pick members for slots s..; True to stop (the best this candidate can do was found)."""
+            if behind(most, new, len(slots) - s):
+                return False
             if s == len(slots):
-                counts["check"] += 1
-                return self._check_picks(items, chosen, slots, picks, concrete, group, low, high)
+                before = self.search.checked
+                stop = self._check_picks(items, chosen, slots, picks, concrete, group, low, high)
+                counts["check"] += self.search.checked - before  # picks refused unchecked cost little
+                return stop
             counts["assign"] += 1
             if counts["assign"] > ASSIGN_LIMIT or counts["check"] >= CHECK_LIMIT:
                 self.gave_up = True
@@ -337,9 +449,12 @@ class _Searcher(Model):
                     limit_count[g] += 1
                 counts["foreign"] -= away
                 picks.append(m)
+                held_now = copies.get(m.id, 0) + 1
+                copies[m.id] = held_now
                 # identical slots (the same addition taken twice) pick members in order: each set once
                 same = s + 1 < len(slots) and slots[s + 1][0] == index and slots[s + 1][1] == pos
-                stop = assign(s + 1, m_index if same else 0)
+                stop = assign(s + 1, m_index if same else 0, max(most, held_now), new + (held_now == 1))
+                copies[m.id] = held_now - 1
                 picks.pop()
                 counts["foreign"] += away
                 for t in tags:
@@ -352,7 +467,7 @@ class _Searcher(Model):
                     return True
             return False
 
-        assign(0, 0)
+        assign(0, 0, most, 0)
 
     def _check_picks(
         self,
@@ -368,6 +483,8 @@ class _Searcher(Model):
         """Validate one pick of members; True when nothing better can come of this candidate."""
         pool = self.present_ids | {c.id for c in concrete} | {m.id for m in picks}
         if any(not ids & pool for c in [*concrete, *picks] for ids in self._needs(c)):
+            return False
+        if any(not ids & pool for ids in self.limits.with_cards):
             return False
         picked: dict[tuple[int, int], list[Card]] = {}
         for (index, pos, _), card in zip(slots, picks, strict=True):
@@ -395,10 +512,13 @@ class _Searcher(Model):
         actx = after.context
         assert actx.points is not None
         left = actx.points - actx.total
-        if not (low[0] <= left <= high[0] and low[1] <= actx.neutral_total):
-            self.mismatch = True  # the model's cost range was wrong: its bounds cannot be trusted
-        done = Completion(tuple(additions), actx.total - self.ctx.total, left, actx.neutral_total, after)
+        order = (tuple(chosen), tuple(m.id for m in picks))
+        done = Completion(
+            tuple(additions), actx.total - self.ctx.total, left, actx.neutral_total, after, order
+        )
         key = done.key
+        if not (low[0] <= left <= high[0] and low[4] <= actx.neutral_total and low[1:4] <= key[1:4]):
+            self.mismatch = True  # the model's cost range was wrong: its bounds cannot be trusted
         known = self.found.get(group)
         if key < self.threshold() and (known is None or key < known.key):
             self.found[group] = done
@@ -406,6 +526,9 @@ class _Searcher(Model):
             for _, dropped in self.ranked[self.top :]:
                 del self.found[dropped]
             self.ranked = self.ranked[: self.top]
-        # nothing this candidate can pick does better: its bound is reached, or every pick costs the same
-        # (classes of one cost, the same shared discounts)
-        return key <= low or all(k.lo == k.hi for _, _, k in slots)
+        # nothing this candidate can pick does better (members are picked in the fixed order): its bound is
+        # reached, or every pick costs the same (classes of one cost, the same shared discounts) and this
+        # one reached the bound on variety
+        if key[:5] <= low[:5]:
+            return True
+        return all(k.lo == k.hi for _, _, k in slots) and key[2:4] <= low[2:4]

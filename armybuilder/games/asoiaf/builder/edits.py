@@ -27,6 +27,7 @@ from armybuilder.games.asoiaf.builder.document import (
     set_attachments,
 )
 from armybuilder.games.asoiaf.builder.judge import validate_spec
+from armybuilder.games.asoiaf.builder.leaders import companions, with_companions
 from armybuilder.games.asoiaf.builder.options import fits
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -314,27 +315,45 @@ def new_list(
     if points <= 0:
         raise UsageError(f"--points must be a positive game size such as 40, not {points}")
     card = find_commander(catalogue, commander, key)
-    spec = ListSpec(faction=key, points=points, name=name, player=player)
+    spec = ListSpec(faction=key, points=points, name=name, player=player, leader=card)
+    named = find_card(catalogue, unit, [CardKind.COMBAT_UNIT], key) if unit is not None else None
+    home = [key, NEUTRAL]
+
+    def legal_host(attachment: Card, trial: ListSpec) -> Card:
+        """The named unit, else the cheapest that makes a legal list (the cheapest when none does)."""
+        if named is not None:
+            if not fits(named, attachment, catalogue):
+                raise UsageError(f"{named.title} cannot take {attachment.title}; name another --unit")
+            return named
+        hosts = host_units(catalogue, key, attachment) or host_units(catalogue, NEUTRAL, attachment)
+        if not hosts:
+            raise UsageError(f"no combat unit can take {attachment.title}; name one with --unit")
+        for host in hosts:
+            attempt = ListSpec(faction=key, points=points, units=[*trial.units, (host, [attachment])])
+            attempt.ncus = list(trial.ncus)
+            if validate_spec(attempt, catalogue).valid:
+                return host
+        return hosts[0]
+
+    def pick(refs: tuple[str, ...]) -> Card | None:
+        found = sorted(
+            (c for ref in refs for c in catalogue.resolve_ref(ref) if c.faction in home and c is not card),
+            key=lambda c: (c.faction != key, c.points, c.id),
+        )
+        return found[0] if found else None
+
     if card.kind is CardKind.ATTACHMENT:
-        if unit is not None:
-            host = find_card(catalogue, unit, [CardKind.COMBAT_UNIT], key)
-            spec.units.append((host, [card]))
-        else:
-            hosts = host_units(catalogue, key, card) or host_units(catalogue, NEUTRAL, card)
-            if not hosts:
-                raise UsageError(f"no combat unit can take {card.title}; name one with --unit")
-            # the cheapest host that makes a legal list; the cheapest one when none does
-            chosen = hosts[0]
-            for host in hosts:
-                trial = ListSpec(faction=key, points=points, units=[(host, [card])])
-                if validate_spec(trial, catalogue).valid:
-                    chosen = host
-                    break
-            spec.units.append((chosen, [card]))
+        spec.units.append((legal_host(card, spec), [card]))
     elif card.kind is CardKind.NCU:
         spec.ncus.append(card)
     else:
         spec.units.append((card, []))
+    needs_host = any(
+        (c := pick(refs)) is not None and c.kind is CardKind.ATTACHMENT for refs in companions(catalogue, card)
+    )
+    with_companions(spec, card, catalogue, pick, lambda att: legal_host(att, spec))
+    if named is not None and card.kind is not CardKind.ATTACHMENT and not needs_host:
+        spec.units.append((named, []))  # the unit asked for, led by an NCU or combat-unit commander
     return dump_list(spec, catalogue, comment=comment)
 
 

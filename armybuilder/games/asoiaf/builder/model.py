@@ -13,11 +13,20 @@ from dataclasses import dataclass
 from armybuilder.games.asoiaf.armylist import ArmyList
 from armybuilder.games.asoiaf.builder.costs import CostFloors, local_costs
 from armybuilder.games.asoiaf.builder.options import candidates, fits
-from armybuilder.games.asoiaf.builder.proposals import Completion, Key, Progress, Search
+from armybuilder.games.asoiaf.builder.proposals import (
+    DEFAULT_LIMITS,
+    Completion,
+    Key,
+    Limits,
+    Progress,
+    Search,
+)
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Requirement, Special
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import ListReport
 from armybuilder.games.asoiaf.context import Army
+
+Relaxed = tuple[int, int, int, int]  # (points left, -activations, -cards, neutral points) of a relaxation
 
 
 class _Stop(Exception):
@@ -46,13 +55,16 @@ class _Item:
     lo: int  # least it can cost
     hi: int  # most it can cost
     nlo: int  # least neutral points it can add
-    units: int
+    units: int  # combat units it adds
+    ncus: int  # NCUs it adds
     cards: int
     tags: tuple[int, ...]  # what its concrete card brings that others may forbid
     forbids: tuple[int, ...]  # what may not be in the army with its concrete card
     limits: tuple[int, ...]  # the copy limits its concrete card counts against
     foreign: int  # 1 when its concrete card is of another faction
     repeat: int | None  # how often it may be taken at most (None: no limit of its own)
+    group: tuple[str, ...]  # items of one group share `cap`: one card, one character, one existing unit
+    cap: int | None  # how many items of its group a list may hold at most (None: no limit)
     plain: tuple[tuple[int, int], ...]  # the (cost, neutral) pairs it may have
     variants: tuple[tuple[int, int], ...] = ()  # the pairs the relaxation uses (with a needed card's)
     extra_cards: int = 0  # cards the relaxation charges on top (a card it needs)
@@ -79,11 +91,12 @@ class Model:
         progress: Callable[[Progress], None] | None,
         owned: Mapping[str, int] | None = None,
         bar: Key | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         assert ctx.points is not None
         self.army, self.catalogue, self.base, self.ctx = army, catalogue, base, ctx
         self.top, self.start, self.timeout, self.clock, self.progress = top, start, timeout, clock, progress
-        self.owned, self.bar = owned, bar
+        self.owned, self.bar, self.limits = owned, bar, limits
         self.budget = ctx.points - ctx.total
         self.cap = ctx.neutral_cap
         self.present = [ctx.card(e) for e in ctx.entries]
@@ -123,6 +136,8 @@ class Model:
         def allowed(card: Card) -> bool:
             if owned is not None and owned.get(card.id, 0) < 1:
                 return False  # the player has no copy of it
+            if card.id in self.limits.without:
+                return False  # the player asked for lists without it
             if card.commander or card.points == 0 or used_chars.intersection(card.characters):
                 return False  # a free card spends nothing; a commander or a present character cannot be added
             return not any(r.kind in ("only_via_ability", "attach_to_enemy_unit") for r in card.requirements)
@@ -234,6 +249,10 @@ class Model:
             for card in possible:
                 self.card_limits[card.id].append(len(self.limit_max))
                 self.limit_max.append(self.owned.get(card.id, 0))
+        if self.limits.max_copies is not None:  # no card more often than the player allows
+            for card in possible:
+                self.card_limits[card.id].append(len(self.limit_max))
+                self.limit_max.append(self.limits.max_copies)
 
     def _needs(self, card: Card) -> list[frozenset[str]]:
         return [
@@ -327,7 +346,10 @@ class Model:
                 pooled = (self.pool_of.get(att.id, ()), att.points if att.id in self.pool_of else 0)
                 key = (min(lo, hi), hi, att.is_neutral, alone, pooled)
                 grouped.setdefault(key, []).append(att)
-            return [_Class(tuple(m), lo, hi, n) for (lo, hi, n, _, _), m in sorted(grouped.items())]
+            return [
+                _Class(tuple(sorted(m, key=lambda c: c.id)), lo, hi, n)
+                for (lo, hi, n, _, _), m in sorted(grouped.items())
+            ]
 
         def profiles(
             body: Card, before: Sequence[Card], free_slot: bool, carry: Sequence[str]
@@ -411,6 +433,13 @@ class Model:
             for k in classes:
                 if all(m.characters for m in k.members):
                     repeat = min(repeat if repeat is not None else len(k.members), len(k.members))
+            cap: int | None = 1
+            group: tuple[str, ...] = ("unit", str(unit))
+            if card is not None:  # the kind too: units, attachments and NCUs stay apart in the search order
+                group = (kind, "character", *sorted(card.characters)) if card.characters else (kind, card.id)
+                cap = 1 if card.characters else None
+                for g in self.card_limits[card.id]:
+                    cap = self.limit_max[g] if cap is None else min(cap, self.limit_max[g])
             charged = self.charge_sets.get(card.id, frozenset()) if card is not None else frozenset()
             carries = tuple(
                 (pos, self.satisfier_of[k.members[0].id])
@@ -435,12 +464,15 @@ class Model:
                 hi=hi + sum(k.hi for k in classes),
                 nlo=nlo + sum(k.lo for k in classes if k.neutral),
                 units=1 if kind == "unit" else 0,
+                ncus=1 if kind == "ncu" else 0,
                 cards=len(concrete) + len(classes),
                 tags=tuple(t for c in concrete for t in self.card_tags[c.id]),
                 forbids=tuple(t for c in concrete for t in self.card_forbids[c.id]),
                 limits=tuple(g for c in concrete for g in self.card_limits[c.id]),
                 foreign=sum(1 for c in concrete if c.faction not in self.home),
                 repeat=repeat,
+                group=group,
+                cap=cap,
                 plain=tuple(sorted(variants)),
                 variants=tuple(sorted(variants)),
             )
@@ -477,6 +509,11 @@ class Model:
                 -it.cards,
             )
         )
+        # the items of a group together (where its first one stands), for the relaxation's shared caps
+        places: dict[tuple[str, ...], int] = {}
+        for it in items:
+            places.setdefault(it.group, len(places))
+        items.sort(key=lambda it: places[it.group])  # stable: the order within a group stays
         self._order_charges(items)
         # the most the cards already in the list could still lose to modifiers that additions bring
         self.slack = self.neutral_slack = 0
@@ -565,44 +602,60 @@ class Model:
 
     # --- the relaxation ------------------------------------------------------------------------------
 
-    def _relaxation(self, items: list[_Item]) -> list[list[Key]]:
-        """bounds[j][r + slack]: the best rank a multiset of items j.. can reach with `r` points to spend
-        (r from -slack: discounts on the list's cards may still pay for it), forgetting every rule but
-        points and each item's own copy limit. Neutral points count only when no discount on the list's
-        cards can lower them (otherwise 0, which stays a lower bound)."""
+    def _relaxation(self, items: list[_Item]) -> list[list[Relaxed]]:
+        """bounds[j][r + slack]: the best a multiset of the items of j's group and after can do with `r`
+        points to spend (r from -slack: discounts on the list's cards may still pay for it), forgetting
+        every rule but points and each group's cap (copies of one card, one card per character, one
+        addition per existing unit): (points left, -activations, -cards, neutral points), smallest first.
+        Among the multisets that leave the fewest points with the most activations it holds the most cards,
+        a group's card counted once (its copies are no new card), which bounds the distinct cards any of
+        them can add. Neutral points count only when no discount on
+        the list's cards can lower them (otherwise 0, which stays a lower bound)."""
         slack, budget = self.slack, self.budget
         size = budget + slack + 1
-        bounds: list[list[Key]] = [[(max(0, r - slack), 0, 0, 0) for r in range(size)]]
         count_neutral = self.neutral_slack == 0
-        for item in reversed(items):
-            prev = bounds[-1]
-            variants = [(c, n if count_neutral else 0) for c, n in item.variants]
-            du, dk = item.units, item.cards + item.extra_cards
-            if item.repeat is None and min(c for c, _ in variants) > 0:
-                cur = list(prev)  # as many copies as the points allow: each step may reuse this item
-                for idx in range(size):
-                    best = cur[idx]
-                    for c, n in variants:
-                        if c <= idx:
-                            left, neutral, units, cards = cur[idx - c]
-                            cand = (left, neutral + n, units - du, cards + dk)
-                            if cand < best:
-                                best = cand
-                    cur[idx] = best
+        base: list[Relaxed] = [(max(0, r - slack), 0, 0, 0) for r in range(size)]
+        bounds: list[list[Relaxed]] = [base] * (len(items) + 1)
+
+        def step(cur: list[Relaxed], group: Sequence[_Item], first: bool = True) -> list[Relaxed]:
+            """At most one more of the group's items on every budget; after the `first`, the group's card
+            brings no new card (a copy), only its attachments do."""
+            nxt = list(cur)
+            for item in group:
+                da = item.units + item.ncus
+                dk = (item.cards if first else len(item.classes)) + item.extra_cards
+                for c, n in item.variants:
+                    n = n if count_neutral else 0
+                    for idx in range(c, size):
+                        left, acts, cards, neutral = cur[idx - c]
+                        cand = (left, acts - da, cards - dk, neutral + n)
+                        if cand < nxt[idx]:
+                            nxt[idx] = cand
+            return nxt
+
+        table = base
+        end = len(items)
+        while end > 0:
+            start = end
+            while start > 0 and items[start - 1].group == items[end - 1].group:
+                start -= 1
+            group = items[start:end]
+            cap = group[0].cap
+            if cap is None:  # no shared cap: each item as often as its own limit allows
+                for item in reversed(group):
+                    rounds = item.repeat if item.repeat is not None else size
+                    for _ in range(min(rounds, size)):
+                        nxt = step(table, [item])
+                        if nxt == table:
+                            break
+                        table = nxt
             else:
-                cur = prev
-                for _ in range(min(item.repeat or 1, size)):
-                    nxt = list(cur)
-                    for idx in range(size):
-                        best = nxt[idx]
-                        for c, n in variants:
-                            if c <= idx:
-                                left, neutral, units, cards = cur[idx - c]
-                                cand = (left, neutral + n, units - du, cards + dk)
-                                if cand < best:
-                                    best = cand
-                        nxt[idx] = best
-                    cur = nxt
-            bounds.append(prev if cur == prev else cur)
-        bounds.reverse()
+                for round_ in range(min(cap, size)):
+                    nxt = step(table, group, round_ == 0)
+                    if nxt == table:
+                        break
+                    table = nxt
+            for j in range(start, end):
+                bounds[j] = table
+            end = start
         return bounds

@@ -102,6 +102,19 @@ def spare_copies(owned: Mapping[str, int] | None, held: Iterable[Card]) -> Count
     return free
 
 
+class Found(list[Option]):
+    """The options found; `complete` is False when the time bound stopped the search before every
+    candidate was tried (`tried` of `total` candidates)."""
+
+    complete: bool = True
+    tried: int = 0
+    total: int = 0
+
+
+class _OutOfTime(Exception):
+    pass
+
+
 def options(
     army: ArmyList,
     catalogue: Catalogue,
@@ -109,45 +122,88 @@ def options(
     kinds: Iterable[CardKind] = (CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU),
     for_unit: int | None = None,
     owned: Mapping[str, int] | None = None,
-) -> list[Option]:
+    timeout: float | None = None,
+) -> Found:
     """Every card that can be added to the list now without bringing a new error, by the real validator;
-    with `owned` (card id -> copies the player owns), only cards with a copy the list does not yet hold."""
+    with `owned` (card id -> copies the player owns), only cards with a copy the list does not yet hold.
+    With `timeout`, the search stops after that many seconds with what it found (`Found.complete` False).
+
+    Units that are the same card with the same attachments take the same attachments: each such group is
+    tried once (a list of 10,000 Stark Bowmen is one unit's work, not 10,000)."""
+    import time
+
+    deadline = None if timeout is None else time.monotonic() + timeout
+    found = Found()
+    try:
+        _search(army, catalogue, set(kinds), for_unit, owned, deadline, found)
+    except _OutOfTime:
+        found.complete = False
+    return found
+
+
+def _search(
+    army: ArmyList,
+    catalogue: Catalogue,
+    kinds: set[CardKind],
+    for_unit: int | None,
+    owned: Mapping[str, int] | None,
+    deadline: float | None,
+    found: Found,
+) -> None:
+    import time
+
     base = validate(army, catalogue)
     if base.context is None:
         raise UsageError("the list cannot be read; fix it with `armybuilder validate` first")
-    kinds = set(kinds)
     factions = candidate_factions(base)
-    found: list[Option] = []
     free = spare_copies(owned, [card for _, card in base.context.pairs])
+    units = candidates(catalogue, CardKind.COMBAT_UNIT, factions) if for_unit is None else []
+    ncus = candidates(catalogue, CardKind.NCU, factions) if for_unit is None else []
+    attachments = candidates(catalogue, CardKind.ATTACHMENT, factions) if CardKind.ATTACHMENT in kinds else []
+    found.total = (len(units) if CardKind.COMBAT_UNIT in kinds else 0) + (len(ncus) if CardKind.NCU in kinds else 0)
+    found.total += len(attachments) * (len(army.units) if for_unit is None else 1)
 
-    def keep(card: Card, slot: Slot, unit: int | None, variant: ArmyList) -> None:
+    def keep(card: Card, slot: Slot, unit: int | None, variant: ArmyList) -> Option | None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise _OutOfTime
+        found.tried += 1
         if free is not None and free.get(card.id, 0) < 1:
-            return
+            return None
         after = validate(variant, catalogue)
         if new_errors(base, after) or after.context is None:
-            return
+            return None
         ctx, before = after.context, base.context
         assert before is not None
         left = ctx.points - ctx.total if ctx.points is not None else None
-        found.append(Option(card, slot, unit, ctx.total - before.total, left, ctx.neutral_total))
+        option = Option(card, slot, unit, ctx.total - before.total, left, ctx.neutral_total)
+        found.append(option)
+        return option
 
-    if for_unit is None:
-        if CardKind.COMBAT_UNIT in kinds:
-            for card in candidates(catalogue, CardKind.COMBAT_UNIT, factions):
-                keep(card, Slot.UNIT, None, with_additions(army, units=[(card, ())]))
-        if CardKind.NCU in kinds:
-            for card in candidates(catalogue, CardKind.NCU, factions):
-                keep(card, Slot.NCU, None, with_additions(army, ncus=[card]))
-    if CardKind.ATTACHMENT in kinds:
-        attachments = candidates(catalogue, CardKind.ATTACHMENT, factions)
-        for index, unit in enumerate(army.units):
-            if for_unit is not None and index + 1 != for_unit:
-                continue
-            body = unit.unit.card
-            if body is None:
-                continue
-            for card in attachments:
-                if not fits(body, card, catalogue):
-                    continue  # attachment-type would refuse it; skip the validation
-                keep(card, Slot.ATTACHMENT, index + 1, with_additions(army, attach=[(index, card)]))
-    return found
+    if CardKind.COMBAT_UNIT in kinds:
+        for card in units:
+            keep(card, Slot.UNIT, None, with_additions(army, units=[(card, ())]))
+    if CardKind.NCU in kinds:
+        for card in ncus:
+            keep(card, Slot.NCU, None, with_additions(army, ncus=[card]))
+    if not attachments:
+        return
+    judged: dict[tuple[str, ...], list[Option]] = {}  # a unit's card and attachments -> what may join it
+    for index, unit in enumerate(army.units):
+        if for_unit is not None and index + 1 != for_unit:
+            continue
+        body = unit.unit.card
+        if body is None:
+            continue
+        same = (body.id, *sorted(a.card.id if a.card else f"?{a.text}" for a in unit.attachments))
+        if same in judged:  # the same unit as one already tried: the same attachments join it
+            found.extend(dataclasses.replace(option, unit=index + 1) for option in judged[same])
+            found.tried += len(attachments)
+            continue
+        joined = judged[same] = []
+        for card in attachments:
+            if not fits(body, card, catalogue):
+                found.tried += 1
+                continue  # attachment-type would refuse it; skip the validation
+            option = keep(card, Slot.ATTACHMENT, index + 1, with_additions(army, attach=[(index, card)]))
+            if option is not None:
+                joined.append(option)

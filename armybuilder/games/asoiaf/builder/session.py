@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
+    from armybuilder.games.asoiaf.builder.proposals import Limits
     from armybuilder.games.asoiaf.cards import Card
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
@@ -66,8 +67,15 @@ def card_items(entries: list[tuple[Card, str]]) -> list[tuple[str, Card]]:
 class Session:
     """One interactive build: every prompt reads one line from the terminal it is given."""
 
-    def __init__(self, cat: Catalogue, terminal: Terminal, owned: dict[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        cat: Catalogue,
+        terminal: Terminal,
+        owned: dict[str, int] | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.cat = cat
+        self.limits = limits  # what the complete step may propose (None: the defaults)
         self.terminal = terminal
         self.owned = owned  # copies per card id the player owns (None: every card)
         self.history: list[ListSpec] = []
@@ -302,20 +310,28 @@ class Session:
 
         from armybuilder.errors import ArmyBuilderError
         from armybuilder.games.asoiaf.builder.complete import complete
-        from armybuilder.games.asoiaf.render.builder import addition_text
+        from armybuilder.games.asoiaf.builder.proposals import DEFAULT_LIMITS
+        from armybuilder.games.asoiaf.render.builder import additions_lines
 
         army = self.army(spec)
         self.say(f"  searching for the best ways to spend the rest (up to {COMPLETE_TIMEOUT:g} s) ...")
         try:
-            search = complete(army, self.cat, top=COMPLETE_TOP, timeout=COMPLETE_TIMEOUT, owned=self.owned)
+            search = complete(
+                army,
+                self.cat,
+                top=COMPLETE_TOP,
+                timeout=COMPLETE_TIMEOUT,
+                owned=self.owned,
+                limits=self.limits or DEFAULT_LIMITS,
+            )
         except ArmyBuilderError as exc:
             self.say(f"  cannot complete the list: {exc.message}")
             return None
         names = {n: unit.title for n, (unit, _) in enumerate(spec.units, 1)}
         items = [
             (
-                " + ".join(addition_text(a, names) for a in c.additions)
-                + f" — spends {c.spent}, {c.left} left, neutral {c.neutral}",
+                " + ".join(additions_lines(c.additions, names))
+                + f" — spends {c.spent}, {c.left} left, {c.activations} activations, neutral {c.neutral}",
                 c,
             )
             for c in search.completions

@@ -11,7 +11,15 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     """Add every ASOIAF command to the application (each module imports what it runs lazily)."""
-    from armybuilder.games.asoiaf.commands import browse, collection, edit, interchange, lists, schema
+    from armybuilder.games.asoiaf.commands import (
+        browse,
+        collection,
+        complete,
+        edit,
+        interchange,
+        lists,
+        schema,
+    )
 
-    for module in (lists, browse, interchange, edit, schema, collection):
+    for module in (lists, browse, interchange, edit, complete, schema, collection):
         module.register(app)

@@ -23,6 +23,17 @@ from armybuilder.cli.common import (
     use_color,
 )
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.games.asoiaf.commands.limits import (
+    MaxCopiesOption,
+    MaxNcusOption,
+    MaxUnitsOption,
+    MinNcusOption,
+    MinUnitsOption,
+    WithOption,
+    WithoutOption,
+    read_limits,
+)
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armies import Fielding
@@ -92,6 +103,20 @@ def armies(
     timeout: float = typer.Option(
         5.0, "--timeout", min=0.1, help="Seconds to search each commander at most."
     ),
+    total: float = typer.Option(
+        60.0,
+        "--total-timeout",
+        min=1.0,
+        metavar="SECONDS",
+        help="Seconds for every commander together, about (each gets at most an even share of what is left).",
+    ),
+    max_copies: int = MaxCopiesOption,
+    min_units: int | None = MinUnitsOption,
+    max_units: int | None = MaxUnitsOption,
+    min_ncus: int | None = MinNcusOption,
+    max_ncus: int | None = MaxNcusOption,
+    with_cards: list[str] = WithOption,
+    without: list[str] = WithoutOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     names: Path | None = NamesOption,
@@ -106,16 +131,26 @@ def armies(
 
     if format not in ARMIES_FORMATS:
         fatal(f"--format {format}: choose one of {', '.join(ARMIES_FORMATS)}")
+    if out is not None and _would_replace(out, collection_file, points):  # said before the search
+        fatal(f"--out {out} holds the collection file {collection_file}, named like a list it writes; choose another folder")
     cat = catalogue(data, data_version, names)
     key = _faction(cat, faction)
     owned = load(collection_file, cat)
+    limits = read_limits(cat, key, max_copies, min_units, max_units, min_ncus, max_ncus, with_cards, without)
     display = render.ArmiesProgress(use_color(no_color)) if sys.stderr.isatty() else None
     with display if display is not None else nullcontext():
         found = search.armies(
-            owned, cat, points, faction=key, timeout=timeout, progress=display.update if display else None
+            owned,
+            cat,
+            points,
+            faction=key,
+            timeout=timeout,
+            progress=display.update if display else None,
+            limits=limits,
+            total=total,
         )
     if out is not None:
-        _write_all(out, found, owned, cat, points, force)
+        _write_all(out, found, owned, cat, points, force, collection_file)
     if format == "json":
         typer.echo(render.armies_json(found, owned, cat, points, key), nl=False)
     elif format == "yaml":
@@ -124,13 +159,31 @@ def armies(
         _print(render.armies_text(found, owned, points), no_color)
 
 
+def _would_replace(folder: Path, collection: Path, points: int) -> bool:
+    """Whether the collection file lies in `folder` with a name `--out` writes (FACTION-POINTS-COMMANDER.yaml)."""
+    import os
+    import re
+
+    try:
+        same = os.path.samefile(collection.parent, folder)
+    except OSError:
+        return False
+    return same and re.fullmatch(rf"[a-z]+-{points}-[a-z0-9-]+\.yaml", collection.name) is not None
+
+
 def _write_all(
-    folder: Path, found: list[Fielding], owned: Collection, cat: Catalogue, points: int, force: bool
+    folder: Path,
+    found: list[Fielding],
+    owned: Collection,
+    cat: Catalogue,
+    points: int,
+    force: bool,
+    collection: Path,
 ) -> None:
     import re
 
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
+    from armybuilder.fileio import is_input, write_atomic
     from armybuilder.games.asoiaf.listwriter import dump_list
     from armybuilder.games.asoiaf.render.collection import list_comment
 
@@ -144,6 +197,8 @@ def _write_all(
         slug = re.sub(r"[^a-z0-9]+", "-", fielding.commander.title.casefold()).strip("-")
         path = folder / f"{fielding.spec.faction}-{points}-{slug}.yaml"
         text = dump_list(fielding.spec, cat, comment=list_comment(fielding, owned, points))
+        if is_input(path, [collection]):  # --force or not: never the file the lists were built from
+            fatal(f"{path} is the collection file; write the lists to another folder with --out")
         try:
             write_atomic(path, text, force=force)
         except ArmyBuilderError as exc:
@@ -168,7 +223,6 @@ def next_(
 ) -> None:
     """The cards whose purchase would make the most more commanders playable at --points: single cards
     first, then a commander with a unit for it to lead; each with what it unlocks."""
-    import json
 
     from armybuilder.games.asoiaf.armies import next_purchases
     from armybuilder.games.asoiaf.render.collection import next_data, next_table
@@ -181,7 +235,7 @@ def next_(
     owned = load(collection_file, cat)
     shopping = next_purchases(owned, cat, points, key)
     if format == "json":
-        typer.echo(json.dumps(next_data(shopping, owned, points, key), indent=2, ensure_ascii=False))
+        typer.echo(json_text(next_data(shopping, owned, points, key), indent=2))
         return
     _print(next_table(shopping, owned, points, key), no_color)
 

@@ -1,4 +1,4 @@
-"""Commands: new, add, remove, move, set, options, complete, build — building lists from the command line.
+"""Commands: new, add, remove, move, set, options, build — building lists from the command line.
 
 Every edit re-validates the list and is refused when it would bring a new error (a legal list stays
 legal; an illegal one may not get worse), unless --force is given. Exit codes: 0 the list written is
@@ -24,6 +24,17 @@ from armybuilder.cli.common import (
     use_color,
 )
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.games.asoiaf.commands.limits import (
+    MaxCopiesOption,
+    MaxNcusOption,
+    MaxUnitsOption,
+    MinNcusOption,
+    MinUnitsOption,
+    WithOption,
+    WithoutOption,
+    read_limits,
+)
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
@@ -273,9 +284,11 @@ class OutputFormat(StrEnum):
 
 
 def _print_json(data: object) -> None:
-    import json
 
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data, indent=2))
+
+
+OPTIONS_TIMEOUT = 10.0
 
 
 def options(
@@ -287,11 +300,16 @@ def options(
         OutputFormat.text, "--format", "-f", help="Output format: text or json."
     ),
     collection: Path | None = OwnedOption,
+    timeout: float = typer.Option(
+        OPTIONS_TIMEOUT, "--timeout", min=0.1, help="Seconds to try cards at most (a huge list stops there)."
+    ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
 ) -> None:
-    """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs."""
+    """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs.
+
+    Exit 0 when every card was tried, 1 when --timeout stopped the search first (what was found is shown)."""
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.games.asoiaf.builder.document import Document, pick_unit
     from armybuilder.games.asoiaf.builder.options import options as legal_options
@@ -312,18 +330,25 @@ def options(
             if position is None:
                 fatal(f"unit {picked.position}. {picked.title} cannot be read; fix the list first")
             kinds = [CardKind.ATTACHMENT]
-        found = legal_options(army, cat, kinds=kinds, for_unit=position, owned=owned)
+        found = legal_options(army, cat, kinds=kinds, for_unit=position, owned=owned, timeout=timeout)
     except ArmyBuilderError as exc:
         fatal(str(exc))
     report = validate(army, cat)
     if format is OutputFormat.json:
-        _print_json(options_data(found, str(list_file), report))
-        return
-    typer.echo(f"{list_file}: {totals_line(report)}")
-    names = _unit_names(army)
-    if position is not None:
-        names = {position: names[position]}
-    _print(options_table(found, names, army.faction_key), no_color)
+        _print_json({**options_data(found, str(list_file), report), "complete": found.complete})
+    else:
+        typer.echo(f"{list_file}: {totals_line(report)}")
+        names = _unit_names(army)
+        if position is not None:
+            names = {position: names[position]}
+        _print(options_table(found, names, army.faction_key), no_color)
+    if not found.complete:
+        print(
+            f"armybuilder: warning: stopped after {timeout:g} s with {found.tried:,} of {found.total:,} cards "
+            f"tried ({len(army.units):,} units in the list); pass --timeout to try longer",
+            file=sys.stderr,
+        )
+        raise typer.Exit(1)
 
 
 def _progress_wanted() -> bool:
@@ -331,76 +356,18 @@ def _progress_wanted() -> bool:
     return sys.stderr.isatty()
 
 
-def complete(
-    list_file: Path = typer.Argument(..., metavar="LIST", help="The list file (YAML)."),
-    top: int = typer.Option(5, "--top", min=1, help="How many completions to print."),
-    timeout: float = typer.Option(5.0, "--timeout", min=0.1, help="Seconds to search at most."),
-    apply: int | None = typer.Option(
-        None, "--apply", min=1, metavar="N", help="Write completion N into the list (comments are kept)."
-    ),
-    format: OutputFormat = typer.Option(
-        OutputFormat.text, "--format", "-f", help="Output format: text or json."
-    ),
-    force: bool = ForceOption,
-    collection: Path | None = OwnedOption,
-    data: Path | None = DataOption,
-    data_version: str | None = DataVersionOption,
-    no_color: bool = NoColorOption,
-) -> None:
-    """Propose the best legal ways to spend the remaining points (closest to the budget first), proven
-    optimal when the search finishes within --timeout; --apply N writes proposal N into the list."""
-    from contextlib import nullcontext
-
-    from armybuilder.errors import ArmyBuilderError
-    from armybuilder.games.asoiaf.builder.complete import complete as search_completions
-    from armybuilder.games.asoiaf.builder.edits import apply_additions
-    from armybuilder.games.asoiaf.check import validate
-    from armybuilder.games.asoiaf.render.builder import (
-        SearchProgress,
-        completions_data,
-        completions_table,
-        search_verdict,
-        totals_line,
-    )
-
-    if apply is not None and format is not OutputFormat.text:
-        fatal("--apply writes the list and prints what it did; leave out --format json")
-    cat = catalogue(data, data_version)
-    army = _load(list_file, cat)
-    owned = _owned(collection, cat)
-    display = SearchProgress(use_color(no_color)) if _progress_wanted() else None
-    try:
-        with display if display is not None else nullcontext():
-            search = search_completions(
-                army,
-                cat,
-                top=max(top, apply or 0),
-                timeout=timeout,
-                progress=display.update if display is not None else None,
-                owned=owned,
-            )
-    except ArmyBuilderError as exc:
-        fatal(str(exc))
-    if apply is not None:
-        if apply > len(search.completions):
-            fatal(f"--apply {apply}: the search found {len(search.completions)} completion(s)")
-        chosen = search.completions[apply - 1]
-        typer.echo(f"{list_file}: writing completion {apply} of {len(search.completions)} ({search_verdict(search)})")
-        _edit(
-            list_file, data, force, no_color, lambda doc, c: apply_additions(doc, c, chosen.additions), data_version
-        )
-    if format is OutputFormat.json:
-        _print_json(completions_data(search, str(list_file)))
-        return
-    typer.echo(f"{list_file}: {totals_line(validate(army, cat))}")
-    _print(completions_table(search, _unit_names(army)), no_color)
-
-
 # --- build: the interactive builder (the session itself is builder/session.py) ----------------------------
 
 
 def build(
     collection: Path | None = OwnedOption,
+    max_copies: int = MaxCopiesOption,
+    min_units: int | None = MinUnitsOption,
+    max_units: int | None = MaxUnitsOption,
+    min_ncus: int | None = MinNcusOption,
+    max_ncus: int | None = MaxNcusOption,
+    with_cards: list[str] = WithOption,
+    without: list[str] = WithoutOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
     no_color: bool = NoColorOption,
@@ -409,18 +376,20 @@ def build(
     as you like.
 
     Every prompt reads one line, so a session can be scripted through standard input; input that ends
-    with unsaved changes exits 1.
+    with unsaved changes exits 1. The limits (--max-copies and the rest) are those of `complete`, for the
+    step that completes the list.
     """
     from armybuilder.games.asoiaf.builder.session import InputEnded, Session, Terminal
 
     cat = catalogue(data, data_version)
+    limits = read_limits(cat, None, max_copies, min_units, max_units, min_ncus, max_ncus, with_cards, without)
     terminal = Terminal(
         read_line=sys.stdin.readline,
         write=lambda text: typer.echo(text, nl=False),
         show=lambda renderable: _print(renderable, no_color),
         echo_answers=not sys.stdin.isatty(),
     )
-    session = Session(cat, terminal, _owned(collection, cat))
+    session = Session(cat, terminal, _owned(collection, cat), limits)
     try:
         code = session.run()
     except InputEnded:
@@ -437,5 +406,4 @@ def register(app: typer.Typer) -> None:
     app.command()(move)
     app.command(name="set")(set_)
     app.command()(options)
-    app.command()(complete)
     app.command()(build)

@@ -82,6 +82,14 @@ def import_(
         "-", "--output", "-o", metavar="FILE", help="The YAML list to write; '-' is standard output."
     ),
     force: bool = typer.Option(False, "--force", help="Replace the output file when it exists."),
+    points: int | None = typer.Option(
+        None,
+        "--points",
+        min=1,
+        max=1000,
+        help="The game size of a pasted list whose text states none and whose printed costs add up to no "
+        "standard size.",
+    ),
     explain: bool = typer.Option(
         False,
         "--explain",
@@ -96,8 +104,12 @@ def import_(
     """Turn a list from another tool into our YAML list: a War Council share code, asoiaf-stats text, a
     Tabletop Simulator id string, or a list as players paste it into e-mails, forums and chat (`text`).
 
-    Every card name or id must resolve to exactly one card; anything that does not is an error naming its
-    line. The result validates like any list. Exit 0 when written, 2 when the input cannot be imported.
+    Every card name or id must resolve to exactly one card. A share code or export that does not is an
+    error naming its line. A pasted list is written with everything that was read; each line that could
+    not be (an unknown or ambiguous card, a card with no place, no game size) is reported as
+    `file:line: message` and kept under `not_read:` in the list, which `validate` flags until it is
+    corrected. Exit 0 when every line was read, 1 when the list was written with lines not read, 2 when
+    the input cannot be imported at all.
     """
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import is_input, write_atomic
@@ -109,12 +121,12 @@ def import_(
         fatal(f"{output} is the file being imported; write the YAML list to another file with -o")
     cat = catalogue(data, data_version, names)
     text, name, from_file = _read_source(source)
+    if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):  # no code looks like a file name: a typo
+        fatal(f"{source}: no such file (and it is not a list code either)")
     fmt = from_.value if from_ is not None else detect(text)
     if fmt is None:
         if len(text) > MAX_INPUT_CHARS:
             fatal(f"{name}: {len(text):,} characters; a list is a few hundred — is this the right file?")
-        if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):
-            fatal(f"{source}: no such file (and it is not a list code either)")
         if re.search(r"(?m)^\s*faction\s*:\s*[a-z]+\s*$", text) and re.search(r"(?m)^\s*points\s*:", text):
             fatal(f"{name} is already a YAML list: check it with `armybuilder validate`")
         fatal(
@@ -123,7 +135,9 @@ def import_(
         )
     readings: list[Reading] = []
     try:
-        spec = import_list(fmt, text, cat, name, detected=from_ is None, readings=readings)
+        spec = import_list(
+            fmt, text, cat, name, detected=from_ is None, readings=readings, points=points, keep=True
+        )
     except ArmyBuilderError as exc:
         if explain and readings:
             sys.stderr.write(pasted.explain(readings, []))
@@ -139,10 +153,23 @@ def import_(
         fatal(str(exc))
     if output != "-":
         units = len(spec.units)
+        faction = cat.factions[spec.faction].name if spec.faction in cat.factions else "no faction"
+        size = f"{spec.points} points" if spec.points else "no game size"
         print(
-            f"Imported {spec.fmt} list to {output}: {cat.factions[spec.faction].name}, {spec.points} points, "
+            f"Imported {spec.fmt} list to {output}: {faction}, {size}, "
             f"{count(units, 'combat unit')}, {count(len(spec.ncus), 'NCU')}."
         )
+    if spec.not_read:
+        from armybuilder.text import printable
+
+        for line, message in spec.not_read:
+            print(f"armybuilder: {printable(name)}:{line}: not read: {printable(message)}", file=sys.stderr)
+        print(
+            f"armybuilder: {count(len(spec.not_read), 'line')} not read; the list holds the rest, and "
+            "`not_read:` in it keeps what to correct",
+            file=sys.stderr,
+        )
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

@@ -83,6 +83,8 @@ def import_list(
     *,
     detected: bool = False,
     readings: list[Reading] | None = None,
+    points: int | None = None,
+    keep: bool = False,
 ) -> ImportedList:
     """Read a list written in `fmt`; raises InterchangeError naming the line for anything it cannot resolve.
 
@@ -90,16 +92,18 @@ def import_list(
     with `listwriter.dump_list(spec, catalogue, import_comment(spec.fmt, spec, source))`. `detected`: `fmt`
     was detected, not named, so an asoiaf-stats text its reader refuses is read as pasted text (whose
     error, if that fails too, is the one raised: it understands more). `readings` receives what each line
-    of a pasted list became (`pasted.explain` prints them).
+    of a pasted list became (`pasted.explain` prints them). For a pasted list, `points` is the game size
+    when the text states none, and `keep` returns what was read with the lines that were not in
+    `not_read` instead of raising (the YAML then carries them: `validate` flags each).
     """
     fmt = _format(fmt, IMPORT_FORMATS)
     if fmt == pasted.FORMAT:
-        spec = pasted.read(text, catalogue, source, readings)
+        spec = pasted.read(text, catalogue, source, readings, points=points, keep=keep)
     elif detected and fmt == "asoiaf-stats":
         try:
             spec = stats.read(text, catalogue, source)
         except InterchangeError:
-            spec = pasted.read(text, catalogue, source, readings)
+            spec = pasted.read(text, catalogue, source, readings, points=points, keep=keep)
             fmt = pasted.FORMAT
     else:
         spec = _READERS[fmt](text, catalogue, source)

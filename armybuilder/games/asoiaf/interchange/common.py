@@ -153,8 +153,9 @@ def resolved(report: ListReport, fmt: str) -> Resolved:
         raise InterchangeError(f"cannot export as {fmt}: {reason}", path=army.path)
     if army.faction is None:
         raise InterchangeError(f"cannot export as {fmt}: the list has no valid `faction:`", path=army.path)
-    if army.problems:  # problems reading the list itself: a card that did not resolve, a bad value
-        first = army.problems[0]
+    errors = [p for p in army.problems if p.is_error]  # a renamed card (a warning) is read all the same
+    if errors:  # problems reading the list itself: a card that did not resolve, a bad value
+        first = errors[0]
         raise InterchangeError(
             f"cannot export as {fmt}: {first.message}; fix the list first", path=army.path, line=first.line
         )

@@ -61,17 +61,56 @@ _SECTIONS = {
     "ncu": Slot.NCU,
     "enemy attachments": Slot.ENEMY,
 }
-_HEADER = re.compile(r"(?P<name>[A-Za-z][A-Za-z -]*?)\s*(?:\(\s*\d*\s*\))?\s*:?")
 _KEY = re.compile(r"(?P<key>name|list name|list|faction|commander|points)\s*:\s*(?P<value>.*)", re.IGNORECASE)
 _OTHER_KEY = re.compile(r"[A-Za-z][A-Za-z ]{0,20}:(\s|$)")
-_ENTRY = re.compile(
-    r"(?P<indent>\s*)(?P<bullet>[•\-*–·+]|(?i:with)\b)?\s*(?P<name>.*?)\s*(?:\(\s*(?P<cost>\d+|C)\s*\))?\s*"
-)
 _IGNORED = re.compile(
     r"(built|created|made|generated|exported|shared)\s+(on|with|by|using|at)\b|https?://|www\.|total\b",
     re.IGNORECASE,
 )
 _POINTS = re.compile(r"(\d+)(?:\s*/\s*(\d+))?(\s*(pts|points))?", re.IGNORECASE)
+
+
+# The line readers below are scanners, not regular expressions: each looks at a line a bounded number of
+# times, so a crafted line of a megabyte is read in time linear in its length (no backtracking).
+_BULLETS = "•-*–·+"
+
+
+def _section(line: str) -> str | None:
+    """The section a header line opens (`Combat Units`, `Units (5):`), casefolded, or None."""
+    text = line.strip()
+    if text.endswith(":"):
+        text = text[:-1].rstrip()
+    if text.endswith(")"):  # a count: `(5)`, `( )`
+        start = text.rfind("(")
+        inner = text[start + 1 : -1].strip() if start >= 0 else "x"
+        if not inner or inner.isdecimal():
+            text = text[:start].rstrip()
+    name = text.casefold()
+    return name if name in _SECTIONS else None
+
+
+def _split_cost(text: str) -> tuple[str, str | None]:
+    """`Name (6)` -> ("Name", "6"); `Name (C)` -> ("Name", "C"); anything else -> (text, None)."""
+    if not text.endswith(")"):
+        return text, None
+    start = text.rfind("(")
+    inner = text[start + 1 : -1].strip() if start >= 0 else ""
+    if inner == "C" or (inner and inner.isdecimal()):
+        return text[:start].rstrip(), inner
+    return text, None
+
+
+def _entry(line: str) -> tuple[int, str, str]:
+    """A card line's indent, bullet (`•`, `-`, `with`… or "") and name (its `(cost)` taken off)."""
+    rest = line.lstrip()
+    indent = len(line) - len(rest)
+    bullet = ""
+    if rest[:1] and rest[0] in _BULLETS:
+        bullet, rest = rest[0], rest[1:]
+    elif rest[:4].casefold() == "with" and not (rest[4:5].isalnum() or rest[4:5] == "_"):
+        bullet, rest = rest[:4], rest[4:]
+    name, _ = _split_cost(rest.strip())
+    return indent, bullet, name
 
 
 @dataclass
@@ -86,15 +125,12 @@ def looks_like(text: str) -> bool:
     """Whether `text` reads as an asoiaf-stats export (for `detect`): a section header or bullet-and-cost line."""
     for raw in text.splitlines()[:400]:
         line = raw.strip()
-        header = _HEADER.fullmatch(line)
-        if header and header.group("name").casefold() in (
-            "combat units",
-            "non combat units",
-            "non-combat units",
-        ):
+        if _section(line) in ("combat units", "non combat units", "non-combat units"):
             return True
-        if re.fullmatch(r"[•–]\s*.+\(\s*(\d+|C)\s*\)", line):
-            return True
+        if line[:1] in ("•", "–") and len(line) > 2:
+            name, cost = _split_cost(line[1:])
+            if cost is not None and name:
+                return True
     return False
 
 
@@ -119,9 +155,9 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
         stripped = line.strip()
         if not stripped:
             continue
-        header = _HEADER.fullmatch(stripped)
-        if header and header.group("name").casefold() in _SECTIONS:
-            current = _SECTIONS[header.group("name").casefold()]
+        section = _section(stripped)
+        if section is not None:
+            current = _SECTIONS[section]
             first = False
             continue
         key = _KEY.fullmatch(stripped)
@@ -145,12 +181,11 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
                 )
             first = False
             continue
-        entry = _ENTRY.fullmatch(line)
-        if entry is None or not entry["name"]:
+        indent, bullet, name = _entry(line)
+        if not name:
             problems.add(f"cannot read '{_short(stripped)}' as a card line such as `• Name (cost)`", number)
             continue
-        bullet = (entry["bullet"] or "").casefold()
-        sections[current].append(_Line(number, len(entry["indent"]), bullet, entry["name"]))
+        sections[current].append(_Line(number, indent, bullet.casefold(), name))
 
     faction = None
     if "faction" not in values:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -79,6 +80,15 @@ def addition_text(addition: Addition, unit_names: dict[int, str]) -> str:
     return f"NCU {addition.card.title if addition.card else '?'}"
 
 
+def additions_lines(additions: Iterable[Addition], unit_names: dict[int, str]) -> list[str]:
+    """One line per different addition, with how many times it is added: `6× Crannogman Trackers`."""
+    counts: dict[str, int] = {}
+    for addition in additions:
+        text = addition_text(addition, unit_names)
+        counts[text] = counts.get(text, 0) + 1
+    return [f"{n}× {text}" if n > 1 else text for text, n in counts.items()]
+
+
 def search_verdict(search: Search) -> str:
     """Whether the proposals are proven the best, in a few words."""
     if search.proven:
@@ -105,18 +115,18 @@ def completions_table(search: Search, unit_names: dict[int, str]) -> RenderableT
     table.add_column("Add", overflow="fold")
     table.add_column("Spent", justify="right", no_wrap=True)
     table.add_column("Left", justify="right", no_wrap=True)
+    table.add_column("Activations", justify="right", no_wrap=True)
+    table.add_column("Copies", justify="right", no_wrap=True)
     table.add_column("Neutral", justify="right", no_wrap=True)
-    table.add_column("Units", justify="right", no_wrap=True)
-    table.add_column("Cards", justify="right", no_wrap=True)
     for rank, completion in enumerate(search.completions, 1):
         table.add_row(
             str(rank),
-            "\n".join(addition_text(a, unit_names) for a in completion.additions),
+            "\n".join(additions_lines(completion.additions, unit_names)),
             str(completion.spent),
             str(completion.left),
+            str(completion.activations),
+            str(completion.copies),
             str(completion.neutral),
-            f"+{completion.units}",
-            f"+{completion.cards}",
         )
     return Group(table, Text(""), footer)
 
@@ -141,6 +151,9 @@ def completions_data(search: Search, path: str) -> dict[str, Any]:
                 "spent": c.spent,
                 "left": c.left,
                 "neutral": c.neutral,
+                "activations": c.activations,
+                "copies": c.copies,
+                "distinct_cards": c.distinct,
                 "units": c.units,
                 "cards": c.cards,
                 "additions": [

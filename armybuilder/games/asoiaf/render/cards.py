@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
@@ -20,6 +19,7 @@ from rich.text import Text
 from armybuilder.games.asoiaf.cards import Card, CardKind, Special, TacticsCard
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.describe import deck_role, describe_requirement, join_refs, tactics_owners
+from armybuilder.text import json_text
 
 TACTICS = "tactics"
 CHARACTER_MARK = "●"
@@ -165,7 +165,7 @@ def cards_json(rows: Sequence[CardRow]) -> str:
     from armybuilder.games.base import FORMAT_VERSION
 
     document = {"format_version": FORMAT_VERSION, "cards": [_plain(r) for r in rows]}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return json_text(document, indent=2) + "\n"
 
 
 def cards_csv(rows: Sequence[CardRow]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,7 +16,7 @@ from armybuilder.games.asoiaf.collection import Collection
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list, reference
 from armybuilder.games.asoiaf.render.builder import totals_line
 from armybuilder.games.base import FORMAT_VERSION
-from armybuilder.text import count
+from armybuilder.text import count, json_text
 
 SHOW_AFTER = 1.0  # seconds before a progress line appears
 
@@ -128,7 +127,7 @@ def armies_data(
 
 
 def armies_json(*args: Any) -> str:
-    return json.dumps(armies_data(*args), indent=2, ensure_ascii=False) + "\n"
+    return json_text(armies_data(*args), indent=2) + "\n"
 
 
 def list_comment(fielding: Fielding, collection: Collection, points: int) -> str:

@@ -7,7 +7,6 @@ Sheets carry names and numbers from the card data, never rules text.
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.errors import UsageError
 from armybuilder.games.asoiaf.names import ENGLISH, Printing
 from armybuilder.games.asoiaf.render.words import word
+from armybuilder.text import json_text
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import Entry
@@ -224,7 +224,7 @@ def _code_line(report: ListReport) -> str:
     """`War Council share code: …`, or why the list has none."""
     code = share_code(report)
     if code.code is not None:
-        return f"War Council share code: {code.code}"
+        return f"{_w(report, 'War Council share code')}: {code.code}"
     return f"No War Council share code: {code.why_not}."
 
 
@@ -331,7 +331,7 @@ def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
         lines += [f"> {md_escape(line)}" if line.strip() else ">" for line in notes]
     code = share_code(report)
     code_text = f"`{code.code}`" if code.code else md_escape(f"none: {code.why_not}")
-    lines += ["", md_escape(_totals_line(report)), "", f"War Council share code: {code_text}"]
+    lines += ["", md_escape(_totals_line(report)), "", f"{md_escape(_w(report, 'War Council share code'))}: {code_text}"]
     lines += ["", f"**{md_escape(_w(report, 'Verdict'))}: {md_escape(_verdict(report))}**"]
     if report.problems:
         lines.append("")
@@ -388,7 +388,7 @@ def sheet_data(report: ListReport, deck: Deck | None) -> dict[str, Any]:
 
 
 def json_sheet(report: ListReport, deck: Deck | None) -> str:
-    return json.dumps(sheet_data(report, deck), indent=2, ensure_ascii=False) + "\n"
+    return json_text(sheet_data(report, deck), indent=2) + "\n"
 
 
 # --- HTML (one self-contained page for print) --------------------------------------------------
@@ -644,14 +644,17 @@ def qr_svg(code: str) -> str:
     return svg
 
 
+MAX_TRACK = 40  # victory-point boxes at most (8 at 30 points, 2 more every 10: 40 boxes is 190 points)
+
+
 def _html_play(report: ListReport) -> str:
     """The lower part of the page for the game itself: victory points, rounds, notes, and the share code."""
     target = _totals(report)["victory_points"]
     tracks = []
     if target is not None:
-        boxes = "".join(
-            f'<span class="goal">{n}</span>' if n == target else f"<span>{n}</span>" for n in range(1, target + 1)
-        )
+        # one box a victory point; a game size no table plays (`points: 1000000000`) gets the goal alone
+        shown = range(1, target + 1) if target <= MAX_TRACK else (target,)
+        boxes = "".join(f'<span class="goal">{n}</span>' if n == target else f"<span>{n}</span>" for n in shown)
         tracks.append(
             f'<div class="track vp"><span class="label">{_h(_w(report, "Victory points ({n} to win)", n=target))}</span>'
             f'<span class="boxes">{boxes}</span></div>'

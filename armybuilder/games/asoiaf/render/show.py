@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -16,6 +14,7 @@ from armybuilder.games.asoiaf.context import Army, victory_points
 from armybuilder.games.asoiaf.deck import COPIES, Deck
 from armybuilder.games.asoiaf.names import ENGLISH, Printing
 from armybuilder.render.reports.people import problems_table, verdict_text
+from armybuilder.text import json_text, printable
 
 
 def stat_line(card: Card) -> str:
@@ -82,7 +81,7 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
     army = report.army
     if ctx is None:  # unreadable list: only the verdict and its problems
         return Group(
-            Text.assemble(Text(army.path, style="bold"), ": ", verdict_text(report)),
+            Text.assemble(Text(printable(army.path), style="bold"), ": ", verdict_text(report)),
             problems_table(report.problems),
         )
     faction = ctx.catalogue.factions.get(ctx.faction or "")
@@ -187,4 +186,4 @@ def deck_table(deck: Deck, printed: Printing = ENGLISH) -> Table:
 def deck_json(deck: Deck) -> str:
     from armybuilder.games.base import FORMAT_VERSION
 
-    return json.dumps({"format_version": FORMAT_VERSION, **deck.as_dict()}, indent=2, ensure_ascii=False) + "\n"
+    return json_text({"format_version": FORMAT_VERSION, **deck.as_dict()}, indent=2) + "\n"

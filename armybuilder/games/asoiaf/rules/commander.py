@@ -37,11 +37,7 @@ def check(army: Army) -> Iterator[Problem]:
                 army.army.commander_pos,
             )
         else:
-            options = [
-                c.title
-                for c in sorted(army.catalogue.cards.values(), key=lambda c: c.faction != army.faction)
-                if c.commander and c.faction in (army.faction, NEUTRAL) and army.faction is not None
-            ][:3]  # the army's own commanders first, then neutral ones
+            options = _examples(army)
             hint = f" (for example {'; '.join(options)})" if options else ""
             yield army.problem(
                 ID, f"the list has no commander; add exactly one commander card{hint}", army.army.pos("units")
@@ -69,3 +65,18 @@ def check(army: Army) -> Iterator[Problem]:
                 "make them the same card",
                 army.army.commander_pos,
             )
+
+
+def _examples(army: Army) -> list[str]:
+    """Three commanders the army could take: its own faction's first, then neutral ones (once per faction:
+    sorting the whole catalogue for every list without a commander cost a batch more than its checks)."""
+    memo = army.catalogue.memo
+    key = ("commander-examples", army.faction)
+    if key not in memo:
+        memo[key] = [
+            c.title
+            for c in sorted(army.catalogue.cards.values(), key=lambda c: c.faction != army.faction)
+            if c.commander and c.faction in (army.faction, NEUTRAL) and army.faction is not None
+        ][:3]  # the army's own commanders first, then neutral ones
+    found: list[str] = memo[key]  # type: ignore[assignment]
+    return found

@@ -15,7 +15,6 @@ from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
-    from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.games.base import CrossItem
 
 ID = "unique-character"
@@ -82,18 +81,6 @@ def shared_characters(
             other_path, other_title = seen[name]
             message = f"{title} is {name}, {already} ({other_title} in {other_path}); {why}"
             out.append(Problem(rule, Severity.ERROR, message, path, line, column, card_id))
-    return out
-
-
-def team_problems(reports: list[ListReport]) -> list[list[Problem]]:
-    """For each report, the characters a team-mate's earlier list already fields."""
-    seen: dict[str, tuple[str, str]] = {}  # identity -> (list path, card title)
-    out: list[list[Problem]] = []
-    for report in reports:
-        mine = fielded(report.context) if report.context is not None else ()
-        out.append(shared_characters(seen, mine, report.path))
-        for name, title, *_ in mine:
-            seen.setdefault(name, (report.path, title))
     return out
 
 

@@ -63,16 +63,30 @@ class _Reader(Lines, Placing, Costs):
     """Pass 1 (`Lines`) reads what each line is, pass 2 (`Placing`) decides the cards, `Costs` weighs the costs."""
 
 
-def read(text: str, catalogue: Catalogue, source: str, readings: list[Reading] | None = None) -> ImportedList:
-    """Read a pasted list; InterchangeError naming the first line it cannot place. `readings`, when given,
-    receives every non-blank input line with what it became (the same when the import fails)."""
+def read(
+    text: str,
+    catalogue: Catalogue,
+    source: str,
+    readings: list[Reading] | None = None,
+    *,
+    points: int | None = None,
+    keep: bool = False,
+) -> ImportedList:
+    """Read a pasted list. Every line that could not be read is a problem at its line: raised together
+    as one InterchangeError naming the first, or with `keep` returned in the list's `not_read` (the
+    list then holds everything else it read). `points`: the game size when the text states none.
+    `readings`, when given, receives every non-blank input line with what it became."""
     check_size(text, source)
     reader = _Reader(catalogue, source)
+    reader.given_points = points
     try:
-        return reader.read(text)
+        spec = reader.read(text)
     finally:
         if readings is not None:
             readings += reader.readings()
+    if not keep:
+        reader.problems.raise_if_any()
+    return spec
 
 
 __all__ = ["FORMAT", "MAX_LINES", "SKIPPED", "Reading", "explain", "looks_like", "lookup", "read"]

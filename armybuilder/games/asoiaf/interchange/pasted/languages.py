@@ -43,11 +43,19 @@ _ALL_WORDS = (
 _OTHER = re.compile(rf"[^\x00-\x7f]|(?<![^\W\d_])(?:{_alternatives(_ALL_WORDS)})(?![^\W\d_])", re.IGNORECASE)
 
 
+_SPACES = re.compile(r"\s{2,}")
+
+
 def in_english(line: str) -> str:
     """The line with the label words of another language in English; an English line as it is."""
     if not _OTHER.search(line):
         return line  # nothing to translate: the common case costs one search
     line = line.translate(_FULL_WIDTH)
+    # runs of spaces inside the line as one (the reader joins them anyway; the indent is kept): the
+    # patterns below put `\s*` and `\s+` side by side, which on a crafted run of 60,000 spaces backtracks
+    # for minutes
+    body = line.lstrip()
+    line = line[: len(line) - len(body)] + _SPACES.sub(" ", body)
     for pattern, english in _SECTIONS:
         found = pattern.match(line)
         if found:

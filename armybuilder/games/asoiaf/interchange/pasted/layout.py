@@ -7,24 +7,36 @@ import re
 from dataclasses import replace
 
 from armybuilder.games.asoiaf.armylist import Slot
+from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.games.asoiaf.catalogue import normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 
 from .lines import (
     ACTIVATIONS,
     ATTACHED,
+    BRACKETED,
     COPIES,
     CREDIT,
+    DASH,
     DASH_KEY,
+    GLUED,
     HEADER,
+    IN,
     INVISIBLE,
+    JOIN,
     KEY,
     KEYS,
+    LABEL_START,
+    LEAD_IN,
     LINK,
+    LIST_NUMBER,
     MAX_COST,
+    MAX_LINE,
     MAX_LINES,
+    PARENTHESES,
     POINTS_LINE,
     POINTS_VALUE,
+    QUOTED,
     SECTIONS,
     SPLIT,
     TITLE_POINTS,
@@ -33,7 +45,8 @@ from .lines import (
     take_cost,
 )
 from .model import Piece, Row, State
-from .names import card_index, lookup, tokens
+from .names import card_index, earlier, lookup, misspelt, nickname, tokens
+from .vocabulary import FILLER
 
 
 class Lines(State):
@@ -45,69 +58,132 @@ class Lines(State):
         if filled > MAX_LINES:
             self.problems.add(f"{filled:,} lines; a list is a few dozen — paste one list at a time", 1)
             self.problems.raise_if_any()
-        section: Slot | None = None
-        seen_card = False
-        awaiting_commander = False
         for number, raw in enumerate(lines, 1):
             if not raw.strip():
                 continue
             row = Row(number, " ".join(raw.translate(INVISIBLE).split()))
             self.rows.append(row)
+            if len(row.text) > MAX_LINE:
+                self._error(
+                    row, f"a line of {len(row.text):,} characters is no card line; shorten or remove it"
+                )
+                continue
             indent, bullet, content = clean(raw)
-            dash_key = DASH_KEY.fullmatch(content)
-            if dash_key:  # `Commander - Robb Stark` is `Commander: Robb Stark`
-                content = f"{dash_key['key']}: {dash_key['value']}"
-            if not re.search(r"[^\W_]", content):
-                self._skip(row, "separator")
-                continue
-            segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", content) if s.strip()]
-            if len(segments) > 1 and all(self._is_meta(s) for s in segments):
-                for segment in segments:
-                    self._meta(row, segment, seen_card)
-                continue
-            header = HEADER.fullmatch(content)
-            name = header["name"].strip().casefold() if header else ""
-            if name in SECTIONS:
-                section = SECTIONS[name]
-                self._skip(row, "section header")
-                continue
-            if name == "commander" or re.fullmatch(r"commander\s*:\s*", content, re.IGNORECASE):
-                awaiting_commander = True
-                self._skip(row, "section header")
-                continue
-            if self._is_meta(content):
-                self._meta(row, content, seen_card)
-                continue
-            key = KEY.fullmatch(content)
-            if key:  # an unknown key: skipped, unless it holds a card
-                value = key["value"].strip()
-                as_card = content.replace(":", ",", 1)
-                if lookup(self.catalogue, take_cost(as_card)[0])[0]:
-                    content = as_card
-                elif value and lookup(self.catalogue, take_cost(value)[0])[0]:
-                    content = value
-                else:
-                    self._skip(row, key["key"].strip().casefold())
-                    continue
-            pieces = self._pieces(row, content, indent, bullet, section)
-            marked_up = (
-                bool(bullet)
-                or section is not None
-                or any(p.marked or (p.cost is not None and p.cost <= MAX_COST) for p in pieces)
-            )
-            known = any(p.exact or len(p.short) == 1 for p in pieces)
-            if awaiting_commander:
-                awaiting_commander = False
-                pieces[0].header = pieces[0].marked = True
-                self._set_commander(row, pieces[0])
-                row.pieces = pieces[:1]
-                continue
-            if not seen_card and not marked_up and not known and not self._close(content):
-                self._title(row, content)
-                continue
-            seen_card = True
-            row.pieces = pieces
+            glued = GLUED.search(content)
+            if glued and glued.start() > 0 and re.search(r"[^\W_]", content[: glued.start()]):
+                # a blog glued `NCUs:` to the end of the line before: two lines in one
+                self._line(row, content[: glued.start()].strip(), indent, bullet)
+                self._line(row, content[glued.start() :].strip(), indent, "")
+            else:
+                self._line(row, content, indent, bullet)
         return self._finish()
+
+    def _line(self, row: Row, content: str, indent: int, bullet: str) -> None:
+        """Read one line (or one part of a line a blog glued to the one before)."""
+        dash_key = DASH_KEY.fullmatch(content)
+        if dash_key:  # `Commander - Robb Stark` is `Commander: Robb Stark`
+            content = f"{dash_key['key']}: {dash_key['value']}"
+        if not re.search(r"[^\W_]", content):
+            self._skip(row, "separator")
+            return
+        segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", content) if s.strip()]
+        if len(segments) > 1 and all(self._is_meta(s) for s in segments):
+            for segment in segments:
+                self._meta(row, segment, self.seen_card)
+            return
+        header = HEADER.fullmatch(content)
+        name = _section_name(header["name"]) if header else ""
+        if _section_name(content.rstrip(": ")) in SECTIONS:  # `Units (Attachments)`
+            name = _section_name(content.rstrip(": "))
+        if name in SECTIONS:
+            self.section, self.inline_section = SECTIONS[name], False
+            self._skip(row, "section header")
+            return
+        if name == "commander" or re.fullmatch(r"commander\s*:\s*", content, re.IGNORECASE):
+            self.awaiting_commander = True
+            self._skip(row, "section header")
+            return
+        if self._is_meta(content):
+            self._meta(row, content, self.seen_card)
+            return
+        lead = LEAD_IN.match(content)
+        if lead and lead.end() < len(content):  # `Ste's list was …`: the sentence's start, then the list
+            self.notes.append(
+                f"Line {row.number}: '{lead.group().strip()}' before the cards is prose, not read."
+            )
+            content = content[lead.end() :]
+        if LIST_NUMBER.fullmatch(content):  # `List 1`, `List 2:` above each of a player's lists
+            self._skip(row, "list heading", content)
+            return
+        bare = LABEL_START.match(content)
+        if bare and not KEY.fullmatch(content):  # `NCU's High Sparrow (C) and Tyrion`: no colon
+            content = f"{bare['label']}: {content[bare.end() :]}"
+        key = KEY.fullmatch(content)
+        if key:
+            label = _section_name(key["key"])
+            value = key["value"].strip()
+            if label in SECTIONS and value:  # `NCUs: A, B & C`: a section and its names on one line
+                self.section = SECTIONS[label]
+                self.inline_section = True
+                row.said.append(f"section: {self.section.value}")
+                self.seen_card = True
+                row.pieces += self._listed(row.number, value, indent)
+                return
+            as_card = content.replace(":", ",", 1)  # an unknown key: skipped, unless it holds a card
+            if lookup(self.catalogue, take_cost(as_card)[0])[0]:
+                content = as_card
+            elif value and self._parts(row.number, value, indent, self.section, quiet=True):
+                content = value
+            else:
+                self._skip(row, key["key"].strip().casefold())
+                return
+        pieces = self._pieces(row, content, indent, bullet, self.section)
+        if (
+            self.inline_section
+            and pieces
+            and not any(c.kind is CardKind.NCU for c in pieces[0].exact or pieces[0].short)
+        ):  # `NCU: Tyrion (The Imp)` named its NCU; this line is a unit again
+            self.section, self.inline_section = None, False
+            pieces = self._pieces(row, content, indent, bullet, None)
+        marked_up = (
+            bool(bullet)
+            or self.section is not None
+            or any(p.marked or (p.cost is not None and p.cost <= MAX_COST) for p in pieces)
+        )
+        known = any(p.exact or len(p.short) == 1 for p in pieces)
+        if self.awaiting_commander:
+            self.awaiting_commander = False
+            pieces[0].header = pieces[0].marked = True
+            self._set_commander(row, pieces[0])
+            row.pieces += pieces[:1]
+            return
+        if not self.seen_card and not marked_up and not known and not self._close(content):
+            self._title(row, content)
+            return
+        if not any(p.exact or p.short for p in pieces) and _prose(content, pieces):
+            self._skip(row, "prose", content)
+            return
+        self.seen_card = True
+        row.pieces += pieces
+
+    def _listed(self, number: int, value: str, indent: int) -> list[Piece]:
+        """The cards of `NCUs: A, B & C` (a name with a comma in it kept whole when it is one card)."""
+        whole = self._parts(number, value, indent, self.section, quiet=True)
+        if whole:
+            return whole
+        parts = [p for p in JOIN.split(value) if p.strip()]
+        out: list[Piece] = []
+        i = 0
+        while i < len(parts):
+            if i + 1 < len(parts):  # `Catelyn Stark, Lady of Winterfell` is one name
+                joined = self._parts(number, f"{parts[i]}, {parts[i + 1]}", indent, self.section, quiet=True)
+                if joined and all(p.exact for p in joined):
+                    out += joined
+                    i += 2
+                    continue
+            out += self._parts(number, parts[i], indent, self.section)
+            i += 1
+        return out
 
     def _is_meta(self, text: str) -> bool:
         """Whether `text` is a line of the list's header or footer rather than a card."""
@@ -119,6 +195,9 @@ class Lines(State):
         if POINTS_LINE.fullmatch(text):
             return True
         found = find_faction(self.catalogue, text.rstrip(":"))
+        if found is None and text.endswith(":"):  # `FREE FOLK (MANCE RAYDER):`, a heading naming the faction
+            found = find_faction(self.catalogue, PARENTHESES.sub("", text).rstrip(": "))
+            return found is not None
         return found is not None and not lookup(self.catalogue, text)[0]
 
     def _meta(self, row: Row, text: str, seen_card: bool) -> None:
@@ -140,7 +219,7 @@ class Lines(State):
             else:
                 self._skip(row, "total", text)
         else:
-            self._key(row, "faction", "Faction", text.rstrip(":"))
+            self._key(row, "faction", "Faction", PARENTHESES.sub("", text).rstrip(": "))
 
     def _key(self, row: Row, key: str, written: str, value: str) -> None:
         if key == "army":
@@ -171,6 +250,10 @@ class Lines(State):
             name, cost, _ = take_cost(value)
             piece = Piece(row.number, name, cost, True, False, None, 0, header=True)
             piece.exact, piece.short = lookup(self.catalogue, name)
+            if not piece.exact and not piece.short:
+                piece.short, piece.guess = earlier(self.catalogue, name), "renamed"
+            if not piece.exact and not piece.short:
+                piece.short, piece.guess = misspelt(self.catalogue, name), "misspelling"
             row.pieces.append(piece)
             self._set_commander(row, piece)
         else:
@@ -215,7 +298,13 @@ class Lines(State):
         times = int(copies["n"] or copies["m"]) if copies else 1
         return pieces + [replace(p) for _ in range(times - 1) for p in pieces]
 
-    def _parts(self, number: int, content: str, indent: int, section: Slot | None) -> list[Piece]:
+    def _parts(
+        self, number: int, content: str, indent: int, section: Slot | None, quiet: bool = False
+    ) -> list[Piece]:
+        """The cards one line's text writes, trying the layouts players use in turn: one card; a unit and
+        its attachments joined by `+`, `with`, `&`; `Attachment in Unit`; `Unit (5) – Attachment (0)`;
+        `Unit (Attachment, …)`; one card and a comment after a dash; a nickname; a misspelling. `quiet`:
+        [] when nothing fits, else the whole text as one (unknown) piece."""
         attached = False
         prefix = ATTACHED.match(content)
         if prefix and prefix.end() < len(content):
@@ -223,15 +312,157 @@ class Lines(State):
         whole = self._piece(number, content, attached, section, indent)
         if whole.exact or whole.short:
             return [whole]
-        parts = SPLIT.split(content)
-        if len(parts) > 1:
-            pieces = [self._piece(number, p, attached or i > 0, section, indent) for i, p in enumerate(parts)]
-            if all(p.exact or p.short for p in pieces):
-                return pieces
-        return [whole]
+        for found in (
+            self._joined(number, content, attached, section, indent),
+            self._inside(number, content, attached, section, indent),
+            self._dashed(number, content, attached, section, indent),
+            self._bracketed(number, content, attached, section, indent),
+        ):
+            if found:
+                return found
+        for how, cards in (("nickname", nickname), ("renamed", earlier), ("misspelling", misspelt)):
+            found_cards = cards(self.catalogue, whole.name)
+            if found_cards:
+                whole.short, whole.guess = found_cards, how
+                return [whole]
+        commented = self._commented(number, content, attached, section, indent)
+        if commented:
+            return commented
+        unquoted = QUOTED.sub("", content).strip()
+        if unquoted != content and unquoted:  # `"Stannisbane" the Mammoth`: the author's name for a model
+            found = self._parts(number, unquoted, indent, section, quiet=True)
+            if found:
+                for piece in found:
+                    piece.attached = piece.attached or attached
+                    piece.comment = piece.comment or content
+                return found
+        return [] if quiet else [whole]
+
+    def _known(
+        self, number: int, text: str, attached: bool, section: Slot | None, indent: int
+    ) -> Piece | None:
+        piece = self._piece(number, text, attached, section, indent)
+        if piece.exact or piece.short:
+            return piece
+        for how, cards in (("nickname", nickname), ("renamed", earlier), ("misspelling", misspelt)):
+            found = cards(self.catalogue, piece.name)
+            if found:
+                piece.short, piece.guess = found, how
+                return piece
+        return None
+
+    def _joined(
+        self, number: int, content: str, attached: bool, section: Slot | None, indent: int
+    ) -> list[Piece]:
+        """`Unit (7) + Jon Snow (C)`, `Unit with Name - Subname`: each part one card."""
+        parts = SPLIT.split(content, maxsplit=1)  # the unit, then what joins it (`with Bran & Hodor`)
+        if len(parts) < 2:
+            return []
+        out: list[Piece] = []
+        for i, part in enumerate(parts):
+            found = self._parts(number, part, indent, section, quiet=i > 0 or len(parts) > 2)
+            if not found:
+                if i == 0:
+                    return []
+                found = [self._piece(number, part, True, section, indent)]  # unknown: a problem at its line
+            for piece in found:
+                piece.attached = piece.attached or attached or i > 0
+            out += found
+        if not (out[0].exact or out[0].short):
+            return []
+        return out
+
+    def _inside(
+        self, number: int, content: str, attached: bool, section: Slot | None, indent: int
+    ) -> list[Piece]:
+        """`Jon Snow (C) in Sworn Brothers`, `Commander Jon Snow in Sworn Brothers`: the unit, then who leads it."""
+        found = IN.search(content)
+        if found is None:
+            return []
+        leader = self._known(number, content[: found.start()], True, section, indent)
+        unit = self._known(number, content[found.end() :], attached, section, indent)
+        if leader is None or unit is None:
+            return []
+        return [unit, leader]
+
+    def _dashed(
+        self, number: int, content: str, attached: bool, section: Slot | None, indent: int
+    ) -> list[Piece]:
+        """`Unit (5) – Attachment (0)`: a unit and its attachment, both with their costs."""
+        parts = DASH.split(content, maxsplit=1)
+        if len(parts) != 2 or take_cost(parts[0])[1] is None:
+            return []
+        unit = self._known(number, parts[0], attached, section, indent)
+        attachment = self._known(number, parts[1], True, section, indent)
+        return [unit, attachment] if unit is not None and attachment is not None else []
+
+    def _bracketed(
+        self, number: int, content: str, attached: bool, section: Slot | None, indent: int
+    ) -> list[Piece]:
+        """`Unit (Attachment)`, `Unit (Commander, Attachment)`: the unit, then the cards in its brackets."""
+        name, cost, marked = take_cost(content)
+        found = BRACKETED.fullmatch(name)
+        if found is None:
+            return []
+        unit = self._known(number, found["unit"], attached, section, indent)
+        if unit is None:
+            return []
+        unit.cost = cost
+        parts = [ATTACHED.sub("", part.strip(), count=1) for part in found["inner"].split(",")]
+        pieces: list[Piece] = []
+        i = 0
+        while i < len(parts):  # `(Daenerys Targaryen, Mother of Dragons, Commander)`: a name and subname
+            joined = (
+                self._known(number, f"{parts[i]}, {parts[i + 1]}", True, section, indent)
+                if i + 1 < len(parts)
+                else None
+            )
+            if joined is not None and joined.exact:
+                pieces.append(joined)
+                i += 2
+                continue
+            piece = self._known(number, parts[i], True, section, indent)
+            if piece is None:
+                return []
+            pieces.append(piece)
+            i += 1
+        if not pieces:
+            return []
+        if marked:  # `Unit (Jon Snow, Commander)`: the word marks the name before it
+            pieces[-1].marked = True
+        return [unit, *pieces]
+
+    def _commented(
+        self, number: int, content: str, attached: bool, section: Slot | None, indent: int
+    ) -> list[Piece]:
+        """`Unit – my favourite`: a card, then a comment after a dash (kept as a note)."""
+        parts = DASH.split(content, maxsplit=1)
+        if len(parts) != 2:
+            return []
+        found = self._parts(number, parts[0], indent, section, quiet=True)
+        if not found or any(lookup(self.catalogue, take_cost(parts[1])[0])):  # the rest names a card itself
+            return []
+        for piece in found:
+            piece.attached = piece.attached or attached
+        found[-1].comment = parts[1].strip()
+        return found
 
     def _piece(self, number: int, text: str, attached: bool, section: Slot | None, indent: int) -> Piece:
         name, cost, marked = take_cost(text)
         piece = Piece(number, name or text, cost, marked, attached, section, indent)
         piece.exact, piece.short = lookup(self.catalogue, piece.name)
         return piece
+
+
+def _section_name(text: str) -> str:
+    """A heading's words as `SECTIONS` spells them: `and for none combat units` is `none combat units`."""
+    words = text.strip().casefold().split()
+    while len(words) > 1 and words[0] in FILLER:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _prose(content: str, pieces: list[Piece]) -> bool:
+    """A sentence about the list (`Ste's list was …`), not a card: many words, no cost, no mark."""
+    words = content.split()
+    return len(words) >= 7 and not any(p.cost is not None or p.marked for p in pieces)

@@ -6,10 +6,30 @@ from __future__ import annotations
 import re
 
 from .languages import in_english
-from .vocabulary import KEYS, SECTIONS
+from .vocabulary import (
+    ASIDES,
+    COMMANDER_WORDS,
+    HONORIFICS,
+    INSIDE,
+    JOINERS,
+    KEYS,
+    LEAD_IN_NOUNS,
+    LEAD_IN_OWNERS,
+    LEAD_IN_VERBS,
+    LED_BY,
+    ROLES,
+    SECTIONS,
+    UNITS_OF,
+)
 
 MAX_COST = 15  # no card costs more; `(40 pts)` on a line before the cards is a title's game size
 MAX_LINES = 300  # a list is a few dozen lines; more is a whole e-mail thread or another file
+MAX_LINE = 300  # characters: a card line is a few dozen; longer is prose, and every pattern stays cheap
+
+
+def _words(words: tuple[str, ...]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
 
 INVISIBLE = str.maketrans(
     {
@@ -25,12 +45,27 @@ INVISIBLE = str.maketrans(
 )
 QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"'})
 MARKDOWN_HEAD = re.compile(r"^(?:#{1,6}\s*|>\s*)+")
+BBCODE = re.compile(r"\[/?(?:h(?:[1-6])?|b|i|u|s|size|color|url|quote|list|center)(?:=[^\]]{0,20})?\]", re.IGNORECASE)
 BULLET = re.compile(r"^(?:[•◦▪‣·●○■□]\s*|[-*–—]\s+|\d{1,2}[.)]\s+)")
 ATTACHED = re.compile(
     r"^(?:with\s+|w/\s*|\+\s*|&\s*|and\s+|↳\s*|└[─-]*\s*|├[─-]*\s*|-+>\s*|→\s*)", re.IGNORECASE
 )
 EMPHASIS = re.compile(r"\*+|__+|~~|`+|(?<!\w)_|_(?!\w)")
-MARK = re.compile(r"\s*[(\[{]\s*(?:c|cmdr|commander|general|warlord)\s*[)\]}]", re.IGNORECASE)
+MARK = re.compile(rf"\s*[(\[{{]\s*(?:{_words(COMMANDER_WORDS)})\s*[)\]}}]", re.IGNORECASE)
+# `(Jon Snow, Commander)`: the word marks the name before it
+MARK_AFTER = re.compile(rf"\s*,\s*(?:{_words(COMMANDER_WORDS[1:])})\s*(?=\))", re.IGNORECASE)
+# `Commander Jon Snow in Sworn Brothers`
+MARK_BEFORE = re.compile(rf"^(?:{_words(COMMANDER_WORDS[1:])})\s+(?=\w)", re.IGNORECASE)
+# `Robb Stark (The Young Wolf, 3pts)`: the cost written inside the subname's brackets
+SUB_COST = re.compile(r"\(\s*(?P<sub>[^(),]{1,80}?)\s*,\s*(?P<cost>\d{1,2})\s*(?:pts?|points?)?\.?\s*\)")
+ASIDE = re.compile(rf"\s*\(\s*(?:{_words(ASIDES)})\s[^()]{{0,80}}\)", re.IGNORECASE)
+JOIN = re.compile(rf"\s*(?:,|(?<!\w)(?:{_words(JOINERS)})(?!\w))\s*", re.IGNORECASE)
+IN = re.compile(rf"\s+(?:{_words(INSIDE)})\s+", re.IGNORECASE)
+DASH = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
+GLUED = re.compile(
+    r"(?<![\w'])(?:non[- ]?combat units?|ncu'?s?'?)\s*:", re.IGNORECASE
+)  # `Stark Bowmen (6) NCUs: Catelyn Stark`
+BRACKETED = re.compile(r"(?P<unit>[^()]{1,120}?)\s*\((?P<inner>[^()]{1,160})\)")
 UNIT_WORD = r"(?:pts?|points?|p)?\.?"
 COST_TAILS = (
     re.compile(rf"\s*[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]$", re.IGNORECASE),
@@ -38,18 +73,31 @@ COST_TAILS = (
     re.compile(r"\s*(?<![\w-])(?P<cost>\d{1,2})\s*(?:pts?|points?)\.?$", re.IGNORECASE),
     re.compile(r"\s+(?P<cost>\d{1,2})$"),
 )
+COST_ROUNDS = 4
 COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
-SPLIT = re.compile(r"\s+(?:\+|w/|with|&|[-–—])\s+", re.IGNORECASE)
+SPLIT = re.compile(rf"\s+(?:\+|w/|&|{_words(LED_BY)})\s+", re.IGNORECASE)
+ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
+UNIT_OF = re.compile(rf"^(?:{_words(UNITS_OF)})\s+", re.IGNORECASE)
+HONORIFIC = re.compile(rf"^(?:{_words(HONORIFICS)})\s+(?=\w)", re.IGNORECASE)
+LIST_NUMBER = re.compile(r"(?:list|army|option)\s*#?\s*(?:\d{1,2}|[a-c])\s*:?", re.IGNORECASE)
+LABEL_START = re.compile(r"(?P<label>non[- ]?combat units?|ncu'?s?'?)\s+(?=[^\W\d_])", re.IGNORECASE)
+QUOTED = re.compile(r"\"[^\"]{1,40}\"|“[^”]{1,40}”")
+LEAD_IN = re.compile(
+    rf"(?:[A-Za-z]{{1,20}}'s|{_words(LEAD_IN_OWNERS)})\s+(?:{_words(LEAD_IN_NOUNS)})\s+(?:{_words(LEAD_IN_VERBS)})\s*:?\s+",
+    re.IGNORECASE,
+)
+PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
 DASH_KEY = re.compile(
     r"(?P<key>faction|commander|general|points|size|name|player)\s+[-–—=]\s+(?P<value>.+)", re.IGNORECASE
 )
-KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' ]{0,23}?)\s*:\s*(?P<value>.*)")
+KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' -]{0,23}?)\s*:\s*(?P<value>.*)")
 HEADER = re.compile(
     r"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:pts?|points?|activations?|units?|cards?)?\s*[)\]]?)?\s*:?",
     re.IGNORECASE,
 )
-LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]+\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)
+# {1,63}: a domain label, and no backtracking over a long hyphenated word (quadratic)
+LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]{1,63}\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)
 CREDIT = re.compile(
     r".*\b(?:built|created|made|generated|exported|shared|posted|copied)\s+(?:on|with|by|using|at|from|in|via)\b",
     re.IGNORECASE,
@@ -92,7 +140,7 @@ def clean(raw: str) -> tuple[int, str, str]:
     """(indent, bullet, content) of a line: markdown, bullets and emphasis taken off."""
     line = in_english(raw.translate(INVISIBLE)).rstrip()  # a German, French or Chinese list's labels
     indent = len(line) - len(line.lstrip())
-    text = MARKDOWN_HEAD.sub("", line.strip())
+    text = MARKDOWN_HEAD.sub("", BBCODE.sub(" ", line).strip())  # forum markup: `[h=1]Title[/h]`
     bullet = ""
     found = BULLET.match(text)
     if found:
@@ -102,14 +150,25 @@ def clean(raw: str) -> tuple[int, str, str]:
 
 
 def take_cost(text: str) -> tuple[str, int | None, bool]:
-    """(name, cost, marked as commander) of a card's text: the cost and mark taken off, wherever written."""
+    """(name, cost, marked as commander) of a card's text: the cost and mark taken off, wherever written.
+    Costs are taken from the outside in; the innermost is the card's (`Robb Stark (The Young Wolf, 3pts)
+    (8pts)`: 3, the 8 is the line's total)."""
     marked = False
     cost: int | None = None
+    text = ROLE.sub("", ASIDE.sub("", text))
+    text = UNIT_OF.sub("", text)
+    if MARK_BEFORE.match(text):
+        text, marked = MARK_BEFORE.sub("", text, count=1), True
     changed = True
-    while changed:
+    rounds = 0
+    # a few rounds (a mark, a cost before, a cost after): never one per word of `1 1 1 … 1`, which is a
+    # pass over the line for each of its words (quadratic)
+    while changed and rounds < COST_ROUNDS:
+        rounds += 1
         changed = False
         text, marks = MARK.subn("", text)
-        if marks:
+        text, after = MARK_AFTER.subn("", text)
+        if marks or after:
             marked = changed = True
         head = COST_HEAD.match(text)
         if head:
@@ -121,6 +180,10 @@ def take_cost(text: str) -> tuple[str, int | None, bool]:
                 text, changed = text[: tail.start()], True
                 cost, marked = _cost(tail["cost"], cost, marked)
                 break
+        sub = None if changed else SUB_COST.search(text)
+        if sub:  # inside every bracket around it
+            text, changed = f"{text[: sub.start()]}({sub['sub']}){text[sub.end() :]}", True
+            cost, marked = _cost(sub["cost"], cost, marked)
         text = text.strip()
     return text.strip(" ,;:|"), cost, marked
 
@@ -128,7 +191,7 @@ def take_cost(text: str) -> tuple[str, int | None, bool]:
 def _cost(value: str, cost: int | None, marked: bool) -> tuple[int | None, bool]:
     if value.casefold() == "c":
         return cost, True
-    return (int(value) if cost is None else cost), marked
+    return int(value), marked  # taken from the outside in: this one is inner
 
 
 __all__ = ["KEYS", "SECTIONS"]

@@ -42,6 +42,8 @@ class Piece:
     pool: list[Card] = field(default_factory=list)
     card: Card | None = None
     became: str = ""
+    guess: str = ""  # how the name was guessed: "nickname" or "misspelling" (a note when chosen)
+    comment: str = ""  # what followed the card after a dash (`Unit – my favourite`)
 
 
 @dataclass
@@ -67,6 +69,11 @@ class State:
         self.skipped: list[str] = []
         self.errors: dict[int, str] = {}
         self.explicit = False  # whether the list marks or names its commander
+        self.section: Slot | None = None  # the section heading read last
+        self.inline_section = False  # it came with its names (`NCU: Tyrion`): a unit's line ends it
+        self.seen_card = False
+        self.awaiting_commander = False  # a `Commander:` heading with the name on the next line
+        self.given_points: int | None = None  # `--points`: the size when the text states none
 
     def _skip(self, row: Row, why: str, text: str | None = None) -> None:
         row.said.append(f"skipped: {why}")

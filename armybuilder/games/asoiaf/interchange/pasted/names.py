@@ -1,24 +1,35 @@
-"""Which cards a name as players write it may be: exact spellings, then short forms (memoised per catalogue)."""
+"""Which cards a name as players write it may be: exact spellings, then short forms (singular or plural),
+then the nicknames of `nicknames.yaml`, then a misspelling with one clear candidate (memoised per catalogue)."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
+from importlib import resources
 from typing import TYPE_CHECKING
 
+from armybuilder import yamlpos
+from armybuilder.games.asoiaf.armylist import Slot, renamed
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import normalize
 
-from .lines import QUOTES
+from .lines import HONORIFIC, QUOTES
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
+
+MAX_NAME = 80  # characters: no card's title is longer, so no longer text is a misspelt or renamed one
 
 
 def variants(name: str) -> list[str]:
     """The ways `name` may spell a card title: as written, with its dash, colon or brackets as the comma."""
     base = name.translate(QUOTES).strip(" ,;:.")
     out = [base]
+    if base.casefold().startswith("the "):  # `The Bastard's Girls`
+        out.append(base[4:])
+    if HONORIFIC.match(base):  # `Lady Catelyn Stark`, `Ser Rodrik`
+        out.append(HONORIFIC.sub("", base, count=1))
     for sep in (" – ", " — ", " - ", " : ", ": ", " / ", "–", "—"):
         if sep in base:
             out.append(base.replace(sep, ", ", 1))
@@ -29,7 +40,13 @@ def variants(name: str) -> list[str]:
 
 
 def tokens(text: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"[0-9a-z]+", normalize(text).replace("'", "")))
+    """The words of a name as compared: `and` and `&` alike left out (`Bran & Hodor`, `Bran and Hodor`)."""
+    return tuple(w for w in re.findall(r"[0-9a-z]+", normalize(text).replace("'", "")) if w != "and")
+
+
+def _singular(words: tuple[str, ...]) -> tuple[str, ...]:
+    """`Thenns` and `Thenn`, `Mountain Men` and `Mountain's Men` (its apostrophe gone) compare alike."""
+    return tuple(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
 
 
 def card_index(catalogue: Catalogue) -> list[tuple[Card, tuple[str, ...], tuple[str, ...]]]:
@@ -57,14 +74,89 @@ def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
     for variant in variants(name):
         exact += [c for c in catalogue.find(variant) if c not in exact]
     short: list[Card] = []
-    words = tokens(name)
+    words = tokens(variants(name)[-1] if HONORIFIC.match(name) else name)
     if not exact and words:
         index = card_index(catalogue)
         exact = [c for c, title, own in index if words in (title, own)]
         if not exact:
             short = [c for c, title, _ in index if _contains(title, words)]
+        if not exact:  # `Tyrion (The Imp)`: part of the name, and the whole subname
+            for variant in variants(name)[1:]:
+                first, _, sub = variant.partition(", ")
+                head, tail = tokens(first), tokens(sub)
+                if head and tail:
+                    exact += [
+                        c
+                        for c, title, own in index
+                        if _contains(own, head) and title[len(own) :] == tail and c not in exact
+                    ]
+        if not exact and not short:  # singular for plural and back
+            one = _singular(words)
+            exact = [c for c, title, own in index if one in (_singular(title), _singular(own))]
+            if not exact:
+                short = [c for c, title, _ in index if _contains(_singular(title), one)]
+    if not exact and not short and len(words) > 1 and words[0] == "the":  # `the Mammoth`
+        exact, short = lookup(catalogue, name.strip()[4:])
     catalogue.memo[key] = (exact, short)
     return exact, short
+
+
+def nickname(catalogue: Catalogue, name: str) -> list[Card]:
+    """The cards a community nickname or short form stands for (`Thenns`, `Scorpion`, `Jarl Raid Leader`)."""
+    table = catalogue.memo.get(("pasted-nicknames",))
+    if table is None:
+        table = catalogue.memo[("pasted-nicknames",)] = _nicknames(catalogue)
+    found: list[Card] = table.get(_singular(tokens(name)), [])  # type: ignore[attr-defined]
+    return found
+
+
+def nickname_table() -> dict[str, list[str]]:
+    """`nicknames.yaml`: card id -> the nicknames players write for it."""
+    text = resources.files(__package__).joinpath("nicknames.yaml").read_text(encoding="utf-8")
+    data = yamlpos.load(text)
+    return {str(card): [str(n) for n in names] for card, names in (data or {}).items()}
+
+
+def _nicknames(catalogue: Catalogue) -> dict[tuple[str, ...], list[Card]]:
+    out: dict[tuple[str, ...], list[Card]] = {}
+    for card_id, names in nickname_table().items():
+        card = catalogue.cards.get(card_id)
+        if card is None:  # another data folder may lack it
+            continue
+        for written in names:
+            out.setdefault(_singular(tokens(written)), []).append(card)
+    return out
+
+
+def misspelt(catalogue: Catalogue, name: str) -> list[Card]:
+    """The cards of the one title a misspelt name is clearly closest to (`Unyeilding`, `Casterley`,
+    `Knigsguard`); none when no title is close or two are about as close."""
+    if len(name) > MAX_NAME:  # longer than any card's title: a sentence, not a misspelling
+        return []
+    key = ("pasted-misspelt", name)
+    found = catalogue.memo.get(key)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    out: list[Card] = []
+    titles: dict[str, list[Card]] = {}
+    for card, title, own in card_index(catalogue):
+        titles.setdefault(" ".join(title), []).append(card)
+        titles.setdefault(" ".join(own), []).append(card)
+    for variant in variants(name):
+        words = " ".join(tokens(variant))
+        if len(words) < 5:
+            continue
+        close = difflib.get_close_matches(words, list(titles), n=2, cutoff=0.84)
+        if not close:
+            continue
+        best = difflib.SequenceMatcher(None, words, close[0]).ratio()
+        second = difflib.SequenceMatcher(None, words, close[1]).ratio() if len(close) > 1 else 0.0
+        cards = titles[close[0]]
+        if best - second >= 0.04 or (len(close) > 1 and titles[close[1]] == cards):
+            out = list(dict.fromkeys(cards))
+            break
+    catalogue.memo[key] = out
+    return out
 
 
 def narrow(pool: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
@@ -75,3 +167,16 @@ def narrow(pool: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
 
 def describe(card: Card) -> str:
     return f"{card.id} {card.title}" + (" (commander)" if card.commander else "")
+
+
+def earlier(catalogue: Catalogue, name: str) -> list[Card]:
+    """The card a name of an earlier card season stands for (`Beric Dondarrion, Lightining Lord` of
+    2025.02 is `Lightning Lord` in S07): a list written last season still reads."""
+    if len(name) > MAX_NAME:
+        return []
+    for variant in variants(name):
+        for slot in (Slot.UNIT, Slot.ATTACHMENT, Slot.NCU):
+            found = renamed(catalogue, variant, slot, None)
+            if found is not None:
+                return [found[0]]
+    return []

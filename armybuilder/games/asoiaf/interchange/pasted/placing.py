@@ -6,12 +6,14 @@ from collections import Counter
 
 from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
-from armybuilder.games.asoiaf.interchange.common import ImportedList, default_points
+from armybuilder.games.asoiaf.interchange.common import ImportedList
 from armybuilder.games.asoiaf.listwriter import Origin
 from armybuilder.text import or_quoted
 
 from .model import Piece, State
 from .names import describe, narrow, variants
+
+PRINTED_SIZES = (30, 40, 50, 60)  # printed costs adding up to one of these state the game size
 
 
 class Placing(State):
@@ -38,17 +40,18 @@ class Placing(State):
             piece.pool = self._hinted(piece)
         if self.faction is None and not self.problems.problems:
             self._vote(pieces)
-        self.problems.raise_if_any()
-        assert self.faction is not None
         header = self.commander_piece
         named: Card | None = None
         if header is not None:
             named = header.card = self._choose(header, None)
+        unit: Card | None = None  # the unit an attachment below it joins: its house chooses between versions
         for piece in body:
-            piece.card = self._choose(piece, named)
-        spec = ImportedList(faction=self.faction.key, points=0)
+            piece.card = self._choose(piece, named, unit if piece.attached else None)
+            self._guessed(piece)
+            if piece.card is not None and piece.card.kind is CardKind.COMBAT_UNIT:
+                unit = piece.card
+        spec = ImportedList(faction=self.faction.key if self.faction is not None else "", points=0)
         written = self._assemble(body, named, spec)
-        self.problems.raise_if_any()
         if "name" in self.values or "title" in self.values:
             spec.name = (self.values.get("name") or self.values["title"])[0]
         if "player" in self.values:
@@ -61,20 +64,75 @@ class Placing(State):
         commander = self.commander_piece or marked
         if commander is not None:
             keys["commander"] = commander.line
-        if self.points is not None:
-            keys["points"] = self.points[1]
-        self._costs(spec, written)
-        if self.points is not None:
-            spec.points = self.points[0]
-        else:
-            default_points(spec, self.catalogue, "the text")
+        if self.faction is not None:
+            self._costs(spec, written)
+        self._size(spec, written, keys)
         spec.notes = self.notes + spec.notes + self.skipped
+        spec.not_read = sorted((line or 0, message) for line, message in self.problems.problems)
         return spec
 
+    def _size(
+        self, spec: ImportedList, written: list[tuple[Card, Piece | None]], keys: dict[str, int]
+    ) -> None:
+        """The game size: as the text states it; else what its printed costs add up to, when that is a
+        standard size; else `--points`; else a problem (never a guess from today's costs)."""
+        printed = [p.cost for _, p in written if p is not None and p.cost is not None]
+        total = sum(printed)
+        if self.points is not None:
+            spec.points = self.points[0]
+            keys["points"] = self.points[1]
+            if printed and total in PRINTED_SIZES and total != spec.points:
+                self.notes.append(
+                    f"The printed costs add up to {total}; the text states {spec.points} points (kept)."
+                )
+        elif printed and total in PRINTED_SIZES:
+            spec.points = total
+            self.notes.append(f"No game size stated: the printed costs add up to {total}, so points {total}.")
+        elif self.given_points is not None:
+            spec.points = self.given_points
+            self.notes.append(f"No game size in the text: points {spec.points} as --points gives.")
+        else:
+            first = self.rows[0].number if self.rows else 1
+            added = (
+                f"its printed costs add up to {total}, no standard size" if printed else "it prints no costs"
+            )
+            self._problem(
+                first,
+                f"the text states no game size and {added}; add a line such as `Points: 40`, or give "
+                "--points",
+            )
+
+    def _guessed(self, piece: Piece) -> None:
+        """Every accepted guess is a note with the card chosen, never silent."""
+        card = piece.card
+        if card is None:
+            return
+        if piece.guess == "nickname":
+            self.notes.append(
+                f"Line {piece.line}: '{piece.name}' read as {card.title} (a name players use for it)."
+            )
+        elif piece.guess == "renamed":
+            self.notes.append(
+                f"Line {piece.line}: '{piece.name}' is the name of an earlier card season: read as {card.title} "
+                "(renamed)."
+            )
+        elif piece.guess == "misspelling":
+            self.notes.append(
+                f"Line {piece.line}: '{piece.name}' read as {card.title}, the one card name close to it "
+                "(correct the spelling if this is wrong)."
+            )
+        if piece.comment:
+            self.notes.append(
+                f"Line {piece.line}: '{piece.comment}' after {card.title} is a comment, not read."
+            )
+
     def _hinted(self, piece: Piece) -> list[Card]:
-        """The cards a piece may be before its faction is known: hard marks, then hints of place."""
+        """The cards a piece may be before its faction is known: hard marks, then hints of place (a line
+        on its own is a combat unit before an attachment; in an NCU section, an NCU)."""
         for tier in (piece.exact, piece.short):
             pool = [c for c in tier if c.commander] if piece.marked else list(tier)
+            if not piece.attached and piece.section in (None, Slot.UNIT) and not piece.header:
+                pool = narrow(pool, lambda c: c.kind is not CardKind.ATTACHMENT)
             if piece.section is Slot.NCU:
                 pool = narrow(pool, lambda c: c.kind is CardKind.NCU)
             if piece.attached or piece.section in (Slot.ATTACHMENT, Slot.ENEMY):
@@ -136,10 +194,9 @@ class Placing(State):
             return pool
         return narrow(pool, lambda c: (c.cost or 0) == piece.cost)
 
-    def _choose(self, piece: Piece, named: Card | None) -> Card | None:
+    def _choose(self, piece: Piece, named: Card | None, unit: Card | None = None) -> Card | None:
         """The one card that fits a piece, or None with the problem recorded on its line."""
-        assert self.faction is not None
-        faction = self.faction.key
+        faction = self.faction.key if self.faction is not None else None
         pool = piece.pool
         if not pool:
             self._unplaced(piece)
@@ -151,6 +208,8 @@ class Placing(State):
             if preferred:
                 pool = preferred
                 break
+        if unit is not None and len(pool) > 1:  # `Sworn Brothers (Jon Snow)`: the Watch's Jon Snow
+            pool = narrow(pool, lambda c: c.faction == unit.faction)
         if named is not None and named in pool:
             pool = [named]
         elif self.explicit and not piece.marked:  # the list names its commander: this is another version
@@ -220,11 +279,17 @@ class Placing(State):
             elif piece.section is Slot.ENEMY or card.requirements_of("attach_to_enemy_unit"):
                 enemy.append(piece)
                 piece.became = f"enemy_attachments: {describe(card)}"
-            elif units:
+            elif units and piece.section is not Slot.NCU:
                 unit = units[-1][0]
                 units[-1][1].append(piece)
                 assert unit.card is not None
                 piece.became = f"attachment of {unit.card.title} (line {unit.line}): {describe(card)}"
+            elif units:  # `NCUs: High Sparrow (C)`: an attachment among the NCUs joins no unit
+                self._problem(
+                    piece.line,
+                    f"'{card.title}' is an attachment, but stands among the NCUs; write it on the line after "
+                    "the unit it joins",
+                )
             else:
                 self._problem(
                     piece.line,

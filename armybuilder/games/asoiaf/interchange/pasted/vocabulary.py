@@ -13,6 +13,7 @@ KEYS = {
     "general": "commander",
     "warlord": "commander",
     "leader": "commander",
+    "army commander": "commander",
     "points": "points",
     "size": "points",
     "game size": "points",
@@ -30,6 +31,8 @@ KEYS = {
 }
 SECTIONS = {
     "combat units": Slot.UNIT,
+    "units (attachments)": Slot.UNIT,
+    "units and attachments": Slot.UNIT,
     "combat unit": Slot.UNIT,
     "units": Slot.UNIT,
     "non combat units": Slot.NCU,
@@ -38,6 +41,10 @@ SECTIONS = {
     "non combat unit": Slot.NCU,
     "non-combat unit": Slot.NCU,
     "non-combat": Slot.NCU,
+    "none combat units": Slot.NCU,
+    "none-combat units": Slot.NCU,
+    "ncus'": Slot.NCU,
+    "ncu’s": Slot.NCU,
     "non combat": Slot.NCU,
     "ncus": Slot.NCU,
     "ncu": Slot.NCU,
@@ -47,6 +54,29 @@ SECTIONS = {
     "enemy attachments": Slot.ENEMY,
     "enemy attachment": Slot.ENEMY,
 }
+
+# words before a section heading that do not change it: `and for none combat units`, `my NCUs`
+FILLER = frozenset({"and", "for", "my", "the", "plus", "then", "with", "also"})
+# a commander as a word: `(C)`, `(Commander)`, `(Jon Snow, Commander)`, `Commander Jon Snow in …`
+COMMANDER_WORDS = ("c", "cmdr", "commander", "general", "warlord")
+# what joins names on one line: `NCUs: A, B & C`, `… and D`
+JOINERS = ("&", "and", "+", "/")
+# an aside about a name in brackets: `Eddison Tollett (or Dolorous Ed)`
+ASIDES = ("or", "aka", "a.k.a.", "also", "i.e.")
+# `Attachment in Unit`: the commander or attachment first, the unit it leads after
+INSIDE = ("in", "leading", "leads", "joining", "joins")
+# what a card's role is called beside its name, dropped: `The High Sparrow (NCU)`, `(Joffrey, Special Attachment)`
+ROLES = ("special attachment", "attachment", "ncu", "unit")
+# `1 x Units of Stark Sworn Swords`
+UNITS_OF = ("units of", "unit of")
+# how players join an attachment to its unit on one line, besides `+`, `w/`, `&`
+LED_BY = ("with", "led by", "lead by")
+# titles before a name that the card's name may not have: `Ser Rodrik`, `Lady Catelyn Stark`
+HONORIFICS = ("ser", "lady", "lord", "maester", "king", "queen", "prince", "princess", "grand maester")
+# a sentence leading into a list on the same line: `Ste's list was Stormcrow Dervishes with …`
+LEAD_IN_OWNERS = ("my", "his", "her", "their", "our")
+LEAD_IN_NOUNS = ("list", "army", "force")
+LEAD_IN_VERBS = ("was", "is", "were")
 
 # --- lists pasted in German, French and Chinese: their label words, read as the English ones ---------------
 # (card and faction names come from the name tables, data/names/; these are the words around them)
