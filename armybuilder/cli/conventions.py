@@ -47,7 +47,13 @@ _OPTION_PLACEHOLDERS = {
 
 
 def _annotation(param: Any) -> Any:
-    return getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    """The Python type a parameter takes: typer 0.29 describes it (`type_descriptor`), an older typer by a
+    click type (IntRange is an IntParamType); None when neither says a number."""
+    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if kind is None:
+        names = {cls.__name__ for cls in type(getattr(param, "type", None)).__mro__}
+        kind = int if "IntParamType" in names else float if "FloatParamType" in names else None
+    return kind
 
 
 def placeholder(param: Any) -> str:
@@ -213,10 +219,7 @@ def _expected(param: Any) -> str | None:
     choices = _choices(param)
     if choices:
         return "one of " + ", ".join(choices)
-    kind: object = getattr(getattr(param, "type_descriptor", None), "annotation", None)
-    if kind is None:  # typer before 0.29 describes a value by a click type (IntRange is an IntParamType)
-        names = {cls.__name__ for cls in type(getattr(param, "type", None)).__mro__}
-        kind = int if "IntParamType" in names else float if "FloatParamType" in names else None
+    kind = _annotation(param)
     return "a whole number" if kind is int else "a number" if kind is float else None
 
 
