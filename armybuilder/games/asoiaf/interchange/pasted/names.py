@@ -67,8 +67,9 @@ def _contains(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
 def _short_form(card: Card, title: tuple[str, ...], own: tuple[str, ...], words: tuple[str, ...]) -> bool:
     """Whether `words`, found in `card`'s title, may be a short form of it: a character by a part of its
     name (`Aemon`) or by its whole epithet (`The Kingslayer`); a unit or attachment that is no character
-    only with its noun, the last word before any `of` (`Umber Berserkers`, `Bowmen`, `Veterans`). `Dragonstone` alone is a place
-    (a terrain piece in a report), neither `Dragonstone Noble` nor `Cressen, Maester at Dragonstone`."""
+    only with its noun, the last word before any `of` (`Umber Berserkers`, `Bowmen`, `Veterans`).
+    `Dragonstone` alone is a place (a terrain piece in a report), neither `Dragonstone Noble` nor
+    `Cressen, Maester at Dragonstone`."""
     if not card.character:  # the noun: `Bowmen`, `Veterans` of `Veterans of the Watch`
         head = own[: own.index("of")] if "of" in own[1:] else own
         return not head or head[-1] in words
