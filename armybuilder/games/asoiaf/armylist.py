@@ -7,7 +7,6 @@ be read is kept so that the rules can still say as much as possible about the re
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder import yamlpos
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.kit.words import did_you_mean
+from armybuilder.kit.words import closest_in, did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
 from armybuilder.text import marked
@@ -231,8 +230,8 @@ class _Loader:
             known = ", ".join(self.catalogue.factions)
             names = {f.key: f.key for f in self.catalogue.factions.values()}
             names.update({f.name.casefold(): f.key for f in self.catalogue.factions.values()})
-            close = difflib.get_close_matches(str(value).casefold(), list(names), n=1, cutoff=0.5)
-            hint = f"did you mean `{names[close[0]]}`? " if close else ""
+            close = closest_in(str(value).casefold(), names, cutoff=0.5)
+            hint = f"did you mean `{close[0]}`? " if close else ""
             self.problem(
                 "schema", f"unknown faction {value!r}; {hint}known factions: {known}", data.at("faction")
             )
