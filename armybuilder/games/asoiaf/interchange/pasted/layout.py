@@ -411,6 +411,7 @@ class Lines(State):
         if unit is None:
             return []
         unit.cost = cost
+        units_only = all(c.kind is CardKind.COMBAT_UNIT for c in unit.exact or unit.short)
         parts = [ATTACHED.sub("", part.strip(), count=1) for part in found["inner"].split(",")]
         pieces: list[Piece] = []
         i = 0
@@ -425,8 +426,10 @@ class Lines(State):
                 i += 2
                 continue
             piece = self._known(number, parts[i], True, section, indent)
-            if piece is None:
-                return []
+            if piece is None and not units_only:
+                return []  # `Brynden Tully (Unyeilding Knight)`: a name and its (misspelt) subname
+            if piece is None:  # `Stark Sworn Swords (Model Only Robb Stark)`: the unit, and this part a problem
+                piece = self._piece(number, parts[i], True, section, indent)
             pieces.append(piece)
             i += 1
         if not pieces:
