@@ -81,23 +81,20 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
     return None
 
 
-# by the ids of the systems known; each entry holds its systems, so that no id is reused while it is kept
-_EVENT_KEYS: dict[tuple[int, ...], tuple[tuple[Any, ...], frozenset[str], frozenset[str]]] = {}
+_EVENT_KEYS: list[Any] = [None, frozenset(), frozenset()]  # games.known() they were worked out of, and them
 
 
 def event_keys() -> tuple[frozenset[str], frozenset[str]]:
     """(every key an event file may have, those of them no list has), of the games this run knows (the
     bundled ones, and plug-ins named by a file, `--from` or the event: no entry-point scan per worker);
-    worked out once per set of games (`prepare` does it before the workers fork)."""
-    from armybuilder.batch.event import COMMON_KEYS
+    worked out again only when a game joins (`prepare` does it before the workers fork)."""
+    known = games.known()
+    if _EVENT_KEYS[0] is not known:
+        from armybuilder.batch.event import COMMON_KEYS
 
-    known = list(games.systems(scan=False))
-    index = tuple(map(id, known))
-    found = _EVENT_KEYS.get(index)
-    if found is None:
         every = frozenset((*COMMON_KEYS, *(k for s in known for k in s.event_keys)))
-        found = _EVENT_KEYS[index] = (tuple(known), every, every - {"name", "game", "points"})
-    return found[1], found[2]
+        _EVENT_KEYS[:] = [known, every, every - {"name", "game", "points"}]
+    return _EVENT_KEYS[1], _EVENT_KEYS[2]
 
 
 def _is_event(value: yamlpos.PosMap) -> bool:
