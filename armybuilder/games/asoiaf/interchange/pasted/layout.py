@@ -370,10 +370,10 @@ class Lines(State):
         texts: list[str] = []
         joiners: list[str] = []
         start = 0
-        for found in SPLIT.finditer(content):
-            texts.append(content[start : found.start()])
-            joiners.append(found.group())
-            start = found.end()
+        for joiner in SPLIT.finditer(content):
+            texts.append(content[start : joiner.start()])
+            joiners.append(joiner.group())
+            start = joiner.end()
         if not joiners:
             return []
         texts.append(content[start:])
