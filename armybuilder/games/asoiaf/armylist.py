@@ -414,18 +414,31 @@ def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
     versions = catalogue.versions
     earlier = versions[: versions.index(catalogue.data_version)] if catalogue.data_version in versions else ()
     for season in reversed(earlier):
-        from armybuilder.errors import DataError
-        from armybuilder.games.asoiaf.catalogue import load_catalogue
-
-        try:
-            older = load_catalogue(catalogue.root, season)
-        except DataError:  # the folder it was read from is gone: nothing to compare with
+        older = _season(catalogue, season)
+        if older is None:  # the folder it was read from is gone: nothing to compare with
             break
         then = choose(older, text, slot, faction)
         if isinstance(then, Card) and then.id in catalogue.cards:
             found = (catalogue.cards[then.id], season)
             break
     catalogue.memo[key] = found
+    return found
+
+
+def _season(catalogue: Catalogue, season: str) -> Catalogue | None:
+    """An earlier season of the catalogue's data folder, loaded once per process (None: unusable now);
+    a batch with a hundred misspelt names otherwise reads that season's files a hundred times."""
+    key = ("season", season)
+    if key not in catalogue.memo:
+        from armybuilder.errors import DataError
+        from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+        try:
+            catalogue.memo[key] = load_catalogue(catalogue.root, season)
+        except DataError:
+            catalogue.memo[key] = None
+    found = catalogue.memo[key]
+    assert found is None or isinstance(found, Catalogue)
     return found
 
 
