@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import typer
 
     from armybuilder.games.base import GameSystem, RowTerms
+    from armybuilder.games.capabilities import Interchange
     from armybuilder.problems import ProblemDoc
 
 DEFAULT_GAME = "asoiaf"  # a file without `game:` is an ASOIAF army list, as every list was before
@@ -50,8 +51,12 @@ _known: tuple[GameSystem[Any], ...] | None = None  # `known()`, until a game is 
 
 
 def register(system: GameSystem[Any]) -> None:
-    """Add a system (a plug-in found another way, or a test's tiny game)."""
+    """Add a system (a plug-in found another way, or a test's tiny game); UsageError naming the game and
+    the method when its capabilities are not whole."""
     global _known
+    from armybuilder.games import capabilities
+
+    capabilities.check(system)
     _extra[system.key] = system
     _loaded.pop(system.key, None)
     _known = None
@@ -93,6 +98,12 @@ def _entry_points() -> None:
             raise UsageError(f"{where} is no game system (no `key` and `check`); fix or uninstall it")
         if key in BUNDLED or key in found or (key in _extra and _extra[key] is not system):
             raise UsageError(f"{where} claims the game key {key!r}, which another game has; uninstall one of them")
+        from armybuilder.games import capabilities
+
+        try:
+            capabilities.check(system)
+        except UsageError as exc:
+            raise UsageError(f"{where}: {exc.message}") from None
         found[key] = system
     _extra.update(found)  # only once every plug-in loaded: a broken one is told on every use, not once
     _entry_points_read = True
@@ -146,6 +157,9 @@ def get(key: str) -> GameSystem[Any]:
             return _extra[key]
         raise UsageError(unknown_game_message(key))
     system: GameSystem[Any] = importlib.import_module(module).SYSTEM
+    from armybuilder.games import capabilities
+
+    capabilities.check(system)
     _loaded[key] = system
     return system
 
@@ -196,21 +210,29 @@ def register_commands(app: typer.Typer) -> None:
             module, _, function = target.partition(":")
             add(key, getattr(importlib.import_module(module), function))
     _entry_points()
+    from armybuilder.games.capabilities import COMMANDS
+
     for key, system in _extra.items():
-        add(key, system.register_commands)
+        commands = COMMANDS.of(system)
+        if commands is not None:
+            add(key, commands.register_commands)
 
 
-def readers(scan: bool = True) -> Iterator[GameSystem[Any]]:
-    """The systems that may read a text format: the bundled readers first, then the plug-ins (`scan=False`:
-    only those already known to this run, without the entry-point scan that costs every start)."""
+def readers(scan: bool = True) -> Iterator[tuple[str, Interchange]]:
+    """(key, system) of the games that read text formats: the bundled readers first, then the plug-ins
+    (`scan=False`: only those already known to this run, without the entry-point scan that costs every start)."""
+    from armybuilder.games.capabilities import INTERCHANGE
+
     for key in BUNDLED_READERS:
-        if key not in _extra:
-            yield get(key)
+        reader = INTERCHANGE.of(get(key)) if key not in _extra else None
+        if reader is not None:
+            yield key, reader
     if scan:
         _entry_points()
-    for system in list(_extra.values()):
-        if system.import_formats:
-            yield system
+    for key, system in list(_extra.items()):
+        reader = INTERCHANGE.of(system)
+        if reader is not None and reader.import_formats:
+            yield key, reader
 
 
 def systems() -> Iterator[GameSystem[Any]]:
