@@ -81,14 +81,30 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
     return None
 
 
-def _is_event(value: yamlpos.PosMap) -> bool:
-    """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
+# by the ids of the systems known; each entry holds its systems, so that no id is reused while it is kept
+_EVENT_KEYS: dict[tuple[int, ...], tuple[tuple[Any, ...], frozenset[str], frozenset[str]]] = {}
+
+
+def event_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """(every key an event file may have, those of them no list has), of the games this run knows (the
+    bundled ones, and plug-ins named by a file, `--from` or the event: no entry-point scan per worker);
+    worked out once per set of games (`prepare` does it before the workers fork)."""
     from armybuilder.batch.event import COMMON_KEYS
 
-    event_keys = {*COMMON_KEYS, *(k for s in games.systems() for k in s.event_keys)}
-    only_events = event_keys - {"name", "game", "points"}
+    known = list(games.systems(scan=False))
+    index = tuple(map(id, known))
+    found = _EVENT_KEYS.get(index)
+    if found is None:
+        every = frozenset((*COMMON_KEYS, *(k for s in known for k in s.event_keys)))
+        found = _EVENT_KEYS[index] = (tuple(known), every, every - {"name", "game", "points"})
+    return found[1], found[2]
+
+
+def _is_event(value: yamlpos.PosMap) -> bool:
+    """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
+    every, only_events = event_keys()
     keys = {str(k) for k in value}
-    return bool(keys) and keys <= event_keys and bool(keys & only_events)
+    return bool(keys) and keys <= every and bool(keys & only_events)
 
 
 def _game_of_format(fmt: str) -> str:

@@ -198,8 +198,10 @@ def readers(scan: bool = True) -> Iterator[GameSystem[Any]]:
             yield system
 
 
-def systems() -> Iterator[GameSystem[Any]]:
-    for key in keys():
+def systems(scan: bool = True) -> Iterator[GameSystem[Any]]:
+    """Every installed game's system (`scan=False`: the bundled ones and the plug-ins this run already knows,
+    without the entry-point scan)."""
+    for key in keys() if scan else [*BUNDLED, *(k for k in _extra if k not in BUNDLED)]:
         yield get(key)
 
 

@@ -129,6 +129,9 @@ class Lines(State):
                 self.seen_card = True
                 row.pieces += self._listed(row.number, value, indent)
                 return
+            if not value and not self.seen_card:  # `STANNIS BARATHEON:` above the cards: a heading
+                self._title(row, key["key"].strip())
+                return
             as_card = content.replace(":", ",", 1)  # an unknown key: skipped, unless it holds a card
             if lookup(self.catalogue, take_cost(as_card)[0])[0]:
                 content = as_card
