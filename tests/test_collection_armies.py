@@ -540,3 +540,23 @@ def test_every_unit_a_commander_may_lead_is_searched_within_its_time(
     found = armies.best_army(eddard, example, catalogue, 40, timeout=6.0, clock=lambda: 0.0)
     assert found.searches == len(led) == len(given)
     assert given[0] == pytest.approx(6.0 / len(led))
+
+
+def test_a_commander_out_of_time_leads_the_best_list_of_the_one_before(
+    catalogue: Catalogue, example: Collection
+) -> None:
+    """Work is reused across commanders: Eddard's best list led by Robb is Robb's list to beat, his answer
+    when no search runs (marked not proven, with why), and changes nothing when his searches finish."""
+    eddard, robb = catalogue.find(EDDARD)[0], catalogue.find(ROBB)[0]
+    before = armies.best_army(eddard, example, catalogue, 40)
+    assert before.proven and before.spec is not None
+    hurried = armies.best_army(robb, example, catalogue, 40, timeout=0.0, seeds=[before.spec])
+    assert hurried.searches == 0 and not hurried.proven
+    assert hurried.why.startswith("stopped at the time limit: 0 of the")
+    assert hurried.report is not None and hurried.report.valid and hurried.report.context is not None
+    assert hurried.report.context.commander is robb
+    led = Counter(c.title for _, c in hurried.report.context.pairs)
+    assert led == Counter({**fielded(before.report), EDDARD: 0, ROBB: 1}) - Counter()
+    alone, seeded = (armies.best_army(robb, example, catalogue, 40, seeds=s) for s in ([], [before.spec]))
+    assert alone.proven and seeded.proven
+    assert seeded.key == alone.key and fielded(seeded.report) == fielded(alone.report)
