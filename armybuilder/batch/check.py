@@ -85,7 +85,8 @@ def _is_event(value: yamlpos.PosMap) -> bool:
     """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
     from armybuilder.batch.event import COMMON_KEYS
 
-    event_keys = {*COMMON_KEYS, *(k for s in games.systems() for k in s.event_keys)}
+    # the games this run knows (a plug-in a file names is known by now): no scan, no other game imported
+    event_keys = {*COMMON_KEYS, *(k for s in games.event_readers(scan=False) for k in s.event_keys)}
     only_events = event_keys - {"name", "game", "points"}
     keys = {str(k) for k in value}
     return bool(keys) and keys <= event_keys and bool(keys & only_events)

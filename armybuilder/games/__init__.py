@@ -43,6 +43,10 @@ BUNDLED_READERS: dict[str, tuple[str, ...]] = {
     "asoiaf": ("warcouncil", "asoiaf-stats", "tts", "text"),
 }
 
+# bundled games whose event files have keys of their own (`event_keys`): a batch tells an event file from a
+# list by them without importing the other games (a test keeps this in step with each system's keys)
+BUNDLED_EVENTS: tuple[str, ...] = ("asoiaf",)
+
 _loaded: dict[str, GameSystem[Any]] = {}
 _extra: dict[str, GameSystem[Any]] = {}  # registered at run time (tests) or found through entry points
 _entry_points_read = False
@@ -195,6 +199,19 @@ def readers(scan: bool = True) -> Iterator[GameSystem[Any]]:
         _entry_points()
     for system in list(_extra.values()):
         if system.import_formats:
+            yield system
+
+
+def event_readers(scan: bool = True) -> Iterator[GameSystem[Any]]:
+    """The systems whose event files have keys of their own: the bundled ones first, then the plug-ins
+    (`scan=False`: only those already known to this run, as in `readers`)."""
+    for key in BUNDLED_EVENTS:
+        if key not in _extra:
+            yield get(key)
+    if scan:
+        _entry_points()
+    for system in list(_extra.values()):
+        if system.event_keys:
             yield system
 
 
