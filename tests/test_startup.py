@@ -78,6 +78,17 @@ def test_machine_output_imports_no_rich(tmp_path: Path) -> None:
     assert not loaded(modules_after(tmp_path, "validate", "--format", "parsable", str(EXAMPLE)), "rich")
 
 
+def test_export_imports_no_rich_and_no_list_reader(tmp_path: Path) -> None:
+    """A sheet is plain text: rich is for what a terminal shows, and of the other tools' formats the sheet
+    needs only the War Council share code it prints (not the pasted-list reader, the largest)."""
+    modules = modules_after(tmp_path, "export", str(EXAMPLE))
+    assert "armybuilder.games.asoiaf.render.sheet" in modules
+    assert "War Council share code" in (tmp_path / "out.txt").read_text(encoding="utf-8")
+    interchange = "armybuilder.games.asoiaf.interchange"
+    for prefix in ("rich", f"{interchange}.pasted", f"{interchange}.stats", f"{interchange}.tts", "armybuilder.games.asoiaf.render.show"):
+        assert not loaded(modules, prefix), loaded(modules, prefix)[:3]
+
+
 def test_a_batch_into_a_file_imports_no_rich(tmp_path: Path) -> None:
     folder = tmp_path / "lists"
     folder.mkdir()
