@@ -6,7 +6,7 @@ import dataclasses
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -91,32 +91,43 @@ def written(army: ArmyList, completion: Completion, catalogue: Catalogue) -> str
 # --- the search is proven, and agrees with brute force ------------------------------------------------------
 
 
-# Stark and Lannister: many lists tie on points and activations and the bound on variety is loose; the
-# search stops at its limit with its best proposals, not proven (issue #27, benchmarks/complete_speed.py)
-NOT_YET_PROVEN = {"stark-40", "lannister-40"}
+def nodes_clock(nodes: int) -> Callable[[], float]:
+    """A clock for `timeout=1`: it reaches 1 after about `nodes` search nodes (the search reads it every
+    TICK nodes), so a limit in work done, the same on any machine."""
+    calls = iter(range(10**9))
+    return lambda: next(calls) * search_module.TICK / nodes
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(reason="not proven within the time limit yet", strict=False))
-        if p.stem in NOT_YET_PROVEN
-        else p
-        for p in EXAMPLES
-    ],
-    ids=lambda p: p.stem,
-)
+PROOF_NODES = 400_000  # work the proof may take (the speed target is benchmarks/complete_speed.py's)
+# issue #27: these lists from their commander alone are not proven within that yet, and say why: Stark
+# and Lannister, many lists tie on points, activations and variety, the bound on distinct cards is
+# loose, and Lannister's units need cards that come later; Renly's Baratheon, attachments whose cost
+# depends on the army, so that every pick of members is checked with the validator
+NOT_YET_PROVEN = {
+    "stark-40": "stopped at the time limit",
+    "lannister-40": "stopped at the time limit",
+    "baratheon-40": "too many ways to pick attachments for one candidate",
+}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_faction_is_proven_and_every_proposal_validates(path: Path, catalogue: Catalogue) -> None:
     """Each faction's example list cut down to its commander (up to 40 points left): the top 5 are proven,
-    differ in their combat units, and each written into the list validates with no errors."""
+    differ in their combat units, and each written into the list validates with no errors. Where the
+    proof takes more work than allowed (NOT_YET_PROVEN), the search says so and its best proposals
+    still validate."""
     army = commander_only(load_list(path, catalogue), catalogue)
-    search = complete(army, catalogue, top=5, timeout=30)
-    assert search.proven, search.why
+    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(PROOF_NODES))
+    if path.stem in NOT_YET_PROVEN:
+        assert not search.proven and search.why == NOT_YET_PROVEN[path.stem]
+    else:
+        assert search.proven, search.why
     assert len(search.completions) == 5
     assert len(set(groups(search))) == 5  # proposals differ in their new combat units
     keys = [c.key for c in search.completions]
     assert keys == sorted(keys)
     assert all(c.copies <= 3 for c in search.completions)  # the default --max-copies
+    assert all(sum(a.kind == "ncu" for a in c.additions) <= 2 for c in search.completions)  # --max-ncus
     for completion in search.completions:
         report = validate_text(written(army, completion, catalogue), catalogue, "<list>")
         assert not report.errors, [p.message for p in report.errors]
@@ -489,3 +500,51 @@ def test_a_card_added_several_times_is_one_line_with_its_count(catalogue: Catalo
     additions = [Addition("unit", trackers)] * 6 + [Addition("ncu", catelyn)]
     assert additions_lines(additions, {}) == ["6× Crannogman Trackers", "NCU Catelyn Stark, Lady of Winterfell"]
 
+
+
+LIMIT_OPTIONS = {"--max-copies", "--min-units", "--max-units", "--min-ncus", "--max-ncus", "--with", "--without"}
+
+
+def test_complete_build_and_collection_armies_take_the_same_limits() -> None:
+    """The three commands that search declare the player's limits once: the same options, placeholders,
+    defaults and help, and the same `Limits` from them (issue #27)."""
+    import typer
+
+    from armybuilder.cli import app
+
+    group = typer.main.get_group(app)
+    commands = {
+        "complete": group.commands["complete"],
+        "build": group.commands["build"],
+        "collection armies": group.commands["collection"].commands["armies"],  # type: ignore[attr-defined]
+    }
+
+    def limits_of(command: object) -> dict[str, tuple[object, ...]]:
+        found = {}
+        for param in command.params:  # type: ignore[attr-defined]
+            names = set(param.opts) & LIMIT_OPTIONS
+            if names:
+                found[names.pop()] = (param.name, param.default, param.metavar, param.multiple, param.help)
+        return found
+
+    shapes = {name: limits_of(command) for name, command in commands.items()}
+    assert set(shapes["complete"]) == LIMIT_OPTIONS
+    assert shapes["build"] == shapes["complete"] and shapes["collection armies"] == shapes["complete"]
+    assert shapes["complete"]["--max-copies"][1] == 3
+
+
+def test_the_default_ncus_are_what_a_player_fields(catalogue: Catalogue) -> None:
+    """At most two NCUs unless the player asks for more: --max-ncus, or --min-ncus above two."""
+    from armybuilder.games.asoiaf.commands.limits import read_limits
+
+    def limits(min_ncus: int | None, max_ncus: int | None) -> Limits:
+        return read_limits(catalogue, "stark", 3, None, None, min_ncus, max_ncus, [], [])
+
+    assert limits(None, None) == DEFAULT_LIMITS and DEFAULT_LIMITS.max_ncus == 2
+    assert limits(None, 5).max_ncus == 5
+    assert limits(3, None).max_ncus == 3
+    army = commander_only(load_list(ROOT / "tests" / "cases" / "valid" / "greyjoy-40.yaml", catalogue), catalogue)
+    search = complete(army, catalogue, top=5, timeout=60)
+    assert search.proven, search.why
+    for completion in search.completions:
+        assert sum(1 for a in completion.additions if a.kind == "ncu") <= 2

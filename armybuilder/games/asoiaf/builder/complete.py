@@ -5,10 +5,12 @@ existing unit, an NCU), ranked as `proposals` says: points left, activations, va
 card, distinct cards), neutral points, then a fixed order. Each node's bound comes from a knapsack
 relaxation solved by dynamic programming over costs: for every suffix of the (ordered) additions and every
 budget, the fewest points left, most activations and most cards any multiset of those additions could
-reach when uniqueness, limits and the other pairwise rules are forgotten; copies of a card only grow as
-cards are added, distinct cards grow by at most the cards added, and the additions are taken in the fixed
-order, so the node's own additions start the order of everything below it. A subtree whose bound cannot
-beat the fifth-best proposal found so far is cut; when the search runs to the end, nothing it cut could
+reach when uniqueness and the other pairwise rules are forgotten (but not the NCUs the player still
+allows: one table per count of NCUs left; and one set of tables per most copies of a card below the
+limit, so that a branch that needs more copies to spend its points ranks behind on variety); copies of
+a card only grow as cards are added, distinct cards grow by at most the cards added, and the additions
+are taken in the fixed order, so the node's own additions start the order of everything below it. A
+subtree whose bound cannot beat the fifth-best proposal found so far is cut; when the search runs to the end, nothing it cut could
 have ranked better, so the proposals are proven the best within the player's `Limits`. Every proposal is
 checked with the real validator before it counts. Proposals differ in their new combat units: for each
 set of new units only its best completion is kept.
@@ -96,8 +98,9 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
+COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
-CHECK_LIMIT = 120  # validator checks for one candidate before giving up on proving
+CHECK_LIMIT = 1000  # validator checks for one candidate before giving up on proving (some take hundreds)
 
 
 class _Searcher(Model):
@@ -142,7 +145,17 @@ class _Searcher(Model):
             len(self.copies),
         )
         self.own_ids = frozenset(self.copies)  # the list's cards but enemy attachments
-        bounds = self._relaxation(items)
+        # the relaxations by the NCUs the player still allows (one table when there is no limit)
+        max_ncus = self.limits.max_ncus
+        room = None if max_ncus is None else max(0, max_ncus - self.root[4])
+        relaxed = self._relaxation(items, ncus=room)
+        bounds = relaxed[0]  # where the tables change: the same for every count of NCUs
+        # and of the completions whose most repeated new card is there at most m times, for m below the
+        # most copies allowed: a completion whose relaxation needs more copies of a card than the list
+        # has so far ranks behind on variety (see `bound`)
+        most_levels = min(self.limits.max_copies or COPIES_LEVELS, COPIES_LEVELS)
+        levels = [(m, self._relaxation(items, m, room)) for m in range(1, most_levels)]
+        levels.append((most_levels, relaxed))  # the last: that many copies or more
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -161,15 +174,21 @@ class _Searcher(Model):
             """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
             order of those completions starts)."""
             lo, hi, neutral, units, ncus, most, distinct = state
-            table = bounds[j]
             best = WORST[:5]
             offset = neutral if count_neutral else 0
             acts = units + ncus
-            for spent in range(lo, min(hi, budget + slack) + 1):
-                left, aa, kk, nn = table[budget - spent + slack]
-                cand = (left, aa - acts, most, kk - distinct, nn + offset)
-                if cand < best:
-                    best = cand
+            top = min(hi, budget + slack) + 1
+            q = 0 if max_ncus is None else max(0, max_ncus - ncus)
+            for m, by_ncus in levels:
+                if m < most:
+                    continue  # the list already holds a card more often
+                table = by_ncus[min(q, len(by_ncus) - 1)][j]
+                at = max(m, most)
+                for spent in range(lo, top):
+                    left, aa, kk, nn = table[budget - spent + slack]
+                    cand = (left, aa - acts, at, kk - distinct, nn + offset)
+                    if cand < best:
+                        best = cand
             return (*best, (order, ()))
 
         first_other = next((j for j, it in enumerate(items) if it.kind != "unit"), n)

@@ -602,25 +602,34 @@ class Model:
 
     # --- the relaxation ------------------------------------------------------------------------------
 
-    def _relaxation(self, items: list[_Item]) -> list[list[Relaxed]]:
-        """bounds[j][r + slack]: the best a multiset of the items of j's group and after can do with `r`
+    def _relaxation(
+        self, items: list[_Item], copies: int | None = None, ncus: int | None = None
+    ) -> list[list[list[Relaxed]]]:
+        """bounds[q][j][r + slack]: the best a multiset of the items of j's group and after can do with `r`
         points to spend (r from -slack: discounts on the list's cards may still pay for it), forgetting
         every rule but points and each group's cap (copies of one card, one card per character, one
         addition per existing unit): (points left, -activations, -cards, neutral points), smallest first.
         Among the multisets that leave the fewest points with the most activations it holds the most cards,
         a group's card counted once (its copies are no new card), which bounds the distinct cards any of
         them can add. Neutral points count only when no discount on
-        the list's cards can lower them (otherwise 0, which stays a lower bound)."""
+        the list's cards can lower them (otherwise 0, which stays a lower bound). With `copies`, no new
+        unit's or NCU's card more than that many times: the relaxation of the completions whose most
+        repeated card is there at most that often. With `ncus`, tables for q = 0 .. `ncus`: at most q new
+        NCUs (the player's --max-ncus); without it, one table (q = 0) where NCUs count like any addition."""
         slack, budget = self.slack, self.budget
         size = budget + slack + 1
         count_neutral = self.neutral_slack == 0
         base: list[Relaxed] = [(max(0, r - slack), 0, 0, 0) for r in range(size)]
-        bounds: list[list[Relaxed]] = [base] * (len(items) + 1)
+        levels = 1 if ncus is None else max(0, ncus) + 1
+        bounds: list[list[list[Relaxed]]] = [[base] * (len(items) + 1) for _ in range(levels)]
 
-        def step(cur: list[Relaxed], group: Sequence[_Item], first: bool = True) -> list[Relaxed]:
-            """At most one more of the group's items on every budget; after the `first`, the group's card
-            brings no new card (a copy), only its attachments do."""
-            nxt = list(cur)
+        def step(
+            cur: list[Relaxed], group: Sequence[_Item], first: bool = True, into: list[Relaxed] | None = None
+        ) -> list[Relaxed]:
+            """At most one more of the group's items on every budget (added to `cur`, kept where `into`,
+            by default `cur`, is better); after the `first`, the group's card brings no new card (a
+            copy), only its attachments do."""
+            nxt = list(cur if into is None else into)
             for item in group:
                 da = item.units + item.ncus
                 dk = (item.cards if first else len(item.classes)) + item.extra_cards
@@ -633,7 +642,13 @@ class Model:
                             nxt[idx] = cand
             return nxt
 
-        table = base
+        def advance(tables: list[list[Relaxed]], group: Sequence[_Item], first: bool) -> list[list[Relaxed]]:
+            """One more of the group's items at most, at every count of new NCUs."""
+            if ncus is None or group[0].kind != "ncu":
+                return [step(t, group, first) for t in tables]
+            return [tables[0], *(step(tables[q - 1], group, first, tables[q]) for q in range(1, levels))]
+
+        tables = [base] * levels
         end = len(items)
         while end > 0:
             start = end
@@ -641,21 +656,24 @@ class Model:
                 start -= 1
             group = items[start:end]
             cap = group[0].cap
+            if copies is not None and group[0].card is not None:
+                cap = copies if cap is None else min(cap, copies)
             if cap is None:  # no shared cap: each item as often as its own limit allows
                 for item in reversed(group):
                     rounds = item.repeat if item.repeat is not None else size
                     for _ in range(min(rounds, size)):
-                        nxt = step(table, [item])
-                        if nxt == table:
+                        nxt = advance(tables, [item], True)
+                        if nxt == tables:
                             break
-                        table = nxt
+                        tables = nxt
             else:
                 for round_ in range(min(cap, size)):
-                    nxt = step(table, group, round_ == 0)
-                    if nxt == table:
+                    nxt = advance(tables, group, round_ == 0)
+                    if nxt == tables:
                         break
-                    table = nxt
-            for j in range(start, end):
-                bounds[j] = table
+                    tables = nxt
+            for q in range(levels):
+                for j in range(start, end):
+                    bounds[q][j] = tables[q]
             end = start
         return bounds

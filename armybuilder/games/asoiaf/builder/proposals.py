@@ -26,6 +26,7 @@ Key = tuple[int, int, int, int, int, Order]  # a Rank, then the fixed order
 FIRST: Order = ((), ())
 WORST: Key = (1 << 30, 1 << 30, 1 << 30, 1 << 30, 1 << 30, FIRST)
 MAX_COPIES = 3  # no card more than this many times in a proposed list, unless the player says otherwise
+MAX_NCUS = 2  # no more NCUs than this in a proposed list, unless the player says otherwise (see docs/players.md)
 
 
 def rank_of(ctx: Army) -> Rank:
@@ -57,7 +58,7 @@ class Limits:
     min_units: int | None = None
     max_units: int | None = None
     min_ncus: int | None = None
-    max_ncus: int | None = None
+    max_ncus: int | None = MAX_NCUS
     with_cards: tuple[frozenset[str], ...] = ()  # each: one of these must be in the list
     without: frozenset[str] = frozenset()
 

@@ -19,7 +19,13 @@ MaxCopiesOption = typer.Option(
 MinUnitsOption = typer.Option(None, "--min-units", min=0, metavar="N", help="At least N combat units in the list.")
 MaxUnitsOption = typer.Option(None, "--max-units", min=0, metavar="N", help="At most N combat units in the list.")
 MinNcusOption = typer.Option(None, "--min-ncus", min=0, metavar="N", help="At least N NCUs in the list.")
-MaxNcusOption = typer.Option(None, "--max-ncus", min=0, metavar="N", help="At most N NCUs in the list.")
+MaxNcusOption = typer.Option(
+    None,
+    "--max-ncus",
+    min=0,
+    metavar="N",
+    help="At most N NCUs in the list (default 2, or --min-ncus when that asks for more).",
+)
 WithOption = typer.Option(
     [], "--with", metavar="CARD", help="A card the list must hold (repeat the option for more)."
 )
@@ -42,9 +48,11 @@ def read_limits(
     """The options as `Limits`, or a one-line error (exit 2) naming the option that cannot be used."""
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.games.asoiaf.builder.document import find_card
-    from armybuilder.games.asoiaf.builder.proposals import Limits
+    from armybuilder.games.asoiaf.builder.proposals import MAX_NCUS, Limits
     from armybuilder.games.asoiaf.cards import CardKind
 
+    if max_ncus is None:  # the default: what a player fields, unless the player asks for more
+        max_ncus = max(MAX_NCUS, min_ncus or 0)
     for low, high, what in ((min_units, max_units, "units"), (min_ncus, max_ncus, "ncus")):
         if low is not None and high is not None and low > high:
             fatal(f"--min-{what} {low} is more than --max-{what} {high}; no list can have both")
