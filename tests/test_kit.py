@@ -7,7 +7,7 @@ from armybuilder import yamlpos
 from armybuilder.fileio import MAX_INPUT_BYTES
 from armybuilder.kit import schema as kit
 from armybuilder.kit.size import too_large
-from armybuilder.kit.words import did_you_mean
+from armybuilder.kit.words import closest, closest_in, did_you_mean
 from armybuilder.problems import Severity
 
 TEXT = "nations:\n  gondor:\n    regulars: 3\n    elites: two\n  rohan: {regulars: 1, eilte: 2}\n"
@@ -54,6 +54,16 @@ def test_schema_errors_are_positioned_problems() -> None:
 def test_did_you_mean() -> None:
     assert did_you_mean("comander", ["commander", "units"]) == "did you mean `commander`?"
     assert did_you_mean("zzz", ["commander"], "known keys: commander") == "known keys: commander"
+
+
+def test_closest_words_and_what_they_stand_for() -> None:
+    assert closest("stak", ["state", "stark", "lannister"], n=2) == ["stark", "state"]
+    assert closest("stak", ["stark"], cutoff=0.9) == []
+    # spellings compared, what they stand for said: each once, best first, never more than n
+    spellings = {"greyjoy": "Greyjoy", "house greyjoy": "Greyjoy", "stark": "Stark"}
+    assert closest_in("greyjoi", spellings, n=3) == ["Greyjoy"]
+    assert closest_in("stark", spellings, n=1) == ["Stark"]
+    assert closest_in("zzz", spellings) == []
 
 
 def test_the_size_guard() -> None:
