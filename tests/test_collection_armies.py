@@ -524,8 +524,8 @@ def test_copies_beyond_what_a_list_can_field_change_nothing(catalogue: Catalogue
 def test_every_unit_a_commander_may_lead_is_searched_within_its_time(
     catalogue: Catalogue, example: Collection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each smallest list gets an even share of the commander's time (what one leaves goes to the next), so
-    a slow first search cannot leave the other units Eddard may lead untried."""
+    """Each search gets the commander's time left but a moment for each search after it, so a slow first
+    search cannot leave the other units Eddard may lead untried."""
     given: list[float] = []
     search = armies.complete
 
@@ -539,4 +539,25 @@ def test_every_unit_a_commander_may_lead_is_searched_within_its_time(
     assert len(led) > 1
     found = armies.best_army(eddard, example, catalogue, 40, timeout=6.0, clock=lambda: 0.0)
     assert found.searches == len(led) == len(given)
-    assert given[0] == pytest.approx(6.0 / len(led))
+    assert given[0] == pytest.approx(6.0 - armies.MIN_SEARCH * (len(led) - 1))
+    assert all(t >= armies.MIN_SEARCH for t in given)
+
+
+def test_a_commander_out_of_time_leads_the_best_list_of_the_one_before(
+    catalogue: Catalogue, example: Collection
+) -> None:
+    """Work is reused across commanders: Eddard's best list led by Robb is Robb's list to beat, his answer
+    when no search runs (marked not proven, with why), and changes nothing when his searches finish."""
+    eddard, robb = catalogue.find(EDDARD)[0], catalogue.find(ROBB)[0]
+    before = armies.best_army(eddard, example, catalogue, 40)
+    assert before.proven and before.spec is not None
+    hurried = armies.best_army(robb, example, catalogue, 40, timeout=0.0, seeds=[before.spec])
+    assert hurried.searches == 0 and not hurried.proven
+    assert hurried.why.startswith("stopped at the time limit: 0 of the")
+    assert hurried.report is not None and hurried.report.valid and hurried.report.context is not None
+    assert hurried.report.context.commander is robb
+    led = Counter(c.title for _, c in hurried.report.context.pairs)
+    assert led == Counter({**fielded(before.report), EDDARD: 0, ROBB: 1}) - Counter()
+    alone, seeded = (armies.best_army(robb, example, catalogue, 40, seeds=s) for s in ([], [before.spec]))
+    assert alone.proven and seeded.proven
+    assert seeded.key == alone.key and fielded(seeded.report) == fielded(alone.report)
