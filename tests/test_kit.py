@@ -70,3 +70,22 @@ def test_the_size_guard() -> None:
     assert too_large(b"x" * MAX_INPUT_BYTES) is None
     told = too_large(b"x" * (MAX_INPUT_BYTES + 1), "a deck", "a few kilobytes")
     assert told == "the file is over 1,000,000 bytes; a deck is a few kilobytes — is this the right file?"
+
+
+def test_shape_problems_say_what_to_write_in_our_words() -> None:
+    schema = {
+        "type": "object",
+        "required": ["game"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"type": "string", "x-expect": "the game's name"},
+            "turn": {"type": "integer", "minimum": 0, "x-expect": "a whole number, 0 or more"},
+        },
+    }
+    value = yamlpos.load("turn: 2.0\ntrun: 1\n")
+    found = list(kit.shape_problems(kit.whole_validator(schema), value, "p.yaml"))
+    assert [(p.line, p.column, p.message) for p in found] == [
+        (1, 1, "the file: the required key `game` is missing; add `game:` with the game's name"),
+        (2, 1, 'the file: unknown key "trun"; did you mean `turn`? the keys are game, turn'),
+        (1, 7, "turn should be a whole number, 0 or more, not a decimal number"),  # 2.0 is not a whole number here
+    ]
