@@ -81,13 +81,19 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
     return None
 
 
-def _is_event(value: yamlpos.PosMap) -> bool:
-    """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
+@functools.cache
+def _event_words(known: tuple[tuple[str, ...], ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """Every key an event file may have, and those no list has, for the event keys of the games known."""
     from armybuilder.batch.event import COMMON_KEYS
 
+    event_keys = frozenset((*COMMON_KEYS, *(k for keys in known for k in keys)))
+    return event_keys, event_keys - {"name", "game", "points"}
+
+
+def _is_event(value: yamlpos.PosMap) -> bool:
+    """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
     # the games this run knows (a plug-in a file names is known by now): no scan, no other game imported
-    event_keys = {*COMMON_KEYS, *(k for s in games.event_readers(scan=False) for k in s.event_keys)}
-    only_events = event_keys - {"name", "game", "points"}
+    event_keys, only_events = _event_words(tuple(s.event_keys for s in games.event_readers(scan=False)))
     keys = {str(k) for k in value}
     return bool(keys) and keys <= event_keys and bool(keys & only_events)
 
