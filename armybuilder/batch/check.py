@@ -22,7 +22,7 @@ from armybuilder.batch.results import Head, Packed, Row, located, pack_problem, 
 from armybuilder.errors import ArmyBuilderError, UsageError
 from armybuilder.fileio import NotText, decode_text, read_input
 from armybuilder.games.base import Document, GameSystem, Options, Report
-from armybuilder.games.capabilities import CONTENTS, CROSS_CHECKS, EVENTS, INTERCHANGE, SHEETS
+from armybuilder.games.capabilities import CONTENTS, CROSS_CHECKS, INTERCHANGE, SHEETS
 from armybuilder.problems import Problem, Severity
 from armybuilder.scheduler import Failure, Limits, beat, shared_work
 
@@ -82,20 +82,19 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
     return None
 
 
-_EVENT_KEYS: list[Any] = [None, frozenset(), frozenset()]  # games.known() they were worked out of, and them
+_EVENT_KEYS: list[Any] = [None, frozenset(), frozenset()]  # games.generation() they were worked out at, and them
 
 
 def event_keys() -> tuple[frozenset[str], frozenset[str]]:
     """(every key an event file may have, those of them no list has), of the games this run knows (the
-    bundled ones, and plug-ins named by a file, `--from` or the event: no entry-point scan per worker);
+    bundled ones, and plug-ins named by a file, `--from` or the event: no entry-point scan, no game imported);
     worked out again only when a game joins (`prepare` does it before the workers fork)."""
-    known = games.known()
-    if _EVENT_KEYS[0] is not known:
+    generation = games.generation()
+    if _EVENT_KEYS[0] != generation:
         from armybuilder.batch.event import COMMON_KEYS
 
-        events = [EVENTS.of(s) for s in known]
-        every = frozenset((*COMMON_KEYS, *(k for e in events if e is not None for k in e.event_keys)))
-        _EVENT_KEYS[:] = [known, every, every - {"name", "game", "points"}]
+        every = frozenset((*COMMON_KEYS, *games.event_keys(scan=False)))
+        _EVENT_KEYS[:] = [generation, every, every - {"name", "game", "points"}]
     return _EVENT_KEYS[1], _EVENT_KEYS[2]
 
 

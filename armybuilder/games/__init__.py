@@ -44,29 +44,41 @@ BUNDLED_READERS: dict[str, tuple[str, ...]] = {
     "asoiaf": ("warcouncil", "asoiaf-stats", "tts", "text"),
 }
 
+# bundled games whose event files have keys of their own, and those keys (`event_keys`): a batch tells an
+# event file from a list by them without importing any game (a test keeps this in step with each system's keys)
+BUNDLED_EVENTS: dict[str, tuple[str, ...]] = {
+    "asoiaf": (
+        "factions", "banned_cards", "banned_characters", "allowed_cards", "max_copies", "newest_season",
+        "preview_cards", "homebrew_cards", "reinforcement_points", "includes", "per_player", "per_team", "replaces",
+    ),
+}  # fmt: skip
+
 _loaded: dict[str, GameSystem[Any]] = {}
 _extra: dict[str, GameSystem[Any]] = {}  # registered at run time (tests) or found through entry points
 _entry_points_read = False
+_generation = 0  # `generation()`
 _known: tuple[GameSystem[Any], ...] | None = None  # `known()`, until a game is registered or found
 
 
 def register(system: GameSystem[Any]) -> None:
     """Add a system (a plug-in found another way, or a test's tiny game); UsageError naming the game and
     the method when its capabilities are not whole."""
-    global _known
+    global _known, _generation
     from armybuilder.games import capabilities
 
     capabilities.check(system)
     _extra[system.key] = system
     _loaded.pop(system.key, None)
     _known = None
+    _generation += 1
 
 
 def unregister(key: str) -> None:
-    global _known
+    global _known, _generation
     _extra.pop(key, None)
     _loaded.pop(key, None)
     _known = None
+    _generation += 1
 
 
 def known() -> tuple[GameSystem[Any], ...]:
@@ -79,7 +91,7 @@ def known() -> tuple[GameSystem[Any], ...]:
 
 
 def _entry_points() -> None:
-    global _entry_points_read, _known
+    global _entry_points_read, _known, _generation
     if _entry_points_read:
         return
     from importlib.metadata import entry_points
@@ -108,6 +120,7 @@ def _entry_points() -> None:
     _extra.update(found)  # only once every plug-in loaded: a broken one is told on every use, not once
     _entry_points_read = True
     _known = None
+    _generation += 1
 
 
 def keys() -> list[str]:
@@ -233,6 +246,28 @@ def readers(scan: bool = True) -> Iterator[tuple[str, Interchange]]:
         reader = INTERCHANGE.of(system)
         if reader is not None and reader.import_formats:
             yield key, reader
+
+
+def event_keys(scan: bool = True) -> frozenset[str]:
+    """The keys event files have of their own in the games this run knows: the bundled games' from
+    `BUNDLED_EVENTS` (no game imported), the plug-ins' from their hooks (`scan=False`: only the plug-ins
+    already known to this run, as in `readers`)."""
+    from armybuilder.games.capabilities import EVENTS
+
+    found = {k for key, names in BUNDLED_EVENTS.items() if key not in _extra for k in names}
+    if scan:
+        _entry_points()
+    for system in list(_extra.values()):
+        events = EVENTS.of(system)
+        if events is not None:
+            found.update(events.event_keys)
+    return frozenset(found)
+
+
+def generation() -> int:
+    """A number that changes whenever a game joins or leaves this run: what is worked out of the known games
+    may be kept until it changes."""
+    return _generation
 
 
 def systems() -> Iterator[GameSystem[Any]]:
