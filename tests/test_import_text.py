@@ -26,13 +26,13 @@ from armybuilder.games.asoiaf.interchange import (
     IMPORT_FORMATS,
     ImportedList,
     InterchangeError,
-    Reading,
     detect,
     export_list,
     import_comment,
     import_list,
     pasted,
 )
+from armybuilder.games.asoiaf.interchange.pasted import Reading
 from armybuilder.games.asoiaf.listwriter import dump_list
 from armybuilder.games.asoiaf.system import SYSTEM
 
