@@ -9,6 +9,7 @@ lists of issue #18, every form of name, cost and commander mark, detection besid
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -736,6 +737,34 @@ def test_too_long_and_too_many_lines(catalogue: Catalogue) -> None:
         read("Stark Sworn Swords (5)\n" * 5_000, catalogue)
     with pytest.raises(InterchangeError, match="lines; a list is a few dozen"):
         read("Stark Sworn Swords\n" * 400, catalogue)
+
+
+def test_the_reader_s_label_words_are_in_the_vocabulary_table() -> None:
+    # a language adds words to vocabulary.py, not code: no pattern of lines.py or layout.py spells a label
+    import ast
+
+    from armybuilder.games.asoiaf.interchange.pasted import layout, lines
+
+    words = re.compile(r"(?<![a-z])(?:with|w/|and|total|built|pts?|points?|ncus?|activations?|commander|list)(?![a-z])")
+    for module in (lines, layout):
+        tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
+        syntax = {  # forum markup and our own YAML's keys: a format's syntax, not a language's words
+            id(c)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign) and {getattr(t, "id", "") for t in n.targets} & {"BBCODE", "YAML_LIST", "YAML_KEYS"}
+            for c in ast.walk(n)
+        }
+        patterns = [  # every string given to a `re` function: the patterns
+            node
+            for call in ast.walk(tree)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            if isinstance(call.func.value, ast.Name) and call.func.value.id == "re"
+            for arg in call.args[:1]
+            for node in ast.walk(arg)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in syntax
+        ]
+        found = [(node.lineno, node.value) for node in patterns if words.search(str(node.value).casefold())]
+        assert not found, (module.__name__, found)
 
 
 def _cpu(text: str, catalogue: Catalogue) -> float:
