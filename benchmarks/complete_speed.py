@@ -5,8 +5,9 @@
 Each commander's list is the one `armybuilder new` writes for it (an attachment commander on the cheapest
 unit that makes a legal list, the cards a commander leads only with beside it; a neutral commander leads
 the neutral faction), so nearly all the points are left to spend. The search runs in process with the
-catalogue loaded, under the default limits (no card more than 3 times), with a time limit of twice the
-target; the figure is its time, with the nodes searched and the candidates checked with the validator.
+catalogue loaded, under the default limits (no card more than 3 times, at most 2 NCUs), with a time
+limit of twice the target; the figure is its time, with the nodes searched and the candidates checked
+with the validator.
 PASS when the top 5 are proven optimal within the target (2 s); exit 1 on any miss.
 """
 
