@@ -877,6 +877,23 @@ def test_every_guess_is_a_note(catalogue: Catalogue) -> None:
     assert "Line 3: 'Stark Bowman' read as Stark Bowmen, the one card name close to it" in notes
 
 
+def test_an_unmarked_commander_a_unit_must_carry_is_the_commander_with_a_note(catalogue: Catalogue) -> None:
+    # Eddard's Honor Guard must carry Eddard Stark, Lord of Winterfell (a commander card): with Eddard named
+    # and no (C) anywhere, he is the commander, so the other Robb Stark is the one who is no commander
+    text = "Eddard's Honor Guard\n  with Eddard Stark\nStark Sworn Swords with Robb Stark\nNCUs: Sansa Stark\n"
+    spec = import_list("text", text, catalogue, "t.txt", points=40, keep=True)
+    assert spec.not_read == [] and spec.commander is not None and spec.commander.id == "20210"
+    assert shape(spec)["units"] == [("10212", ["20210"]), ("10201", ["20206"])]
+    notes = "\n".join(spec.notes)
+    assert "Line 2: Eddard's Honor Guard must carry Eddard Stark, Lord of Winterfell, a commander card" in notes
+    # the list's only commander card on a line that does not mark it: read as the commander, with a note
+    spec = read("Stark Sworn Swords with Robb Stark, The Wolf Lord\nStark Bowmen\n", catalogue, points=30)
+    assert spec.commander is not None and spec.commander.id == "20201"
+    assert "Line 1: Robb Stark, The Wolf Lord is the list's one commander card: read as its commander" in "\n".join(
+        spec.notes
+    )
+
+
 def test_a_name_that_fits_several_ncus_is_flagged_never_guessed(catalogue: Catalogue) -> None:
     text = "Faction: Targaryen\nUnsullied Pikemen (7)\n  Grey Worm (C)\nNCUs: Daenerys Targaryen\n"
     spec = import_list("text", text, catalogue, "t.txt", points=30, keep=True)
