@@ -142,6 +142,13 @@ class Lines(State):
                 return
         pieces = self._pieces(row, content, indent, bullet, self.section)
         if (
+            self.section is Slot.NCU
+            and len(pieces) == 1
+            and not (pieces[0].exact or pieces[0].short)
+            and len(JOIN.split(content)) > 1
+        ):  # under an `NCUs` heading, `Oberyn Martell, Doran Martell, Tyene Sand` on one line
+            pieces = self._listed(row.number, content, indent)
+        if (
             self.inline_section
             and pieces
             and not any(c.kind is CardKind.NCU for c in pieces[0].exact or pieces[0].short)
@@ -160,7 +167,13 @@ class Lines(State):
             self._set_commander(row, pieces[0])
             row.pieces += pieces[:1]
             return
-        if not self.seen_card and not marked_up and not known and not self._close(content):
+        if (
+            not self.seen_card
+            and not marked_up
+            and not known
+            and not self._close(content)
+            and not self._starts_with_unit(content)
+        ):
             self._title(row, content)
             return
         if not any(p.exact or p.short for p in pieces) and _prose(content, pieces):
@@ -283,6 +296,14 @@ class Lines(State):
             row.said.append(f"name: {text}")
         elif text:
             self._skip(row, "title")
+
+    def _starts_with_unit(self, text: str) -> bool:
+        """Whether `text` begins with a combat unit's whole name before a dash or joiner (`Stark Sworn Swords –
+        Catelyn Stark`): a card line whose rest could not be read, never the list's title."""
+        first = SPLIT.split(DASH.split(text, maxsplit=1)[0], maxsplit=1)[0]
+        if first == text:
+            return False
+        return any(c.kind is CardKind.COMBAT_UNIT for c in lookup(self.catalogue, take_cost(first)[0])[0])
 
     def _close(self, text: str) -> bool:
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""
@@ -419,13 +440,23 @@ class Lines(State):
     def _dashed(
         self, number: int, content: str, attached: bool, section: Slot | None, indent: int
     ) -> list[Piece]:
-        """`Unit (5) – Attachment (0)`: a unit and its attachment, both with their costs."""
+        """`Unit (5) – Attachment (0)`: a unit and its attachment, with their costs; or without costs when
+        the text before the dash names exactly one combat unit and the text after it an attachment
+        (`House Bolton Cutthroats – Ramsay Snow (The Bastard of Bolton)`)."""
         parts = DASH.split(content, maxsplit=1)
-        if len(parts) != 2 or take_cost(parts[0])[1] is None:
+        if len(parts) != 2:
             return []
         unit = self._known(number, parts[0], attached, section, indent)
         attachment = self._known(number, parts[1], True, section, indent)
-        return [unit, attachment] if unit is not None and attachment is not None else []
+        if unit is None or attachment is None:
+            return []
+        if take_cost(parts[0])[1] is None and not (
+            len(unit.exact) == 1
+            and unit.exact[0].kind is CardKind.COMBAT_UNIT
+            and any(c.kind is CardKind.ATTACHMENT for c in attachment.exact or attachment.short)
+        ):
+            return []
+        return [unit, attachment]
 
     def _bracketed(
         self, number: int, content: str, attached: bool, section: Slot | None, indent: int

@@ -79,7 +79,10 @@ ASIDE = re.compile(rf"\s*\(\s*(?:{_words(ASIDES)})\s[^()]{{0,80}}\)", re.IGNOREC
 JOIN = re.compile(rf"\s*(?:,|(?<!\w)(?:{_words(JOINERS)})(?!\w))\s*", re.IGNORECASE)
 IN = re.compile(rf"\s+(?:{_words(INSIDE)})\s+", re.IGNORECASE)
 DASH = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
-GLUED = re.compile(rf"(?<![\w'])(?:{_words(NCU_LABELS)})\s*:", re.IGNORECASE)  # `Stark Bowmen (6) NCUs: Catelyn`
+_PLURAL_NCU_LABELS = tuple(w for w in NCU_LABELS if not w.endswith(("unit", "ncu", "ncu'")))
+GLUED = re.compile(  # `Stark Bowmen (6) NCUs: Catelyn`; `Dreadfort Spearmen NCU's` (the names on the next line)
+    rf"(?<![\w'])(?:{_words(NCU_LABELS)})\s*:|\s(?:{_words(_PLURAL_NCU_LABELS)})\s*$", re.IGNORECASE
+)
 BRACKETED = re.compile(r"(?P<unit>[^()]{1,120}?)\s*\((?P<inner>[^()]{1,160})\)")
 MARK_LETTER = re.escape(COMMANDER_WORDS[0])  # `(C)`, `- C`: the commander written where a cost goes
 UNIT_WORD = rf"(?:{_words(POINT_UNITS)})?\.?"

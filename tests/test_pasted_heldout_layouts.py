@@ -1,0 +1,85 @@
+"""Layouts met in a second, independent set of real lists (the `heldout-…` files of `cases/real-lists/`):
+an attachment after a dash with no costs, NCUs on one line under an `NCUs` heading, an `NCU's` label with no
+colon at the end of the last unit's line — and a unit line whose rest cannot be read is a problem at its line,
+never the list's title."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.interchange import ImportedList, import_list
+
+
+def read(text: str, catalogue: Catalogue) -> ImportedList:
+    return import_list("text", text, catalogue, "pasted.txt", points=50, keep=True)
+
+
+def cards(spec: ImportedList) -> dict[str, Any]:
+    return {
+        "commander": spec.commander.id if spec.commander else None,
+        "units": [(u.id, [a.id for a in atts]) for u, atts in spec.units],
+        "ncus": [n.id for n in spec.ncus],
+        "not_read": [line for line, _ in spec.not_read],
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Stark Sworn Swords – Robb Stark, The Wolf Lord",
+        "Stark Sworn Swords - Robb Stark (The Wolf Lord)",
+        "Stark Sworn Swords — Robb Stark (C)",
+    ],
+)
+def test_an_attachment_after_a_dash_without_costs(line: str, catalogue: Catalogue) -> None:
+    spec = read(f"{line}\nStark Bowmen\n", catalogue)
+    assert cards(spec) == {
+        "commander": "20201",
+        "units": [("10201", ["20201"]), ("10205", [])],
+        "ncus": [],
+        "not_read": [],
+    }
+
+
+def test_a_comment_after_a_dash_stays_a_comment(catalogue: Catalogue) -> None:
+    spec = read("Stark Sworn Swords – my favourite\nStark Bowmen\n", catalogue)
+    assert cards(spec)["units"] == [("10201", []), ("10205", [])]
+    assert "Line 1: 'my favourite' after Stark Sworn Swords is a comment, not read." in spec.notes
+
+
+@pytest.mark.parametrize("first", ["", "My list\n"])
+@pytest.mark.parametrize("rest", ["Umber Berserkers", "Grey Wind"])
+def test_a_unit_line_whose_rest_is_no_attachment_is_a_problem_not_a_title(
+    first: str, rest: str, catalogue: Catalogue
+) -> None:
+    spec = read(f"{first}Stark Sworn Swords – {rest}\nStark Bowmen\n", catalogue)
+    line = first.count("\n") + 1
+    assert cards(spec)["not_read"] == [line]
+    assert spec.not_read[0][1].startswith(f"no card called 'Stark Sworn Swords – {rest}'")
+    assert spec.name != f"Stark Sworn Swords – {rest}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stark Sworn Swords (Robb Stark, Commander)\nNCUs\n\nCatelyn Stark, Rodrik Cassel\n",
+        "Stark Sworn Swords (Robb Stark, Commander) NCU's\nCatelyn Stark & Rodrik Cassel\n",
+        "Stark Sworn Swords (Robb Stark, Commander) Non-Combat Units\nCatelyn Stark, Rodrik Cassel\n",
+    ],
+)
+def test_ncus_on_one_line_under_an_ncu_label(text: str, catalogue: Catalogue) -> None:
+    assert cards(read(text, catalogue)) == {
+        "commander": "20201",
+        "units": [("10201", ["20201"])],
+        "ncus": ["30201", "30205"],
+        "not_read": [],
+    }
+
+
+def test_an_unknown_name_among_listed_ncus_is_a_problem_at_its_line(catalogue: Catalogue) -> None:
+    spec = read("Stark Sworn Swords (Robb Stark, Commander)\nNCUs\nCatelyn Stark, Bogus Name\n", catalogue)
+    assert cards(spec)["ncus"] == ["30201"] and cards(spec)["not_read"] == [3]
+    assert "'Bogus Name'" in spec.not_read[0][1]
