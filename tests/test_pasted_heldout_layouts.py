@@ -83,3 +83,35 @@ def test_an_unknown_name_among_listed_ncus_is_a_problem_at_its_line(catalogue: C
     spec = read("Stark Sworn Swords (Robb Stark, Commander)\nNCUs\nCatelyn Stark, Bogus Name\n", catalogue)
     assert cards(spec)["ncus"] == ["30201"] and cards(spec)["not_read"] == [3]
     assert "'Bogus Name'" in spec.not_read[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stark Sworn Swords (Robb Stark, Commander)\nNCUs (2): Catelyn Stark, Rodrik Cassel\n",
+        "Combat Units (1): Stark Sworn Swords (Robb Stark, Commander)\nNCUs [2]: Catelyn Stark & Rodrik Cassel\n",
+    ],
+)
+def test_a_section_label_with_its_count(text: str, catalogue: Catalogue) -> None:
+    assert cards(read(text, catalogue)) == {
+        "commander": "20201",
+        "units": [("10201", ["20201"])],
+        "ncus": ["30201", "30205"],
+        "not_read": [],
+    }
+
+
+def test_a_unit_then_a_colon_then_its_attachment_keeps_the_unit(catalogue: Catalogue) -> None:
+    # the unit before the colon was dropped and the attachment joined the unit above it, with exit 0
+    spec = read("Stark Bowmen\nStark Sworn Swords: Robb Stark (C)\n", catalogue)
+    assert cards(spec) == {
+        "commander": "20201",
+        "units": [("10205", []), ("10201", ["20201"])],
+        "ncus": [],
+        "not_read": [],
+    }
+
+
+def test_a_unit_then_a_colon_then_no_card_is_a_problem_at_its_line(catalogue: Catalogue) -> None:
+    spec = read("Stark Bowmen\nStark Sworn Swords: Bogus Thing\n", catalogue)
+    assert cards(spec)["units"] == [("10205", []), ("10201", [])] and cards(spec)["not_read"] == [2]

@@ -16,6 +16,7 @@ from .lines import (
     ATTACHED,
     BRACKETED,
     COPIES,
+    COUNTED,
     CREDIT,
     DASH,
     DASH_KEY,
@@ -115,6 +116,9 @@ class Lines(State):
         if LIST_NUMBER.fullmatch(content):  # `List 1`, `List 2:` above each of a player's lists
             self._skip(row, "list heading", content)
             return
+        counted = COUNTED.match(content)
+        if counted and _section_name(counted["label"]) in SECTIONS:  # `NCUs (3): A, B, C`
+            content = f"{counted['label']}: {content[counted.end() :]}"
         bare = LABEL_START.match(content)
         if bare and not KEY.fullmatch(content):  # `NCU's High Sparrow (C) and Tyrion`: no colon
             content = f"{bare['label']}: {content[bare.end() :]}"
@@ -133,8 +137,11 @@ class Lines(State):
                 self._title(row, key["key"].strip())
                 return
             as_card = content.replace(":", ",", 1)  # an unknown key: skipped, unless it holds a card
+            written = key["key"].strip()
             if lookup(self.catalogue, take_cost(as_card)[0])[0]:
                 content = as_card
+            elif value and self._known(row.number, written, False, self.section, indent) is not None:
+                content = f"{written} + {value}"  # `Stark Sworn Swords: Robb Stark (C)`: a card, then its attachment
             elif value and self._parts(row.number, value, indent, self.section, quiet=True):
                 content = value
             else:
