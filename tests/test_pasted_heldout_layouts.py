@@ -115,3 +115,13 @@ def test_a_unit_then_a_colon_then_its_attachment_keeps_the_unit(catalogue: Catal
 def test_a_unit_then_a_colon_then_no_card_is_a_problem_at_its_line(catalogue: Catalogue) -> None:
     spec = read("Stark Bowmen\nStark Sworn Swords: Bogus Thing\n", catalogue)
     assert cards(spec)["units"] == [("10205", []), ("10201", [])] and cards(spec)["not_read"] == [2]
+
+
+def test_a_combat_unit_after_the_ncus_ends_the_ncu_section(catalogue: Catalogue) -> None:
+    spec = read("NCUs\nCatelyn Stark\nRodrik Cassel\n\nStark Sworn Swords (Robb Stark, Commander)\nStark Bowmen\n", catalogue)
+    assert cards(spec) == {
+        "commander": "20201",
+        "units": [("10201", ["20201"]), ("10205", [])],
+        "ncus": ["30201", "30205"],
+        "not_read": [],
+    }

@@ -162,6 +162,15 @@ class Lines(State):
         ):  # `NCU: Tyrion (The Imp)` named its NCU; this line is a unit again
             self.section, self.inline_section = None, False
             pieces = self._pieces(row, content, indent, bullet, None)
+        elif (
+            self.section is Slot.NCU
+            and pieces
+            and not pieces[0].attached
+            and pieces[0].exact
+            and all(c.kind is CardKind.COMBAT_UNIT for c in pieces[0].exact)
+        ):  # a combat unit's own name under an `NCUs` heading: the NCUs have ended, the units begin
+            self.section = None
+            pieces = self._pieces(row, content, indent, bullet, None)
         marked_up = (
             bool(bullet)
             or self.section is not None
