@@ -125,3 +125,22 @@ def test_a_combat_unit_after_the_ncus_ends_the_ncu_section(catalogue: Catalogue)
         "ncus": ["30201", "30205"],
         "not_read": [],
     }
+
+
+@pytest.mark.parametrize(
+    "line", ["Stark Sworn Swords - 5pts - Robb Stark (C)", "Stark Sworn Swords – (5) – Robb Stark, The Wolf Lord"]
+)
+def test_a_cost_between_dashes_then_the_attachment(line: str, catalogue: Catalogue) -> None:
+    # the attachment was taken for a comment after the first dash and dropped, with exit 0
+    spec = read(f"{line}\nStark Bowmen - 6pts\n", catalogue)
+    assert cards(spec) == {
+        "commander": "20201",
+        "units": [("10201", ["20201"]), ("10205", [])],
+        "ncus": [],
+        "not_read": [],
+    }
+
+
+def test_a_commander_mark_is_never_a_comment(catalogue: Catalogue) -> None:
+    spec = read("Stark Bowmen\nStark Sworn Swords – my favourite (C)\n", catalogue)
+    assert cards(spec)["not_read"] == [2] and not any("comment" in note for note in spec.notes)

@@ -16,6 +16,7 @@ from .lines import (
     ATTACHED,
     BRACKETED,
     COPIES,
+    COST_ONLY,
     COUNTED,
     CREDIT,
     DASH,
@@ -520,8 +521,13 @@ class Lines(State):
         parts = DASH.split(content, maxsplit=1)
         if len(parts) != 2:
             return []
+        after = DASH.split(parts[1], maxsplit=1)
+        if len(after) == 2 and COST_ONLY.fullmatch(after[0].strip()):  # `Unit - 5pts - Attachment (C)`
+            cost = after[0].strip().strip("()[]")
+            return self._parts(number, f"{parts[0]} ({cost}) – {after[1]}", indent, section, quiet=True, join=join)
         found = self._parts(number, parts[0], indent, section, quiet=True, join=join)
-        if not found or any(lookup(self.catalogue, take_cost(parts[1])[0])):  # the rest names a card itself
+        rest, _, marked = take_cost(parts[1])
+        if not found or marked or any(lookup(self.catalogue, rest)):  # the rest names a card itself, or a (C)
             return []
         for piece in found:
             piece.attached = piece.attached or attached
