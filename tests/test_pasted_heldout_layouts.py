@@ -144,3 +144,15 @@ def test_a_cost_between_dashes_then_the_attachment(line: str, catalogue: Catalog
 def test_a_commander_mark_is_never_a_comment(catalogue: Catalogue) -> None:
     spec = read("Stark Bowmen\nStark Sworn Swords – my favourite (C)\n", catalogue)
     assert cards(spec)["not_read"] == [2] and not any("comment" in note for note in spec.notes)
+
+
+def test_two_lists_in_one_text_are_never_merged_into_one(catalogue: Catalogue) -> None:
+    # both lists were read as one army of four units with no commander, with exit 0
+    text = (
+        "List 1\nStark Sworn Swords (Robb Stark, Commander)\nStark Bowmen\n"
+        "List 2\nStark Sworn Swords (Eddard Stark, Commander)\nStark Bowmen\n"
+    )
+    spec = read(text, catalogue)
+    assert cards(spec)["not_read"] == [4, 5]
+    assert spec.not_read[0][1] == "'List 2' begins a second list after the cards of another; import each list on its own"
+    assert spec.not_read[1][1].startswith("a second commander: Eddard Stark, Lord of Winterfell is marked (C) here")

@@ -115,7 +115,10 @@ class Lines(State):
             )
             content = content[lead.end() :]
         if LIST_NUMBER.fullmatch(content):  # `List 1`, `List 2:` above each of a player's lists
-            self._skip(row, "list heading", content)
+            if self.seen_card:  # the cards above were another list: never merge two lists into one
+                self._error(row, f"'{content}' begins a second list after the cards of another; import each list on its own")
+            else:
+                self._skip(row, "list heading", content)
             return
         counted = COUNTED.match(content)
         if counted and _section_name(counted["label"]) in SECTIONS:  # `NCUs (3): A, B, C`
