@@ -156,3 +156,26 @@ def test_two_lists_in_one_text_are_never_merged_into_one(catalogue: Catalogue) -
     assert cards(spec)["not_read"] == [4, 5]
     assert spec.not_read[0][1] == "'List 2' begins a second list after the cards of another; import each list on its own"
     assert spec.not_read[1][1].startswith("a second commander: Eddard Stark, Lord of Winterfell is marked (C) here")
+
+
+@pytest.mark.parametrize(
+    ("first", "units"),
+    [
+        ("Halberdiers with Tywin", [("10102", ["20104"]), ("10101", [])]),  # read: a short unit name first
+        ("Unsullied w/ Grey Worm", [("10101", [])]),  # flagged: an unknown unit, then a card's whole name
+    ],
+)
+def test_a_first_line_naming_cards_is_never_the_list_title(
+    first: str, units: list[tuple[str, list[str]]], catalogue: Catalogue
+) -> None:
+    # both were taken for the list's title and left out, with exit 0
+    spec = read(f"{first}\nGuardsmen\n", catalogue)
+    assert spec.name != first
+    assert cards(spec)["units"] == units
+    assert cards(spec)["not_read"] == ([] if len(units) == 2 else [1])
+
+
+@pytest.mark.parametrize("title", ["My List - Stark - 40", "Robb's Army - Starks with Wolves"])
+def test_a_title_with_a_dash_stays_a_title(title: str, catalogue: Catalogue) -> None:
+    spec = read(f"{title}\nStark Bowmen\n", catalogue)
+    assert spec.name is not None and cards(spec)["not_read"] == []

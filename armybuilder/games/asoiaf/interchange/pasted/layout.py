@@ -318,12 +318,23 @@ class Lines(State):
             self._skip(row, "title")
 
     def _starts_with_unit(self, text: str) -> bool:
-        """Whether `text` begins with a combat unit's whole name before a dash or joiner (`Stark Sworn Swords –
-        Catelyn Stark`): a card line whose rest could not be read, never the list's title."""
-        first = SPLIT.split(DASH.split(text, maxsplit=1)[0], maxsplit=1)[0]
-        if first == text:
+        """Whether `text`, split at its dashes and joiners, names a card in one of its parts: a combat unit's
+        name first (`Stark Sworn Swords – Catelyn Stark`, `Halberdiers with Tywin`) or a card's whole name
+        after a joiner (`Unsullied w/ Grey Worm`) — a card line, never the list's title."""
+        parts = [p for d in DASH.split(text) for p in SPLIT.split(d)]
+        if len(parts) < 2:
             return False
-        return any(c.kind is CardKind.COMBAT_UNIT for c in lookup(self.catalogue, take_cost(first)[0])[0])
+        for i, part in enumerate(parts):
+            if find_faction(self.catalogue, part) is not None:  # `My List - Stark - 40`: a title naming its house
+                continue
+            if i == 0 and self._close(part):  # `Umber Berzerkers w/ Greatjon`: a misspelt unit first
+                return True
+            piece = self._known(0, part, False, None, 0)
+            if piece is None:
+                continue
+            if piece.exact if i > 0 else any(c.kind is CardKind.COMBAT_UNIT for c in piece.exact or piece.short):
+                return True
+        return False
 
     def _close(self, text: str) -> bool:
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""
