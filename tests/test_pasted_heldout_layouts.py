@@ -179,3 +179,11 @@ def test_a_first_line_naming_cards_is_never_the_list_title(
 def test_a_title_with_a_dash_stays_a_title(title: str, catalogue: Catalogue) -> None:
     spec = read(f"{title}\nStark Bowmen\n", catalogue)
     assert spec.name is not None and cards(spec)["not_read"] == []
+
+
+def test_the_same_commander_marked_on_two_units_is_a_problem(catalogue: Catalogue) -> None:
+    # read as two units each carrying the commander, with no commander and exit 0
+    spec = read("Stark Sworn Swords + Robb Stark (C)\nStark Sworn Swords + Robb Stark (C)\nStark Bowmen\n", catalogue)
+    assert spec.not_read == [
+        (2, "Robb Stark, The Wolf Lord is marked (C) here and on line 1; the commander leads one unit: remove one")
+    ]
