@@ -187,3 +187,21 @@ def test_the_same_commander_marked_on_two_units_is_a_problem(catalogue: Catalogu
     assert spec.not_read == [
         (2, "Robb Stark, The Wolf Lord is marked (C) here and on line 1; the commander leads one unit: remove one")
     ]
+
+
+@pytest.mark.parametrize("line", ["NCUs = Catelyn Stark + Rodrik Cassel", "NCUs - Catelyn Stark, Rodrik Cassel"])
+def test_an_ncu_label_then_an_equals_sign_or_a_dash(line: str, catalogue: Catalogue) -> None:
+    # `NCUs = …` was skipped as prose, with exit 0
+    spec = read(f"Stark Sworn Swords (Robb Stark, Commander)\n{line}\n", catalogue)
+    assert cards(spec)["ncus"] == ["30201", "30205"] and cards(spec)["not_read"] == []
+
+
+def test_an_unknown_label_before_card_names_is_a_problem_not_skipped(catalogue: Catalogue) -> None:
+    spec = read("Stark Sworn Swords (Robb Stark, Commander)\nSupport: Catelyn Stark, Rodrik Cassel\n", catalogue)
+    assert spec.not_read == [
+        (
+            2,
+            "`Support:` is no label this reader knows, and the line names cards; write `NCUs:` or `Units:` before "
+            "them, or one card a line",
+        )
+    ]

@@ -28,6 +28,7 @@ from .lines import (
     JOIN,
     KEY,
     KEYS,
+    LABEL_SEPARATED,
     LABEL_START,
     LEAD_IN,
     LINK,
@@ -123,6 +124,9 @@ class Lines(State):
         counted = COUNTED.match(content)
         if counted and _section_name(counted["label"]) in SECTIONS:  # `NCUs (3): A, B, C`
             content = f"{counted['label']}: {content[counted.end() :]}"
+        separated = LABEL_SEPARATED.match(content)
+        if separated:  # `NCUs = Catelyn + Rodrik`, `NCUs - Catelyn, Rodrik`
+            content = f"{separated['label']}: {content[separated.end() :]}"
         bare = LABEL_START.match(content)
         if bare and not KEY.fullmatch(content):  # `NCU's High Sparrow (C) and Tyrion`: no colon
             content = f"{bare['label']}: {content[bare.end() :]}"
@@ -148,6 +152,13 @@ class Lines(State):
                 content = f"{written} + {value}"  # `Stark Sworn Swords: Robb Stark (C)`: a card, then its attachment
             elif value and self._parts(row.number, value, indent, self.section, quiet=True):
                 content = value
+            elif value and self._names_cards(value):  # `Support: Catelyn, Rodrik`: never skipped unread
+                self._error(
+                    row,
+                    f"`{written}:` is no label this reader knows, and the line names cards; write `NCUs:` or "
+                    "`Units:` before them, or one card a line",
+                )
+                return
             else:
                 self._skip(row, key["key"].strip().casefold())
                 return
@@ -196,7 +207,7 @@ class Lines(State):
         ):
             self._title(row, content)
             return
-        if not any(p.exact or p.short for p in pieces) and _prose(content, pieces):
+        if not any(p.exact or p.short for p in pieces) and _prose(content, pieces) and not self._names_cards(content):
             self._skip(row, "prose", content)
             return
         self.seen_card = True
@@ -335,6 +346,11 @@ class Lines(State):
             if piece.exact if i > 0 else any(c.kind is CardKind.COMBAT_UNIT for c in piece.exact or piece.short):
                 return True
         return False
+
+    def _names_cards(self, text: str) -> bool:
+        """Whether a part of `text` (split at its commas, joiners and dashes) is a card's whole name."""
+        parts = [q for p in JOIN.split(text) for d in DASH.split(p) for q in SPLIT.split(d) if q.strip()]
+        return any(lookup(self.catalogue, take_cost(part)[0])[0] for part in parts)
 
     def _close(self, text: str) -> bool:
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""

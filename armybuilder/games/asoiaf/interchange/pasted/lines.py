@@ -107,6 +107,7 @@ LEAD_IN = re.compile(
 )
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
+LABEL_SEPARATED = re.compile(rf"(?P<label>{_words(NCU_LABELS)})\s*[=\-–—]\s*(?=[^\W\d_])", re.IGNORECASE)  # `NCUs = A + B`
 COST_ONLY = re.compile(rf"[(\[]?\s*\d{{1,2}}\s*(?:{POINTS})?\s*[)\]]?", re.IGNORECASE)  # `5pts` between dashes
 COUNTED = re.compile(  # `NCUs (3): A, B, C`: a section label, how many, then the names
     rf"(?P<label>[A-Za-z][A-Za-z' -]{{0,23}}?)\s*[(\[]\s*\d+\s*(?:{_words(COUNT_WORDS)})?\s*[)\]]\s*:\s*(?=\S)",
