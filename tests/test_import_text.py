@@ -9,6 +9,7 @@ lists of issue #18, every form of name, cost and commander mark, detection besid
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -735,6 +736,27 @@ def test_too_long_and_too_many_lines(catalogue: Catalogue) -> None:
         read("Stark Sworn Swords (5)\n" * 5_000, catalogue)
     with pytest.raises(InterchangeError, match="lines; a list is a few dozen"):
         read("Stark Sworn Swords\n" * 400, catalogue)
+
+
+def _cpu(text: str, catalogue: Catalogue) -> float:
+    """The least CPU time of three readings of `text` (CPU, not wall clock: other processes do not count)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        import_list("text", text, catalogue, "pasted.txt", points=40, keep=True)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+@pytest.mark.parametrize("joiner", [" + ", " w/ ", " & ", " with ", ", ", " and "])
+@pytest.mark.parametrize("head", ["Stark Sworn Swords", "NCUs: Sansa Stark"])
+def test_reading_takes_time_in_proportion_to_the_text(catalogue: Catalogue, head: str, joiner: str) -> None:
+    # a line of many joiners (`Unit + Bob + Bob + …`) against a line of a quarter as many: four times the
+    # text may take about four times as long, never the sixteen a pass per pair of parts takes (the bound,
+    # six, leaves room for a busy machine; the ratio of two timings on one machine, not a speed)
+    k = (300 - len(head)) // (len(joiner) + 3) // 4
+    short, long = (head + f"{joiner}Bob" * n for n in (k, 4 * k))
+    assert _cpu("\n".join([long] * 30), catalogue) < 6 * _cpu("\n".join([short] * 30), catalogue)
 
 
 LINE_PARTS = st.sampled_from(

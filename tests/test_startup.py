@@ -110,16 +110,22 @@ def test_the_bundled_readers_are_every_bundled_game_with_text_formats() -> None:
     """A file that is no YAML list is offered to `BUNDLED_READERS` without importing every game: the table
     must name each bundled game that reads a text format, with its formats."""
     from armybuilder import games
+    from armybuilder.games.capabilities import INTERCHANGE
 
-    formats = {key: games.get(key).import_formats for key in games.BUNDLED}
+    readers = {key: INTERCHANGE.of(games.get(key)) for key in games.BUNDLED}
+    formats = {key: r.import_formats for key, r in readers.items() if r is not None}
     assert {key: found for key, found in formats.items() if found} == games.BUNDLED_READERS
 
 
 def test_the_bundled_event_games_are_every_bundled_game_with_event_keys() -> None:
     """An event file in a batch folder is told from a list by the keys of `BUNDLED_EVENTS`' games alone."""
     from armybuilder import games
+    from armybuilder.games.capabilities import EVENTS
 
-    assert tuple(key for key in games.BUNDLED if games.get(key).event_keys) == games.BUNDLED_EVENTS
+    with_keys = {
+        key: e.event_keys for key in games.BUNDLED if (e := EVENTS.of(games.get(key))) is not None and e.event_keys
+    }
+    assert with_keys == games.BUNDLED_EVENTS
 
 
 def test_checking_a_broken_list_imports_no_other_game(tmp_path: Path) -> None:

@@ -18,7 +18,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from armybuilder import games
-from armybuilder.batch.check import YAML_SUFFIXES, Config, check_chunk, check_one, check_report, recover_chunk
+from armybuilder.batch.check import (
+    YAML_SUFFIXES,
+    Config,
+    check_chunk,
+    check_one,
+    check_report,
+    event_keys,
+    recover_chunk,
+)
 from armybuilder.batch.collect import NOT_LISTS, Submission, collect, player_from_path
 from armybuilder.batch.cross import event_cross_problems
 from armybuilder.batch.event import Event, check_data_version, load_event
@@ -96,6 +104,7 @@ def prepare(workspace: Workspace, event: Event | None = None, subs: Sequence[Sub
     forking, so that workers share it; a game the sample missed is loaded by the worker that meets it."""
     import multiprocessing.connection  # noqa: F401
 
+    event_keys()  # else each worker imports every game to tell an event file from a list
     for key in likely_games(subs, event):
         with contextlib.suppress(ArmyBuilderError):  # each file of that game will say why its data is unusable
             system = games.get(key)

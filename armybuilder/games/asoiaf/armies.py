@@ -8,6 +8,13 @@ points, then more combat units, then fewer cards). An attachment commander is tr
 may lead, and a neutral commander with every faction the collection holds cards of (or `--faction`); the
 best of those lists is the commander's.
 
+The work is bounded: the collection is first cut to what one list can field (`fieldable`: 99 copies of a card
+are the 3 `--max-copies` allows), each commander searches at most its `timeout` and all of them together about
+`total`, each smallest list searched within its commander's time; a commander whose searches did not
+all finish says so (`Fielding.why`), with the best list found. Work is reused across commanders: the best
+lists found so far, led by the next commander instead (`transplant`) and legal, are its lists to beat from
+the start, so a commander short of time still gets a full list and its searches cut sooner.
+
 Nothing here prints or exits.
 """
 
@@ -15,18 +22,28 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from armybuilder.games.asoiaf.armylist import ArmyList, load_list_text
 from armybuilder.games.asoiaf.builder.complete import complete
 from armybuilder.games.asoiaf.builder.leaders import with_companions
 from armybuilder.games.asoiaf.builder.options import fits
-from armybuilder.games.asoiaf.builder.proposals import DEFAULT_LIMITS, Key, Limits, Rank, key_of, rank_of
+from armybuilder.games.asoiaf.builder.proposals import (
+    DEFAULT_LIMITS,
+    Key,
+    Limits,
+    Order,
+    Rank,
+    key_of,
+    rank_of,
+)
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import ListReport, validate
 from armybuilder.games.asoiaf.collection import Collection, collection_problems
+from armybuilder.games.asoiaf.context import Army
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list
 from armybuilder.problems import Problem
 
@@ -68,6 +85,26 @@ class Progress:
 
 TOTAL = 60.0  # seconds for every commander together, by default
 MIN_SHARE = 0.1  # seconds a commander searches at least (its smallest list is always checked)
+MIN_SEARCH = 0.05  # seconds one search of a commander's gets at least
+SEEDS = 4  # the best lists of the last commanders done another commander tries to lead
+LAST: Order = ((1 << 30,), ())  # after every completion's place in the search order
+
+
+def fieldable(collection: Collection, catalogue: Catalogue, limits: Limits = DEFAULT_LIMITS) -> Collection:
+    """The collection as one list can use it: a character card once (a character is unique in a list), no
+    card more often than `limits.max_copies`. Copies beyond that change no list, so 99 copies of every card
+    search as 3 do, and collections no list tells apart search alike."""
+    cap = limits.max_copies
+    owned: dict[str, int] = {}
+    for card_id, copies in collection.owned.items():
+        card = catalogue.cards.get(card_id)
+        most = min(copies, 1) if card is not None and card.characters else copies
+        most = most if cap is None else min(most, cap)
+        if most > 0:
+            owned[card_id] = most
+    if owned == collection.owned:
+        return collection
+    return Collection(collection.path, collection.name, owned, collection.where, collection.problems)
 
 
 def owned_commanders(collection: Collection, catalogue: Catalogue, faction: str | None) -> list[Card]:
@@ -101,16 +138,12 @@ def bases(
     (cheapest first) for an attachment commander, alone otherwise; with the owned cards it leads the army
     only with (Varamyr Sixskins' Shadowcat and Wolf Pack, Doran Martell's Areo Hotah)."""
     home = {faction, NEUTRAL}
+    held = sorted(
+        (c for c in collection.cards(catalogue) if c.faction in home), key=lambda c: (c.points, c.title, c.id)
+    )  # once: every question below reads it
 
     def owned(kind: CardKind | None = None, leaders: bool = False) -> list[Card]:
-        return sorted(
-            (
-                c
-                for c in collection.cards(catalogue)
-                if c.faction in home and (leaders or not c.commander) and (kind is None or c.kind is kind)
-            ),
-            key=lambda c: (c.points, c.title, c.id),
-        )
+        return [c for c in held if (leaders or not c.commander) and (kind is None or c.kind is kind)]
 
     def pick(refs: tuple[str, ...]) -> Card | None:  # the cheapest owned card the commander needs
         return next(
@@ -222,6 +255,65 @@ def no_host(commander: Card) -> str:
     return f"no {commander.type} unit owned for {commander.title} to join"
 
 
+def transplant(spec: ListSpec, old: Card, new: Card) -> ListSpec | None:
+    """`spec` (a list `old` leads) led by `new` in `old`'s place: on the same unit for an attachment, as the
+    NCU or the unit otherwise; None when the two are not the same kind of card. The validator says whether
+    the list is legal."""
+    if old.kind is not new.kind or old is new:
+        return None
+    return ListSpec(
+        faction=spec.faction,
+        points=spec.points,
+        leader=new,
+        units=[(new if u is old else u, [new if a is old else a for a in atts]) for u, atts in spec.units],
+        ncus=[new if n is old else n for n in spec.ncus],
+    )
+
+
+def _seeded(
+    commander: Card,
+    seeds: Sequence[ListSpec],
+    factions: list[str],
+    collection: Collection,
+    catalogue: Catalogue,
+    limits: Limits,
+) -> tuple[Rank, ListSpec, str] | None:
+    """The best of the lists other commanders lead (`seeds`) that this one may lead instead: legal, from
+    the collection, within the player's limits."""
+    best: tuple[Rank, ListSpec, str] | None = None
+    for seed in seeds:
+        if seed.leader is None or seed.faction not in factions:
+            continue
+        spec = transplant(seed, seed.leader, commander)
+        if spec is None:
+            continue
+        report = check_spec(spec, catalogue, collection)
+        ctx = report.context
+        if report.errors or ctx is None or ctx.points is None or not _within(ctx, report, limits):
+            continue
+        key = rank_of(ctx)
+        if best is None or key < best[0]:
+            best = (key, spec, seed.faction)
+    return best
+
+
+def _within(ctx: Army, report: ListReport, limits: Limits) -> bool:
+    """The list keeps to the collection (no card beyond the copies owned) and to the player's limits."""
+    if any(p.rule == "collection" for p in report.problems):
+        return False
+    copies = Counter(card.id for _, card in ctx.pairs)
+    units = sum(1 for u in ctx.army.units if u.unit.card is not None)
+    ncus = sum(1 for n in ctx.army.ncus if n.card is not None)
+    return not (
+        (limits.max_copies is not None and max(copies.values(), default=0) > limits.max_copies)
+        or (limits.min_units is not None and units < limits.min_units)
+        or (limits.max_units is not None and units > limits.max_units)
+        or (limits.min_ncus is not None and ncus < limits.min_ncus)
+        or (limits.max_ncus is not None and ncus > limits.max_ncus)
+        or any(not ids & copies.keys() for ids in limits.with_cards)
+    )
+
+
 def best_army(
     commander: Card,
     collection: Collection,
@@ -232,55 +324,73 @@ def best_army(
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
     limits: Limits = DEFAULT_LIMITS,
+    seeds: Sequence[ListSpec] = (),
 ) -> Fielding:
     """The commander's best legal list from the collection at `points`, or why none exists.
 
     Each smallest list it can lead (`bases`) that is legal is completed by the search from the copies the
-    collection still holds; the best completion of all wins. `timeout` is for the commander as a whole."""
+    collection still holds (`fieldable`); the best completion of all wins, each later search only looking
+    for better. `timeout` is for the commander as a whole: each search gets what is left but a moment for
+    each search after it (the first, without a list to beat, needs the most; those after it cut sooner),
+    so every smallest list is searched. `seeds` are lists other
+    commanders lead: the best of them led by this one, when legal, is the list to beat from the start (and the
+    answer when no search beats it; a search finds a list ranked the same too, so the answer is the one the
+    searches alone give whenever they all finish)."""
     start = clock()
     deadline = start + timeout
     result = Fielding(commander)
     if collection.count(commander) < 1:
         result.why = f"{commander.title} is not in the collection"
         return result
-    best: tuple[Rank, ListSpec, str] | None = None
+    collection = fieldable(collection, catalogue, limits)
     refusal: Problem | None = None
     tried = False
-    for army_faction in army_factions(commander, collection, catalogue, faction):
+    legal: list[tuple[str, ArmyList, ListReport]] = []  # (faction, smallest list, its check) to complete
+    factions = army_factions(commander, collection, catalogue, faction)
+    for army_faction in factions:
         for base in bases(commander, army_faction, points, collection, catalogue):
             tried = True
             army = load_spec(base, catalogue)
             report = validate(army, catalogue)
             if report.errors:
                 refusal = refusal or report.errors[0]
-                continue
-            now = clock()
-            if best is not None and now >= deadline:  # out of time: the lists not searched may rank better
-                result.proven = False
-                result.why = "stopped at the time limit: the best list found so far"
-                break
-            left = max(0.1, deadline - now)
-            bar: Key | None = key_of(best[0]) if best is not None else None  # must do better than the best
-            search = complete(
-                army,
-                catalogue,
-                top=1,
-                timeout=left,
-                clock=clock,
-                owned=collection.owned,
-                bar=bar,
-                limits=limits,
-            )
-            result.searches += 1
-            if not search.proven:
-                result.proven = False
-                result.why = f"{search.why or 'the search was not proven'}: the best list found so far"
-            chosen = search.completions[0].report if search.completions else report
-            ctx = chosen.context
-            assert ctx is not None and ctx.points is not None
-            key = rank_of(ctx)
-            if best is None or key < best[0]:
-                best = (key, spec_of(chosen.army, points, commander), army_faction)
+            else:
+                legal.append((army_faction, army, report))
+    best: tuple[Rank, ListSpec, str] | None = None
+    seed = _seeded(commander, seeds, factions, collection, catalogue, limits) if legal else None
+    for index, (army_faction, army, report) in enumerate(legal):
+        now = clock()
+        if (best or seed) is not None and now >= deadline:  # out of time: the lists not searched may rank better
+            result.proven = False
+            result.why = f"stopped at the time limit: {_searched(index, len(legal))}; the best list found so far"
+            break
+        left = max(MIN_SEARCH, deadline - now - MIN_SEARCH * (len(legal) - index - 1))  # a moment for each after
+        bars: list[Key] = [key_of(best[0])] if best is not None else []  # must do better than the best
+        if seed is not None:
+            bars.append((*seed[0], LAST))  # a list ranked as the seed will do: the search's own pick
+        bar = min(bars, default=None)
+        search = complete(
+            army,
+            catalogue,
+            top=1,
+            timeout=left,
+            clock=clock,
+            owned=collection.owned,
+            bar=bar,
+            limits=limits,
+        )
+        result.searches += 1
+        if not search.proven:
+            result.proven = False
+            result.why = f"{search.why or 'the search was not proven'}: the best list found so far"
+        chosen = search.completions[0].report if search.completions else report
+        ctx = chosen.context
+        assert ctx is not None and ctx.points is not None
+        key = rank_of(ctx)
+        if best is None or key < best[0]:
+            best = (key, spec_of(chosen.army, points, commander), army_faction)
+    if seed is not None and (best is None or seed[0] < best[0]):
+        best = seed  # no search found better (nor as good)
     result.seconds = clock() - start
     if best is None:
         if not tried:
@@ -291,6 +401,10 @@ def best_army(
     _, result.spec, result.faction = best
     result.report = check_spec(result.spec, catalogue, collection)
     return result
+
+
+def _searched(done: int, of: int) -> str:
+    return f"{done} of the {of} smallest lists it leads searched"
 
 
 def armies(
@@ -308,25 +422,29 @@ def armies(
     """For every commander the player owns (of `faction` and neutral, when given), its best list. Each
     commander searches `timeout` seconds at most, and all of them together about `total`: a commander
     gets no more than an even share of the time left, so a huge collection still finishes."""
+    collection = fieldable(collection, catalogue, limits)
     commanders = owned_commanders(collection, catalogue, faction)
     start = clock()
     out: list[Fielding] = []
+    seeds: list[ListSpec] = []  # the best lists of the last commanders done, latest first
     for done, commander in enumerate(commanders):
         if progress is not None:
             progress(Progress(done, len(commanders), commander, clock() - start))
         share = (total - (clock() - start)) / (len(commanders) - done)
-        out.append(
-            best_army(
-                commander,
-                collection,
-                catalogue,
-                points,
-                faction=faction,
-                timeout=max(MIN_SHARE, min(timeout, share)),
-                clock=clock,
-                limits=limits,
-            )
+        fielding = best_army(
+            commander,
+            collection,
+            catalogue,
+            points,
+            faction=faction,
+            timeout=max(MIN_SHARE, min(timeout, share)),
+            clock=clock,
+            limits=limits,
+            seeds=seeds,
         )
+        out.append(fielding)
+        if fielding.spec is not None:
+            seeds = [fielding.spec, *seeds][:SEEDS]
     if progress is not None:
         progress(Progress(len(commanders), len(commanders), None, clock() - start))
     return out

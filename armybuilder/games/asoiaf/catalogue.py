@@ -9,7 +9,6 @@ whose digest or payload does not match is rebuilt.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -46,6 +45,7 @@ from armybuilder.games.asoiaf.datafiles import (
     read_files as read_files,
 )
 from armybuilder.kit import cache
+from armybuilder.kit.words import closest_in
 from armybuilder.problems import Problem, Severity
 
 from .cards import (
@@ -158,14 +158,12 @@ class Catalogue:
         if found is None:
             titles = self._titles_for(kinds)
             key = normalize(str(text))
-            close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
+            close = closest_in(key, titles, n=n)
             if not close:  # a fragment: "Umber" finds the Umber cards
-                close = [t for t in titles if key and key in t][:n]
+                close = [titles[t] for t in titles if key and key in t][:n]
             if not close:  # a misspelt German, French or club name: the closest names in those languages
-                translated = self._translated_titles(kinds)
-                close = difflib.get_close_matches(normalize_name(str(text)), list(translated), n=n, cutoff=0.75)
-                titles = translated
-            found = self.memo[memo_key] = tuple(titles[c] for c in close)
+                close = closest_in(normalize_name(str(text)), self._translated_titles(kinds), n=n, cutoff=0.75)
+            found = self.memo[memo_key] = tuple(close)
         assert isinstance(found, tuple)
         return list(found)
 

@@ -9,7 +9,6 @@ The file shape (a mapping whose only key, `cards`, is a list) is checked with th
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 from functools import cache
 from pathlib import Path
@@ -40,6 +39,7 @@ from armybuilder.games.hve.names import (
 )
 from armybuilder.kit import cache as kit_cache
 from armybuilder.kit import schema as kit
+from armybuilder.kit.words import closest
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -673,7 +673,7 @@ def _under(qualifier: str) -> str:
 
 
 def _did_you_mean(name: str, known: dict[str, Any]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
+    close = closest(name, known)
     return f'; did you mean "{close[0]}"?' if close else "; see the keyword list of the rules"
 
 

@@ -19,6 +19,9 @@ faction: martell
 points: 30
 units:
   - Martell Spearmen
+  - Sand Skirmishers
+  - Sunspear Royal Guard
+  - Darkstar Retinue
 ncus: ["Doran Martell, Lord of Sunspear"]
 """
 
