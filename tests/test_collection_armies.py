@@ -521,28 +521,6 @@ def test_copies_beyond_what_a_list_can_field_change_nothing(catalogue: Catalogue
     assert keys[0] == keys[1] and any(k is not None for k in keys[0])
 
 
-def test_every_unit_a_commander_may_lead_is_searched_within_its_time(
-    catalogue: Catalogue, example: Collection, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each search gets the commander's time left but a moment for each search after it, so a slow first
-    search cannot leave the other units Eddard may lead untried."""
-    given: list[float] = []
-    search = armies.complete
-
-    def recording(*args: object, **kwargs: object) -> object:
-        given.append(kwargs["timeout"])  # type: ignore[arg-type]
-        return search(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(armies, "complete", recording)
-    eddard = catalogue.find(EDDARD)[0]
-    led = armies.bases(eddard, "stark", 40, example, catalogue)
-    assert len(led) > 1
-    found = armies.best_army(eddard, example, catalogue, 40, timeout=6.0, clock=lambda: 0.0)
-    assert found.searches == len(led) == len(given)
-    assert given[0] == pytest.approx(6.0 - armies.MIN_SEARCH * (len(led) - 1))
-    assert all(t >= armies.MIN_SEARCH for t in given)
-
-
 def test_a_commander_out_of_time_leads_the_best_list_of_the_one_before(
     catalogue: Catalogue, example: Collection
 ) -> None:

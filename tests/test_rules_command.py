@@ -68,7 +68,7 @@ EXAMPLES = [
 ]
 
 
-MARK = re.compile(r"#!\s*([a-z-]+(?:\s*,\s*[a-z-]+)*)")  # `#! rule-id` on a line the rule must name
+MARK = re.compile(r"(?:# <-|#!)\s*([a-z-]+(?:\s*,\s*[a-z-]+)*)")  # `# <- rule-id`: a line the rule must name
 # an example that cannot help breaking another rule as badly, and why
 ALSO_BROKEN = {
     # the catalogue's only NCU commander (Doran Martell) needs Areo Hotah, an attachment, beside him
@@ -89,7 +89,7 @@ def _marks(text: str) -> set[tuple[str, int]]:
 def test_a_rule_s_examples_pass_and_break_it(entry: ruledocs.RuleEntry) -> None:
     """The examples `armybuilder rules ID` shows are the rule's own tests (one source): the valid file is
     valid and the rule silent in it; the invalid one breaks this rule at its documented severity, on the
-    lines its `#! rule-id` marks name, and no other rule breaks it as badly."""
+    lines its `# <- rule-id` marks name, and no other rule breaks it as badly."""
     assert entry.valid is not None and entry.invalid is not None
     good = validate_text(entry.valid, _WORKSPACE, "valid.yaml")
     assert good.game == entry.game
@@ -99,9 +99,8 @@ def test_a_rule_s_examples_pass_and_break_it(entry: ruledocs.RuleEntry) -> None:
     assert own and {p.severity for p in own} == {entry.severity}, bad.problems
     worse = {p.rule for p in bad.problems if p.rule != entry.id and RANK[p.severity] >= RANK[entry.severity]}
     assert worse == ALSO_BROKEN.get((entry.game, entry.id), set()), bad.problems
-    marked = _marks(entry.invalid)
-    if marked:
-        assert {(p.rule, p.line) for p in own} == marked
+    marked = {(rule, line) for rule, line in _marks(entry.invalid) if rule == entry.id}
+    assert {(p.rule, p.line) for p in own} == marked, "mark each line the rule names with `# <- rule-id`"
 
 
 def test_the_board_games_declare_examples_for_every_rule() -> None:

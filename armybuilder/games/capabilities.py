@@ -176,8 +176,10 @@ CAPABILITIES: tuple[Capability[Any], ...] = (NAMES, DATA_VERSIONS, INTERCHANGE, 
 
 def members(capability: type) -> tuple[str, ...]:
     """The methods and class attributes a capability asks for."""
-    own = vars(capability)
-    return (*own.get("__annotations__", {}), *(n for n, v in own.items() if callable(v) and not n.startswith("_")))
+    import inspect  # only when a game is first met
+
+    attributes = inspect.get_annotations(capability)  # (not `vars`: annotations may be made lazily)
+    return (*attributes, *(n for n, v in vars(capability).items() if callable(v) and not n.startswith("_")))
 
 
 def check(system: GameSystem[Any]) -> None:

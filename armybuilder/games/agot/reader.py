@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
+_TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS))
 _EMPTY_SHIP = "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"
 
 
@@ -96,10 +97,10 @@ class Reader:
             self.faults += 1
         return ok
 
-    def known_keys(self, m: dict[Any, Any], known: tuple[str, ...]) -> None:
+    def known_keys(self, m: dict[Any, Any], known: frozenset[str]) -> None:
         """Unknown keys are faults (the schema names them and the keys there are)."""
-        if not set(known).issuperset(m):
-            self.faults += sum(1 for key in m if key not in known)
+        if not known.issuperset(m):
+            self.faults += 1
 
     # --- the document -------------------------------------------------------------------------------
 
@@ -107,7 +108,7 @@ class Reader:
         """The position, or None when the file is too broken for any rule (required keys, edition)."""
         if not self.shaped(isinstance(value, dict)):
             return None
-        self.known_keys(value, TOP_KEYS)
+        self.known_keys(value, _TOP_KEYS)
         game = value.get("game")
         if isinstance(game, str) and " ".join(game.split()).casefold() not in GAME_NAMES:
             self.schema(f"game {show(game)} is not agot-board-game: write `game: agot-board-game`", _val_pos(value, "game"))
@@ -291,8 +292,8 @@ class Reader:
                 continue
             first[hid] = (key, kpos)
             h = pos.houses[hid] = HouseBlock(hid, self.data.house_names[hid], kpos)
-            if block is not None and self.shaped(isinstance(block, dict)):
-                self.known_keys(block, HOUSE_KEYS)
+            if block.__class__ is PosMap or (block is not None and self.shaped(isinstance(block, dict))):
+                self.known_keys(block, _HOUSE_KEYS)
                 self.read_house(block, h)
 
     def read_house(self, block: dict[Any, Any], h: HouseBlock) -> None:
@@ -406,7 +407,7 @@ class Reader:
         pos.influence_pos = _val_pos(value, "influence")
         if not self.shaped(isinstance(v, dict)):
             return
-        self.known_keys(v, TRACKS)
+        self.known_keys(v, _TRACKS)
         tracks: dict[str, Track] = {}
         for track in (t for t in TRACKS if t in v):
             items = v[track]
@@ -428,7 +429,7 @@ class Reader:
         pos.dominance_pos = _val_pos(value, "dominance_tokens")
         if not self.shaped(isinstance(v, dict)):
             return
-        self.known_keys(v, tuple(TOKENS))
+        self.known_keys(v, _TOKENS)
         tokens: dict[str, tuple[str, Pos]] = {}
         for token in (t for t in TOKENS if t in v):
             where = _val_pos(v, token)

@@ -10,7 +10,7 @@ best of those lists is the commander's.
 
 The work is bounded: the collection is first cut to what one list can field (`fieldable`: 99 copies of a card
 are the 3 `--max-copies` allows), each commander searches at most its `timeout` and all of them together about
-`total`, each smallest list searched within its commander's time; a commander whose searches did not
+`total`, each search of a commander's getting what is left of its time; a commander whose searches did not
 all finish says so (`Fielding.why`), with the best list found. Work is reused across commanders: the best
 lists found so far, led by the next commander instead (`transplant`) and legal, are its lists to beat from
 the start, so a commander short of time still gets a full list and its searches cut sooner.
@@ -85,7 +85,7 @@ class Progress:
 
 TOTAL = 60.0  # seconds for every commander together, by default
 MIN_SHARE = 0.1  # seconds a commander searches at least (its smallest list is always checked)
-MIN_SEARCH = 0.05  # seconds one search of a commander's gets at least
+MIN_SEARCH = 0.1  # seconds one search of a commander's gets at least
 SEEDS = 4  # the best lists of the last commanders done another commander tries to lead
 LAST: Order = ((1 << 30,), ())  # after every completion's place in the search order
 
@@ -330,9 +330,9 @@ def best_army(
 
     Each smallest list it can lead (`bases`) that is legal is completed by the search from the copies the
     collection still holds (`fieldable`); the best completion of all wins, each later search only looking
-    for better. `timeout` is for the commander as a whole: each search gets what is left but a moment for
-    each search after it (the first, without a list to beat, needs the most; those after it cut sooner),
-    so every smallest list is searched. `seeds` are lists other
+    for better. `timeout` is for the commander as a whole: each search gets what is left of it (the first,
+    without a list to beat, needs the most; those after it cut sooner), and when none is left the lists
+    not searched are said to be so. `seeds` are lists other
     commanders lead: the best of them led by this one, when legal, is the list to beat from the start (and the
     answer when no search beats it; a search finds a list ranked the same too, so the answer is the one the
     searches alone give whenever they all finish)."""
@@ -364,7 +364,7 @@ def best_army(
             result.proven = False
             result.why = f"stopped at the time limit: {_searched(index, len(legal))}; the best list found so far"
             break
-        left = max(MIN_SEARCH, deadline - now - MIN_SEARCH * (len(legal) - index - 1))  # a moment for each after
+        left = max(MIN_SEARCH, deadline - now)
         bars: list[Key] = [key_of(best[0])] if best is not None else []  # must do better than the best
         if seed is not None:
             bars.append((*seed[0], LAST))  # a list ranked as the seed will do: the search's own pick

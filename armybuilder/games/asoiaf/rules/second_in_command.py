@@ -22,7 +22,7 @@ units:
   - Sand Skirmishers
   - Sunspear Royal Guard
   - Darkstar Retinue
-ncus: ["Doran Martell, Lord of Sunspear"]
+ncus: ["Doran Martell, Lord of Sunspear"]  # <- second-in-command
 """
 
 

@@ -99,7 +99,7 @@ class Lines(State):
             self.section, self.inline_section = SECTIONS[name], False
             self._skip(row, "section header")
             return
-        if name == "commander" or re.fullmatch(r"commander\s*:\s*", content, re.IGNORECASE):
+        if "commander" in (KEYS.get(name), KEYS.get(content.rstrip(": ").casefold())):  # `Commander:` alone
             self.awaiting_commander = True
             self._skip(row, "section header")
             return
