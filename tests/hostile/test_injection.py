@@ -185,12 +185,13 @@ def test_yaml_numbers_mean_what_a_person_reads_or_say_so(written: str, said: str
     path.write_text(EXAMPLE.replace("points: 40", f"points: {written}"))
     result = run(["validate", "--format", "parsable", str(path)])
     assert_sane(result, f"points: {written}", codes=(1,))
-    assert said in result.stdout and ":4:9: error schema" in result.stdout, result.stdout
+    assert said in result.stdout and ":4:9: error syntax" in result.stdout, result.stdout
 
 
-def test_yes_and_on_keys_are_said_as_yaml_reads_them(tmp_path: Path) -> None:
+def test_yes_and_on_keys_are_the_words_written(tmp_path: Path) -> None:
     path = tmp_path / "l.yaml"
     path.write_text(EXAMPLE + "on: 1\nyes: 2\n")
     result = run(["validate", "--format", "parsable", str(path)])
     assert_sane(result, "on/yes keys", codes=(1,))
-    assert "`yes` is read by YAML as true, like the key at line" in result.stdout and '"yes":' in result.stdout
+    assert ":17:1: error schema unknown key `on`" in result.stdout and ":18:1: error schema unknown key `yes`" in result.stdout
+    assert "True" not in result.stdout and "duplicate" not in result.stdout
