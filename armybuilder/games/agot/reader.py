@@ -239,7 +239,7 @@ class Reader:
             self.add("unknown-house", E, message, where)
             return None
         hint = f'; did you mean "{close}"?' if close else f"; the houses are {', '.join(self.ed.houses)}"
-        self.add("unknown-house", E, f'"{name}" is not a house of the {self.ed.word} edition{hint}', where)
+        self.add("unknown-house", E, f"{show(name)} is not a house of the {self.ed.word} edition{hint}", where)
         return None
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False) -> Resolved | None:
@@ -502,7 +502,7 @@ class Reader:
         self.add(
             "unknown-unit-type",
             E,
-            f'"{kind}" is not a unit; the units are {", ".join(self.ed.units)}{hint}',
+            f'{show(kind)} is not a unit; the units are {", ".join(self.ed.units)}{hint}',
             where,
         )
 

@@ -30,6 +30,7 @@ from armybuilder.games.wotr.position import (
     Value,
 )
 from armybuilder.games.wotr.words import PLURAL_NATIONS
+from armybuilder.kit.words import marked
 from armybuilder.problems import Severity
 from armybuilder.yamlpos import Pos
 
@@ -54,7 +55,7 @@ def _type_name(value: Any) -> str:
 
 
 def _shown(name: Any) -> str:
-    text = str(name)
+    text = marked(str(name))
     return text if len(text) <= 60 else text[:57] + "..."
 
 

@@ -17,6 +17,7 @@ from armybuilder.games.asoiaf.armylist import Slot, choose
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.listwriter import reference
+from armybuilder.kit.words import marked
 from armybuilder.text import or_quoted as _or
 
 
@@ -43,7 +44,7 @@ def find_card(catalogue: Catalogue, text: str, kinds: Iterable[CardKind], factio
     suggestions = catalogue.suggest(text, kinds)
     hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
     what = " or ".join(k.label for k in kinds)
-    raise CardReferenceError(f"no {what} called '{text}'{hint}", candidates=tuple(suggestions))
+    raise CardReferenceError(f"no {what} called '{marked(text)}'{hint}", candidates=tuple(suggestions))
 
 
 def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
@@ -76,7 +77,7 @@ def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
     close = difflib.get_close_matches(normalize(text), list(keys), n=3, cutoff=0.6)
     names = list(dict.fromkeys(keys[c] for c in close))
     hint = f"; did you mean {_or(names)}?" if names else ""
-    raise CardReferenceError(f"no {army} commander called '{text}'{hint}", candidates=tuple(names))
+    raise CardReferenceError(f"no {army} commander called '{marked(text)}'{hint}", candidates=tuple(names))
 
 
 def commanders_hint(catalogue: Catalogue, faction_text: str | None) -> str:
