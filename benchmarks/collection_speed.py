@@ -44,12 +44,12 @@ def main() -> int:
         found = armies(shelf, catalogue, args.points, timeout=max(args.target * 2, 10.0))
         times.append(time.perf_counter() - start)
     median = statistics.median(times)
-    print(f"{'commander':<40} {'left':>4} {'units':>5} {'searches':>8} {'s':>6}  proven")
+    print(f"{'commander':<40} {'left':>4} {'acts':>5} {'searches':>8} {'s':>6}  proven")
     for f in found:
         key = f.key
-        left, units = (str(key[0]), str(-key[2])) if key else ("-", "-")
+        left, acts = (str(key[0]), str(-key[1])) if key else ("-", "-")  # points left, activations
         shown = "yes" if f.proven else f"no ({f.why})"
-        print(f"{f.commander.title:<40} {left:>4} {units:>5} {f.searches:>8} {f.seconds:>6.2f}  {shown}")
+        print(f"{f.commander.title:<40} {left:>4} {acts:>5} {f.searches:>8} {f.seconds:>6.2f}  {shown}")
     proven = all(f.proven for f in found)
     ok = median <= args.target and proven and bool(found)
     verdict = "PASS" if ok else "FAIL"

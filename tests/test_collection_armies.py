@@ -501,3 +501,42 @@ def test_collection_armies_takes_the_limits_of_complete(catalogue: Catalogue) ->
         assert max(Counter(c.id for c in army.cards()).values()) == 1
     bad = runner.invoke(app, ["collection", "armies", str(EXAMPLE), "--points", "40", "--with", "No Such Card"])
     assert bad.exit_code == 2 and "--with No Such Card" in bad.output
+
+
+# --- bounded work ------------------------------------------------------------------------------------------
+
+
+def test_copies_beyond_what_a_list_can_field_change_nothing(catalogue: Catalogue) -> None:
+    """99 copies of a card are the 3 `--max-copies` allows (1 with `--max-copies 1`), a character card one
+    copy: the same lists, the same keys."""
+    tiny = read_collection_text(TINY, catalogue, "tiny.yaml")
+    many = Collection(tiny.path, owned=dict.fromkeys(tiny.owned, 99))
+    cut = armies.fieldable(many, catalogue)
+    for card in many.cards(catalogue):
+        assert cut.count(card) == (1 if card.characters else 3), card.title
+    assert armies.fieldable(many, catalogue, armies.Limits(max_copies=1)).owned == dict.fromkeys(tiny.owned, 1)
+    assert armies.fieldable(cut, catalogue) is cut  # nothing to cut: the collection itself
+    three = Collection(tiny.path, owned=dict.fromkeys(tiny.owned, 3))
+    keys = [[f.key for f in armies.armies(shelf, catalogue, 30)] for shelf in (many, three)]
+    assert keys[0] == keys[1] and any(k is not None for k in keys[0])
+
+
+def test_every_unit_a_commander_may_lead_is_searched_within_its_time(
+    catalogue: Catalogue, example: Collection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each smallest list gets an even share of the commander's time (what one leaves goes to the next), so
+    a slow first search cannot leave the other units Eddard may lead untried."""
+    given: list[float] = []
+    search = armies.complete
+
+    def recording(*args: object, **kwargs: object) -> object:
+        given.append(kwargs["timeout"])  # type: ignore[arg-type]
+        return search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(armies, "complete", recording)
+    eddard = catalogue.find(EDDARD)[0]
+    led = armies.bases(eddard, "stark", 40, example, catalogue)
+    assert len(led) > 1
+    found = armies.best_army(eddard, example, catalogue, 40, timeout=6.0, clock=lambda: 0.0)
+    assert found.searches == len(led) == len(given)
+    assert given[0] == pytest.approx(6.0 / len(led))

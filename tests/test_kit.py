@@ -7,7 +7,7 @@ from armybuilder import yamlpos
 from armybuilder.fileio import MAX_INPUT_BYTES
 from armybuilder.kit import schema as kit
 from armybuilder.kit.size import too_large
-from armybuilder.kit.words import did_you_mean
+from armybuilder.kit.words import closest, closest_in, did_you_mean
 from armybuilder.problems import Severity
 
 TEXT = "nations:\n  gondor:\n    regulars: 3\n    elites: two\n  rohan: {regulars: 1, eilte: 2}\n"
@@ -56,7 +56,36 @@ def test_did_you_mean() -> None:
     assert did_you_mean("zzz", ["commander"], "known keys: commander") == "known keys: commander"
 
 
+def test_closest_words_and_what_they_stand_for() -> None:
+    assert closest("stak", ["state", "stark", "lannister"], n=2) == ["stark", "state"]
+    assert closest("stak", ["stark"], cutoff=0.9) == []
+    # spellings compared, what they stand for said: each once, best first, never more than n
+    spellings = {"greyjoy": "Greyjoy", "house greyjoy": "Greyjoy", "stark": "Stark"}
+    assert closest_in("greyjoi", spellings, n=3) == ["Greyjoy"]
+    assert closest_in("stark", spellings, n=1) == ["Stark"]
+    assert closest_in("zzz", spellings) == []
+
+
 def test_the_size_guard() -> None:
     assert too_large(b"x" * MAX_INPUT_BYTES) is None
     told = too_large(b"x" * (MAX_INPUT_BYTES + 1), "a deck", "a few kilobytes")
     assert told == "the file is over 1,000,000 bytes; a deck is a few kilobytes — is this the right file?"
+
+
+def test_shape_problems_say_what_to_write_in_our_words() -> None:
+    schema = {
+        "type": "object",
+        "required": ["game"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"type": "string", "x-expect": "the game's name"},
+            "turn": {"type": "integer", "minimum": 0, "x-expect": "a whole number, 0 or more"},
+        },
+    }
+    value = yamlpos.load("turn: 2.0\ntrun: 1\n")
+    found = list(kit.shape_problems(kit.whole_validator(schema), value, "p.yaml"))
+    assert [(p.line, p.column, p.message) for p in found] == [
+        (1, 1, "the file: the required key `game` is missing; add `game:` with the game's name"),
+        (2, 1, 'the file: unknown key "trun"; did you mean `turn`? the keys are game, turn'),
+        (1, 7, "turn should be a whole number, 0 or more, not a decimal number"),  # 2.0 is not a whole number here
+    ]

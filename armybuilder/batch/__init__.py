@@ -17,7 +17,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from armybuilder import games
-from armybuilder.batch.check import YAML_SUFFIXES, Config, check_chunk, check_one, check_report, recover_chunk
+from armybuilder.batch.check import (
+    YAML_SUFFIXES,
+    Config,
+    check_chunk,
+    check_one,
+    check_report,
+    event_keys,
+    recover_chunk,
+)
 from armybuilder.batch.collect import NOT_LISTS, Submission, collect, player_from_path
 from armybuilder.batch.cross import event_cross_problems
 from armybuilder.batch.event import Event, check_data_version, load_event
@@ -68,6 +76,7 @@ def prepare(workspace: Workspace, event: Event | None = None) -> None:
     """Import what checking needs and load the likely games' data before forking, so workers share it."""
     import multiprocessing.connection  # noqa: F401
 
+    event_keys()  # else each worker imports every game to tell an event file from a list
     for key in {games.DEFAULT_GAME, event.game if event is not None else games.DEFAULT_GAME}:
         system = games.get(key)
         system.prepare()

@@ -81,14 +81,27 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
     return None
 
 
+_EVENT_KEYS: list[Any] = [None, frozenset(), frozenset()]  # games.known() they were worked out of, and them
+
+
+def event_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """(every key an event file may have, those of them no list has), of the games this run knows (the
+    bundled ones, and plug-ins named by a file, `--from` or the event: no entry-point scan per worker);
+    worked out again only when a game joins (`prepare` does it before the workers fork)."""
+    known = games.known()
+    if _EVENT_KEYS[0] is not known:
+        from armybuilder.batch.event import COMMON_KEYS
+
+        every = frozenset((*COMMON_KEYS, *(k for s in known for k in s.event_keys)))
+        _EVENT_KEYS[:] = [known, every, every - {"name", "game", "points"}]
+    return _EVENT_KEYS[1], _EVENT_KEYS[2]
+
+
 def _is_event(value: yamlpos.PosMap) -> bool:
     """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
-    from armybuilder.batch.event import COMMON_KEYS
-
-    event_keys = {*COMMON_KEYS, *(k for s in games.systems() for k in s.event_keys)}
-    only_events = event_keys - {"name", "game", "points"}
+    every, only_events = event_keys()
     keys = {str(k) for k in value}
-    return bool(keys) and keys <= event_keys and bool(keys & only_events)
+    return bool(keys) and keys <= every and bool(keys & only_events)
 
 
 def _game_of_format(fmt: str) -> str:

@@ -49,8 +49,8 @@ def collect(
     seen: set[str] = set()
     out: list[Submission] = []
 
-    def add(path: str, root: str | None, found: bool = True) -> None:
-        real = os.path.realpath(path)
+    def add(path: str, root: str | None, found: bool = True, real: str | None = None) -> None:
+        real = real or os.path.realpath(path)
         if real in seen:
             return
         seen.add(real)
@@ -65,8 +65,9 @@ def collect(
             refused.append((path, why))
 
     def walk(top: str, root: str | None = None) -> None:
-        for path in sorted(_files_under(top, refuse), key=lambda p: os.path.relpath(p, top).split(os.sep)):
-            add(path, top if root is None else root)
+        skip = len(os.path.join(top, ""))  # every path found is `top`, a separator, then its own part
+        for path, real in sorted(_files_under(top, refuse), key=lambda p: p[0][skip:].split(os.sep)):
+            add(path, top if root is None else root, real=real)
 
     for arg in paths:
         if os.path.isdir(arg):
@@ -105,14 +106,16 @@ def _fixed_part(pattern: str) -> str:
     return os.sep.join(fixed[:-1] if len(fixed) == len(parts) else fixed) or "."
 
 
-def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[str]:
-    """The regular files and dangling names under `top`, hidden entries left out, without recursion (a
-    tree 300 folders deep is fine); links that leave `top` and folders that cannot be read are refused."""
+def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[tuple[str, str]]:
+    """The regular files and dangling names under `top`, each with its resolved path, hidden entries left
+    out, without recursion (a tree 300 folders deep is fine); links that leave `top` and folders that cannot
+    be read are refused. Only a link is resolved on its own: any other entry's resolved path is its
+    folder's and its name (ten thousand `realpath` calls cost more than reading the folder)."""
     real_top = os.path.realpath(top)
-    found: list[str] = []
-    stack = [top]
+    found: list[tuple[str, str]] = []
+    stack = [(top, real_top)]
     while stack:
-        folder = stack.pop()
+        folder, real_folder = stack.pop()
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
@@ -125,7 +128,7 @@ def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[str]:
             path = os.path.join(folder, entry.name)
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    stack.append(path)
+                    stack.append((path, os.path.join(real_folder, entry.name)))
                     continue
                 link = entry.is_symlink()
             except OSError:
@@ -137,7 +140,9 @@ def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[str]:
                     continue
                 if os.path.isdir(target):
                     continue  # a link to a folder inside: its files are found where they are
-            found.append(path)
+                found.append((path, target))
+            else:
+                found.append((path, os.path.join(real_folder, entry.name)))
     return found
 
 

@@ -46,21 +46,35 @@ BUNDLED_READERS: dict[str, tuple[str, ...]] = {
 _loaded: dict[str, GameSystem[Any]] = {}
 _extra: dict[str, GameSystem[Any]] = {}  # registered at run time (tests) or found through entry points
 _entry_points_read = False
+_known: tuple[GameSystem[Any], ...] | None = None  # `known()`, until a game is registered or found
 
 
 def register(system: GameSystem[Any]) -> None:
     """Add a system (a plug-in found another way, or a test's tiny game)."""
+    global _known
     _extra[system.key] = system
     _loaded.pop(system.key, None)
+    _known = None
 
 
 def unregister(key: str) -> None:
+    global _known
     _extra.pop(key, None)
     _loaded.pop(key, None)
+    _known = None
+
+
+def known() -> tuple[GameSystem[Any], ...]:
+    """The systems of the bundled games and of the plug-ins this run knows so far, without the entry-point
+    scan (the same tuple until a game is registered or found: callers may keep what they work out of it)."""
+    global _known
+    if _known is None:
+        _known = tuple(get(k) for k in [*BUNDLED, *(k for k in _extra if k not in BUNDLED)])
+    return _known
 
 
 def _entry_points() -> None:
-    global _entry_points_read
+    global _entry_points_read, _known
     if _entry_points_read:
         return
     from importlib.metadata import entry_points
@@ -82,6 +96,7 @@ def _entry_points() -> None:
         found[key] = system
     _extra.update(found)  # only once every plug-in loaded: a broken one is told on every use, not once
     _entry_points_read = True
+    _known = None
 
 
 def keys() -> list[str]:

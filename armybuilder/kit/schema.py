@@ -123,3 +123,94 @@ def schema_problems(
         pos = error_position(value, error)
         message = f"{where}: {error.message}" + (f"; {see}" if see else "")
         yield Problem(rule, Severity.ERROR, message, file, pos.line, pos.column)
+
+
+# --- shapes: schema errors in our own words ---------------------------------------------------------
+#
+# A position file's schema says, in each subschema, what to write there (`"x-expect": "a whole number from
+# 0 to 999"`); `shape_problems` turns each error into "where should be what, not the value found", an
+# unknown key into the keys there are (with a did-you-mean), a missing key into "add it". No message
+# quotes the schema library.
+
+
+def whole_validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """A validator of `schema` in which an integer is a whole number as YAML writes it (not 2.0, not true)."""
+    from jsonschema import Draft202012Validator, validators
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, v: v.__class__ is int)
+    strict = validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
+    return strict(schema)  # type: ignore[no-any-return]
+
+
+def described(value: Any) -> str:
+    """A value as a message names it: `the number 7`, `the text "x"`, `a mapping`, `nothing (null)`."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return f"the number {value}" if abs(value) < 10**12 else "a huge number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return f'the text "{clipped(value, 40)}"'
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def clipped(text: Any, width: int = 60) -> str:
+    """`text` as a message quotes it: its invisible and look-alike characters shown (`kit.words.marked`: a
+    misspelt name and its "did you mean" then differ visibly), cut at `width`."""
+    from armybuilder.kit.words import marked
+
+    shown = marked(str(text))
+    return shown if len(shown) <= width else shown[: width - 3] + "..."
+
+
+def unknown_key(where: str, key: Any, allowed: Sequence[str]) -> str:
+    """`where: unknown key "fellowshp"; did you mean `fellowship`? the keys are …`."""
+    from armybuilder.kit.words import did_you_mean
+
+    if not isinstance(key, str):
+        return f"{where}: {described(key)} is not a key here; the keys are {', '.join(allowed)}"
+    hint = did_you_mean(key, allowed, cutoff=0.75)
+    return f'{where}: unknown key "{clipped(key)}"; {hint + " " if hint else ""}the keys are {", ".join(allowed)}'
+
+
+def shape_message(value: Any, error: ValidationError, key: Any = None) -> str:
+    """What a schema error means and what to write instead (`key`: the unknown or missing key concerned)."""
+    path = list(error.absolute_path)
+    where = dotted(path) or "the file"
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    allowed = [str(k) for k in schema.get("properties", {})]
+    if error.validator == "additionalProperties":
+        return unknown_key(where, key, allowed)
+    if error.validator == "required":
+        expect = schema.get("properties", {}).get(key, {}).get("x-expect", "its value")
+        return f"{where}: the required key `{key}` is missing; add `{key}:` with {expect}"
+    expect = schema.get("x-expect") or "what the file format says"
+    return f"{where} should be {expect}, not {described(error.instance)}"
+
+
+def shape_problems(check: Draft202012Validator, value: Any, file: str, rule: str = "schema") -> Iterator[Problem]:
+    """One error problem per schema error, in our words (`shape_message`): at the value, at an unknown key,
+    or for a missing key at the mapping that lacks it."""
+    for error in errors(check, value):
+        path = list(error.absolute_path)
+        node = value_at(value, path)
+        if error.validator == "additionalProperties" and isinstance(node, dict):
+            allowed = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+            for key in (k for k in node if k not in allowed):
+                pos = key_position(node, key) or position(value, path)
+                yield Problem(rule, Severity.ERROR, shape_message(value, error, key), file, pos.line, pos.column)
+        elif error.validator == "required" and isinstance(node, dict):
+            pos = position(value, path)
+            wanted = error.validator_value if isinstance(error.validator_value, list) else []
+            for key in (k for k in wanted if k not in node):
+                yield Problem(rule, Severity.ERROR, shape_message(value, error, key), file, pos.line, pos.column)
+        else:
+            pos = position(value, path)
+            yield Problem(rule, Severity.ERROR, shape_message(value, error), file, pos.line, pos.column)

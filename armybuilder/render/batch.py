@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from armybuilder.render.reports.common import counts
+from armybuilder.render.reports.common import count_of, counts
 from armybuilder.rows import problem_text
 from armybuilder.text import printable
 
@@ -250,48 +250,100 @@ def plain_problems(problems: Sequence[Any]) -> list[str]:
         (f"{p.line}:{p.column}" if p.line else "whole file", str(p.severity), printable(p.rule), printable(p.message))
         for p in problems
     ]
-    widths = [max(cell_width(c[i]) for c in cells) for i in range(3)] + [0]  # the message: unpadded
-    right = (True, False, False, False)
-    return [_line(c, widths, right) for c in cells]
+    sizes = [[cell_width(c[i]) for i in range(3)] for c in cells]
+    widths = [max(size[i] for size in sizes) for i in range(3)]
+    lines = []
+    for (where, severity, rule, message), (w0, w1, w2) in zip(cells, sizes, strict=True):
+        head = f"{' ' * (widths[0] - w0)}{where}  {severity}{' ' * (widths[1] - w1)}  {rule}{' ' * (widths[2] - w2)}"
+        lines.append(f"{head}  {message}".rstrip())
+    return lines
+
+
+class _PlainTable:
+    """One game's summary lines as they are read: each row's cells and their widths (every line's widths are
+    needed before the first is written), and the problem sections of its invalid files."""
+
+    def __init__(self) -> None:
+        self.cells: list[tuple[int, tuple[str, ...] | Row]] = []  # (row index, cells; a row of no game: itself)
+        self.sections: list[tuple[int, list[str]]] = []
+        self.count = 0
 
 
 def print_plain(out: IO[str], rows: Rows, *, problems: bool = True) -> None:
     """The summary as plain aligned rows (no colour, no wrapping, text from files escaped), as the terminal
     table has it: one line per file (a mixed batch: a table per game, in its words), then every problem of
-    the invalid ones, then the count."""
-    from armybuilder.games import terms as terms_of
-    from armybuilder.render.reports.common import batch_games, grouped
+    the invalid ones, then the count. The rows are read once (read back from disk, they cost more than the
+    lines); a row no game checked joins the first game's table, or stands alone."""
+    import heapq
 
-    found = batch_games(rows)
-    keys = found.game_keys or ["?"]
-    for game in keys:
+    from armybuilder.games import terms as terms_of
+    from armybuilder.games.base import RowTerms
+
+    tables: dict[str, _PlainTable] = {}  # each game's, in the order the games first appear
+    for index, row in enumerate(rows):
+        table = tables.get(row.game)
+        if table is None:
+            table = tables[row.game] = _PlainTable()
+        table.count += 1
+        # a row of no game is laid out in its group's words, known at the end
+        table.cells.append((index, row if row.game == "?" else _plain_cells(row, terms_of(row.game))))
+        if problems and row.problems and not row.valid:
+            section = [f"{printable(row.path)} ({printable(row.player)}): invalid", *plain_problems(row.problems)]
+            table.sections.append((index, section))
+    keys = [g for g in tables if g != "?"] or list(tables)  # as `Field.game_keys`
+    unchecked = tables.pop("?", None) if keys != ["?"] else None
+    if unchecked is not None:  # joins the first game, in submission order
+        first = tables[keys[0]]
+        first.cells = list(heapq.merge(first.cells, unchecked.cells, key=lambda c: c[0]))
+        first.sections = list(heapq.merge(first.sections, unchecked.sections, key=lambda c: c[0]))
+        first.count += unchecked.count
+    for game in keys or ["?"]:
         if len(keys) > 1:
             _write(out, [terms_of(game).plural.capitalize() + f" ({game})"])
-        _plain_game_table(out, (row for row in rows if found.group(row.game) == game), terms_of(game))
+        table = tables.get(game) or _PlainTable()
+        terms = terms_of(game)
+        _plain_game_table(out, [c if isinstance(c, tuple) else _plain_cells(c, terms) for _, c in table.cells], terms)
     if problems:
+        _write(out, (line for game in keys for _, section in tables[game].sections for line in section))
+    total, bad = len(rows), rows.invalid
+    if not total:
+        closing = f"{total} files: 0 valid, 0 invalid"
+    elif len(keys) == 1:
+        closing = f"{count_of(total, terms_of(keys[0]) if keys else RowTerms())}: {total - bad} valid, {bad} invalid"
+    else:
+        parts = ", ".join(
+            f"{tables[g].count} {g} {terms_of(g).noun if tables[g].count == 1 else terms_of(g).plural}" for g in keys
+        )
+        closing = f"{total} files ({parts}): {total - bad} valid, {bad} invalid"
+    _write(out, [closing])
 
-        def sections() -> Iterable[str]:
-            for row in grouped(rows, found):
-                if row.problems and not row.valid:
-                    yield f"{printable(row.path)} ({printable(row.player)}): invalid"
-                    yield from plain_problems(row.problems)
 
-        _write(out, sections())
-    _write(out, [counts(rows, found)])
+def _plain_cells(row: Row, terms: RowTerms) -> tuple[str, ...]:
+    return tuple(printable(cell) for cell in _summary_cells(row, terms))
 
 
-def _plain_game_table(out: IO[str], rows: Iterable[Row], terms: RowTerms) -> None:
+def _plain_game_table(out: IO[str], rows: Sequence[tuple[str, ...]], terms: RowTerms) -> None:
     spec = summary_columns(terms)
     heading = tuple(name for name, _, _ in spec)
     right = [justify == "right" for _, justify, _ in spec]
     widths = [cell_width(name) for name in heading[:-1]] + [0]  # the last column is not padded
-    kept = []  # this game's cells, read once: the widths need them all before the first line
-    for row in rows:
-        cells = tuple(printable(cell) for cell in _summary_cells(row, terms))
-        widths = [max(w, cell_width(c)) for w, c in zip(widths[:-1], cells[:-1], strict=True)] + [0]
-        kept.append(cells)
+    kept = []  # each line's cells and their widths, measured once: the widths need them all before the first
+    last = len(heading) - 1
+    for cells in rows:
+        sizes = [cell_width(c) for c in cells[:last]]
+        widths = [max(w, size) for w, size in zip(widths[:last], sizes, strict=True)] + [0]
+        kept.append((cells, sizes))
     _write(out, [_line(heading, widths, right), _rule(heading, widths)])
-    _write(out, (_line(cells, widths, right) for cells in kept))
+
+    def line(cells: tuple[str, ...], sizes: list[int]) -> str:
+        parts = [
+            " " * (widths[i] - sizes[i]) + cells[i] if right[i] else cells[i] + " " * (widths[i] - sizes[i])
+            for i in range(last)
+        ]
+        parts.append(cells[last])  # the last column is not padded
+        return "  ".join(parts).rstrip()
+
+    _write(out, (line(cells, sizes) for cells, sizes in kept))
 
 
 def print_plain_players(out: IO[str], rows: Rows, lists_per_player: int | None) -> None:

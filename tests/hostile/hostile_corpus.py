@@ -1,7 +1,7 @@
 """A corpus of hostile submissions: what a stranger could hand an organiser or post on a forum.
 
 `list_cases()` are list files (YAML or not), `text_cases()` texts in the interchange formats,
-`event_cases()` event files; `special_entries(folder)` makes what a batch folder can hold besides files
+`event_cases()` event files, `collection_cases(ids)` collections of those card ids; `special_entries(folder)` makes what a batch folder can hold besides files
 (named pipes, symlink loops, unreadable files, names with newlines or escape sequences or bytes that are
 not UTF-8). `write_corpus(folder)` writes them all. Each case says what it must give: the fragment of the
 problem (or error) that names it, when it is not a list the tool can read at all.
@@ -13,6 +13,7 @@ import base64
 import contextlib
 import itertools
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -251,6 +252,13 @@ def event_cases() -> list[Case]:
         Case("event-utf16", "points: 40\n".encode("utf-16"), readable=True),
         Case("event-huge", _y("name: " + "x" * 2_000_000), fragment="bytes"),
     ]
+
+
+def collection_cases(card_ids: Iterable[str]) -> list[Case]:
+    """Collections (`owned:`, what `collection armies` reads) of the given card ids: 99 copies of each, which
+    once kept `collection armies` searching for minutes when the ids are the whole catalogue."""
+    body = "owned:\n" + "".join(f"  {_quoted(i)}: 99\n" for i in card_ids)
+    return [Case("every-card-99-times", _y(body), readable=True)]
 
 
 def special_entries(folder: Path) -> list[str]:

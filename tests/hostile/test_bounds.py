@@ -1,17 +1,23 @@
 """Inputs that made a command run for minutes or exhaust its memory (the second hostile campaign): a list of
 10,000 units through `options`, a game size of a billion or of 99 digits through every export, a batch over
-a folder tree 300 levels deep. Each ends, with an answer or one of our one-line errors."""
+a folder tree 300 levels deep, `collection armies` on 99 copies of every card. Each ends, with an answer or one
+of our one-line errors."""
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from hostile_checks import ENV, assert_sane
+from hostile_corpus import collection_cases
 from typer.testing import CliRunner
 
 from armybuilder.cli import app
+from armybuilder.games.asoiaf.armylist import load_list_text
+from armybuilder.games.asoiaf.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "stark-40.yaml"
@@ -107,3 +113,29 @@ def test_collection_armies_never_writes_over_its_collection(tmp_path: Path) -> N
     assert_sane(result, "collection armies over its input", codes=(2,))
     assert "holds the collection file" in result.stderr
     assert collection.read_bytes() == before
+
+
+def test_collection_armies_on_99_of_every_card_ends_with_every_commander_accounted_for(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """Every commander of the catalogue is owned: each gets a list or why not, each list is proven or says
+    why not (the time limit), and the run keeps to about its total time (generously: a slow machine)."""
+    (case,) = collection_cases(catalogue.cards)
+    path = tmp_path / case.filename
+    path.write_bytes(case.content)
+    start = time.monotonic()
+    result = run(["collection", "armies", str(path), "--points", "40", "--format", "json", "--total-timeout", "10"])
+    took = time.monotonic() - start
+    assert_sane(result, "collection armies, 99 of every card", codes=(0,))
+    assert took < 300, f"collection armies took {took:.0f} s"
+    data = json.loads(result.stdout)
+    commanders = sorted(c.id for c in catalogue.cards.values() if c.commander)
+    assert sorted(a["commander"]["id"] for a in data["armies"]) == commanders
+    for army in data["armies"]:
+        if army["playable"]:
+            assert army["proven"] or army["why_not_proven"], army["commander"]["title"]
+            fielded = load_list_text(json.dumps(army["list"]), catalogue, "<json>").cards()
+            assert max(Counter(c.id for c in fielded).values()) <= 3, army["commander"]["title"]  # --max-copies
+        else:
+            assert army["why"], army["commander"]["title"]
+

@@ -8,7 +8,6 @@ cached on the edition, so a batch of files resolves each name once.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from armybuilder import yamlpos
 from armybuilder.errors import DataError
 from armybuilder.fileio import read_input
 from armybuilder.games.base import bundled_data
+from armybuilder.kit.words import closest_in
 
 FOLDER = "agot-board-game"
 FILES = ("houses", "areas", "tables", "house_cards", "westeros_cards", "setups")
@@ -185,8 +185,8 @@ def suggest(name: str, candidates: list[str]) -> str | None:
     lowered: dict[str, str] = {}
     for c in candidates:
         lowered.setdefault(c.lower(), c)
-    close = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.8)
-    return lowered[close[0]] if close else None
+    close = closest_in(name.lower(), lowered, cutoff=0.8)
+    return close[0] if close else None
 
 
 def read_files(folder: Path) -> dict[str, Any]:

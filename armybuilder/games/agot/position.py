@@ -8,11 +8,13 @@ of the model, so no rule ever meets it. Reading never raises.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from armybuilder.games.agot.data import (
     AgotData,
+    Area,
     Edition,
     Resolved,
 )
@@ -255,3 +257,27 @@ def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:
             (block, stack) for block in position.houses.values() for stack in (block.stacks or {}).values()
         ]
     return position._stacks
+
+
+class Occupied(NamedTuple):
+    """An area units stand in: its name, its map area (None: of unknown kind, first edition), and each
+    house's stack there in file order."""
+
+    name: str
+    area: Area | None
+    stacks: list[tuple[HouseBlock, Stack]]
+
+
+def occupied(position: Position) -> Iterator[Occupied]:
+    """Every area the rules may read (`Position.presence`) that units stand in: the one loop of the rules
+    about where units stand."""
+    for name, stacks in position.presence().items():
+        held = sorted(((position.houses[hid], stack) for hid, stack in stacks.items()), key=lambda hs: hs[1].pos)
+        yield Occupied(name, held[0][1].place.area, held)
+
+
+def occupied_of(position: Position, *kinds: str) -> Iterator[tuple[Area, list[tuple[HouseBlock, Stack]]]]:
+    """The known areas of `kinds` ("land", "sea", "port") that units stand in, with each house's stack."""
+    for _, area, stacks in occupied(position):
+        if area is not None and area.kind in kinds:
+            yield area, stacks

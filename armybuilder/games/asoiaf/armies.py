@@ -8,6 +8,11 @@ points, then more combat units, then fewer cards). An attachment commander is tr
 may lead, and a neutral commander with every faction the collection holds cards of (or `--faction`); the
 best of those lists is the commander's.
 
+The work is bounded: the collection is first cut to what one list can field (`fieldable`: 99 copies of a card
+are the 3 `--max-copies` allows), each commander searches at most its `timeout` and all of them together about
+`total`, each smallest list getting an even share of its commander's time; a commander whose searches did not
+all finish says so (`Fielding.why`), with the best list found.
+
 Nothing here prints or exits.
 """
 
@@ -68,6 +73,24 @@ class Progress:
 
 TOTAL = 60.0  # seconds for every commander together, by default
 MIN_SHARE = 0.1  # seconds a commander searches at least (its smallest list is always checked)
+MIN_SEARCH = 0.05  # seconds one search of a commander's gets at least
+
+
+def fieldable(collection: Collection, catalogue: Catalogue, limits: Limits = DEFAULT_LIMITS) -> Collection:
+    """The collection as one list can use it: a character card once (a character is unique in a list), no
+    card more often than `limits.max_copies`. Copies beyond that change no list, so 99 copies of every card
+    search as 3 do, and collections no list tells apart search alike."""
+    cap = limits.max_copies
+    owned: dict[str, int] = {}
+    for card_id, copies in collection.owned.items():
+        card = catalogue.cards.get(card_id)
+        most = min(copies, 1) if card is not None and card.characters else copies
+        most = most if cap is None else min(most, cap)
+        if most > 0:
+            owned[card_id] = most
+    if owned == collection.owned:
+        return collection
+    return Collection(collection.path, collection.name, owned, collection.where, collection.problems)
 
 
 def owned_commanders(collection: Collection, catalogue: Catalogue, faction: str | None) -> list[Card]:
@@ -101,16 +124,12 @@ def bases(
     (cheapest first) for an attachment commander, alone otherwise; with the owned cards it leads the army
     only with (Varamyr Sixskins' Shadowcat and Wolf Pack, Doran Martell's Areo Hotah)."""
     home = {faction, NEUTRAL}
+    held = sorted(
+        (c for c in collection.cards(catalogue) if c.faction in home), key=lambda c: (c.points, c.title, c.id)
+    )  # once: every question below reads it
 
     def owned(kind: CardKind | None = None, leaders: bool = False) -> list[Card]:
-        return sorted(
-            (
-                c
-                for c in collection.cards(catalogue)
-                if c.faction in home and (leaders or not c.commander) and (kind is None or c.kind is kind)
-            ),
-            key=lambda c: (c.points, c.title, c.id),
-        )
+        return [c for c in held if (leaders or not c.commander) and (kind is None or c.kind is kind)]
 
     def pick(refs: tuple[str, ...]) -> Card | None:  # the cheapest owned card the commander needs
         return next(
@@ -236,16 +255,19 @@ def best_army(
     """The commander's best legal list from the collection at `points`, or why none exists.
 
     Each smallest list it can lead (`bases`) that is legal is completed by the search from the copies the
-    collection still holds; the best completion of all wins. `timeout` is for the commander as a whole."""
+    collection still holds (`fieldable`); the best completion of all wins, each later search only looking
+    for better. `timeout` is for the commander as a whole: each search gets an even share of what is left,
+    so every smallest list is searched, and what one does not use goes to the next."""
     start = clock()
     deadline = start + timeout
     result = Fielding(commander)
     if collection.count(commander) < 1:
         result.why = f"{commander.title} is not in the collection"
         return result
-    best: tuple[Rank, ListSpec, str] | None = None
+    collection = fieldable(collection, catalogue, limits)
     refusal: Problem | None = None
     tried = False
+    legal: list[tuple[str, ArmyList, ListReport]] = []  # (faction, smallest list, its check) to complete
     for army_faction in army_factions(commander, collection, catalogue, faction):
         for base in bases(commander, army_faction, points, collection, catalogue):
             tried = True
@@ -253,34 +275,37 @@ def best_army(
             report = validate(army, catalogue)
             if report.errors:
                 refusal = refusal or report.errors[0]
-                continue
-            now = clock()
-            if best is not None and now >= deadline:  # out of time: the lists not searched may rank better
-                result.proven = False
-                result.why = "stopped at the time limit: the best list found so far"
-                break
-            left = max(0.1, deadline - now)
-            bar: Key | None = key_of(best[0]) if best is not None else None  # must do better than the best
-            search = complete(
-                army,
-                catalogue,
-                top=1,
-                timeout=left,
-                clock=clock,
-                owned=collection.owned,
-                bar=bar,
-                limits=limits,
-            )
-            result.searches += 1
-            if not search.proven:
-                result.proven = False
-                result.why = f"{search.why or 'the search was not proven'}: the best list found so far"
-            chosen = search.completions[0].report if search.completions else report
-            ctx = chosen.context
-            assert ctx is not None and ctx.points is not None
-            key = rank_of(ctx)
-            if best is None or key < best[0]:
-                best = (key, spec_of(chosen.army, points, commander), army_faction)
+            else:
+                legal.append((army_faction, army, report))
+    best: tuple[Rank, ListSpec, str] | None = None
+    for index, (army_faction, army, report) in enumerate(legal):
+        now = clock()
+        if best is not None and now >= deadline:  # out of time: the lists not searched may rank better
+            result.proven = False
+            result.why = f"stopped at the time limit: {_searched(index, len(legal))}; the best list found so far"
+            break
+        left = max(MIN_SEARCH, (deadline - now) / (len(legal) - index))
+        bar: Key | None = key_of(best[0]) if best is not None else None  # must do better than the best
+        search = complete(
+            army,
+            catalogue,
+            top=1,
+            timeout=left,
+            clock=clock,
+            owned=collection.owned,
+            bar=bar,
+            limits=limits,
+        )
+        result.searches += 1
+        if not search.proven:
+            result.proven = False
+            result.why = f"{search.why or 'the search was not proven'}: the best list found so far"
+        chosen = search.completions[0].report if search.completions else report
+        ctx = chosen.context
+        assert ctx is not None and ctx.points is not None
+        key = rank_of(ctx)
+        if best is None or key < best[0]:
+            best = (key, spec_of(chosen.army, points, commander), army_faction)
     result.seconds = clock() - start
     if best is None:
         if not tried:
@@ -291,6 +316,10 @@ def best_army(
     _, result.spec, result.faction = best
     result.report = check_spec(result.spec, catalogue, collection)
     return result
+
+
+def _searched(done: int, of: int) -> str:
+    return f"{done} of the {of} smallest lists it leads searched"
 
 
 def armies(
@@ -308,6 +337,7 @@ def armies(
     """For every commander the player owns (of `faction` and neutral, when given), its best list. Each
     commander searches `timeout` seconds at most, and all of them together about `total`: a commander
     gets no more than an even share of the time left, so a huge collection still finishes."""
+    collection = fieldable(collection, catalogue, limits)
     commanders = owned_commanders(collection, catalogue, faction)
     start = clock()
     out: list[Fielding] = []

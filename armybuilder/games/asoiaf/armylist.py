@@ -7,7 +7,6 @@ be read is kept so that the rules can still say as much as possible about the re
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder import yamlpos
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.kit.words import did_you_mean, marked
+from armybuilder.kit.words import closest_in, did_you_mean, marked
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
 from armybuilder.text import or_quoted as _or
@@ -232,8 +231,8 @@ class _Loader:
             known = ", ".join(self.catalogue.factions)
             names = {f.key: f.key for f in self.catalogue.factions.values()}
             names.update({f.name.casefold(): f.key for f in self.catalogue.factions.values()})
-            close = difflib.get_close_matches(str(value).casefold(), list(names), n=1, cutoff=0.5)
-            hint = f"did you mean `{names[close[0]]}`? " if close else ""
+            close = closest_in(str(value).casefold(), names, cutoff=0.5)
+            hint = f"did you mean `{close[0]}`? " if close else ""
             self.problem(
                 "schema", f"unknown faction {value!r}; {hint}known factions: {known}", data.at("faction")
             )
@@ -418,18 +417,31 @@ def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
     versions = catalogue.versions
     earlier = versions[: versions.index(catalogue.data_version)] if catalogue.data_version in versions else ()
     for season in reversed(earlier):
-        from armybuilder.errors import DataError
-        from armybuilder.games.asoiaf.catalogue import load_catalogue
-
-        try:
-            older = load_catalogue(catalogue.root, season)
-        except DataError:  # the folder it was read from is gone: nothing to compare with
+        older = _season(catalogue, season)
+        if older is None:  # the folder it was read from is gone: nothing to compare with
             break
         then = choose(older, text, slot, faction)
         if isinstance(then, Card) and then.id in catalogue.cards:
             found = (catalogue.cards[then.id], season)
             break
     catalogue.memo[key] = found
+    return found
+
+
+def _season(catalogue: Catalogue, season: str) -> Catalogue | None:
+    """An earlier season of the catalogue's data folder, loaded once per process (None: unusable now);
+    a batch with a hundred misspelt names otherwise reads that season's files a hundred times."""
+    key = ("season", season)
+    if key not in catalogue.memo:
+        from armybuilder.errors import DataError
+        from armybuilder.games.asoiaf.catalogue import load_catalogue
+
+        try:
+            catalogue.memo[key] = load_catalogue(catalogue.root, season)
+        except DataError:
+            catalogue.memo[key] = None
+    found = catalogue.memo[key]
+    assert found is None or isinstance(found, Catalogue)
     return found
 
 

@@ -9,20 +9,12 @@ whose digest or payload does not match is rebuilt.
 
 from __future__ import annotations
 
-import contextlib
-import difflib
-import hashlib
-import os
-import pickle
 import re
-import stat
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from armybuilder import __version__
 from armybuilder.errors import DataError, UsageError
 from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.datafiles import (  # re-exported: the data check and tests read them here
@@ -52,6 +44,8 @@ from armybuilder.games.asoiaf.datafiles import (
 from armybuilder.games.asoiaf.datafiles import (
     read_files as read_files,
 )
+from armybuilder.kit import cache
+from armybuilder.kit.words import closest_in
 from armybuilder.problems import Problem, Severity
 
 from .cards import (
@@ -164,14 +158,12 @@ class Catalogue:
         if found is None:
             titles = self._titles_for(kinds)
             key = normalize(str(text))
-            close = difflib.get_close_matches(key, list(titles), n=n, cutoff=0.6)
+            close = closest_in(key, titles, n=n)
             if not close:  # a fragment: "Umber" finds the Umber cards
-                close = [t for t in titles if key and key in t][:n]
+                close = [titles[t] for t in titles if key and key in t][:n]
             if not close:  # a misspelt German, French or club name: the closest names in those languages
-                translated = self._translated_titles(kinds)
-                close = difflib.get_close_matches(normalize_name(str(text)), list(translated), n=n, cutoff=0.75)
-                titles = translated
-            found = self.memo[memo_key] = tuple(titles[c] for c in close)
+                close = closest_in(normalize_name(str(text)), self._translated_titles(kinds), n=n, cutoff=0.75)
+            found = self.memo[memo_key] = tuple(close)
         assert isinstance(found, tuple)
         return list(found)
 
@@ -428,17 +420,6 @@ def check_files(files: list[DataFile]) -> list[Problem]:
 # --- loading with a cache -------------------------------------------------------------------------------
 
 
-def cache_dir() -> Path | None:
-    """Where catalogue caches live; None when caching is switched off (ARMYBUILDER_NO_CACHE=1)."""
-    if os.environ.get("ARMYBUILDER_NO_CACHE"):
-        return None
-    explicit = os.environ.get("ARMYBUILDER_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "armybuilder"
-
-
 def _model_sources() -> list[Path]:
     """The modules whose classes are pickled: a change to any of them makes old caches unusable."""
     here = Path(__file__).resolve().parent
@@ -448,77 +429,8 @@ def _model_sources() -> list[Path]:
 def content_key(files: list[Path], blobs: list[bytes], root: Path, version: str | None = None) -> str:
     """A digest of the data files' paths and bytes, of the season asked for (None: the newest) and of the
     pickled classes' source."""
-    digest = hashlib.sha256(f"{__version__}|{CACHE_FORMAT}|{version!r}".encode())
-    for source in _model_sources():
-        # installed without sources (zipapp): the version number still keys the cache
-        with contextlib.suppress(OSError):
-            digest.update(source.read_bytes())
-    for path, blob in zip(files, blobs, strict=True):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(len(blob).to_bytes(8, "little") + blob)
-    return digest.hexdigest()
-
-
-MAX_CACHE_BYTES = 64 << 20  # a catalogue pickles to a few hundred kilobytes; never read a disk's worth
-
-
-def _trusted_bytes(path: Path) -> bytes | None:
-    """The cache file's bytes when it may be unpickled, else None (then the catalogue is rebuilt).
-
-    A pickle can run code, so a cache file is trusted only under the rule Python applies to its own
-    bytecode caches, made strict: a regular file (not a link, pipe or device), owned by this user and
-    writable by no one else, and no larger than MAX_CACHE_BYTES. A file planted in a shared cache folder
-    fails the first test; the digest in the file only tells a damaged file from a whole one."""
-    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)  # of the file opened, not of whatever the name points to a moment later
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CACHE_BYTES:
-            return None
-        if hasattr(os, "geteuid") and (info.st_uid != os.geteuid() or info.st_mode & 0o022):
-            return None
-        chunks, left = [], info.st_size + 1
-        while left > 0 and (chunk := os.read(fd, left)):
-            chunks.append(chunk)
-            left -= len(chunk)
-        return None if left <= 0 else b"".join(chunks)  # it grew while read: not the file checked
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def _read_cache(path: Path) -> Catalogue | None:
-    blob = _trusted_bytes(path)
-    if blob is None:
-        return None
-    if len(blob) < 40 or blob[:8] != _MAGIC or hashlib.sha256(blob[40:]).digest() != blob[8:40]:
-        return None  # foreign, truncated or corrupt: rebuild
-    try:
-        value = pickle.loads(blob[40:])
-    except Exception:  # a payload that passes the digest but not unpickling is still never trusted
-        return None
-    return value if isinstance(value, Catalogue) else None
-
-
-def _write_cache(path: Path, catalogue: Catalogue) -> None:
-    catalogue.memo.clear()
-    payload = pickle.dumps(catalogue, protocol=pickle.HIGHEST_PROTOCOL)
-    blob = _MAGIC + hashlib.sha256(payload).digest() + payload
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")  # mode 0600: ours alone
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(blob)
-            os.replace(tmp, path)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
-    except OSError:
-        return  # a read-only or full cache folder only costs speed
+    named = ((path.relative_to(root).as_posix(), blob) for path, blob in zip(files, blobs, strict=True))
+    return cache.content_key(f"{CACHE_FORMAT}|{version!r}", _model_sources(), named)
 
 
 def load_catalogue(root: Path | str | None = None, version: str | None = None) -> Catalogue:
@@ -531,10 +443,10 @@ def load_catalogue(root: Path | str | None = None, version: str | None = None) -
     except OSError as exc:
         raise DataError(f"cannot read card data: {exc}", path=str(root)) from None
     key = content_key(files, blobs, root, version)
-    folder = cache_dir()
+    folder = cache.cache_dir()
     cache_path = folder / f"catalogue-{key[:32]}.pickle" if folder else None
     if cache_path is not None:
-        cached = _read_cache(cache_path)
+        cached = cache.read(cache_path, _MAGIC, Catalogue)
         if cached is not None:
             return cached
     chain = seasons(root)
@@ -553,7 +465,8 @@ def load_catalogue(root: Path | str | None = None, version: str | None = None) -
     catalogue = build(parsed, str(root), tuple(s.version for s in chain))
     catalogue = replace(catalogue, names=folder_names(root, catalogue))
     if cache_path is not None:
-        _write_cache(cache_path, catalogue)
+        catalogue.memo.clear()
+        cache.write(cache_path, _MAGIC, catalogue)
     return catalogue
 
 

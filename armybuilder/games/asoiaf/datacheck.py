@@ -22,7 +22,6 @@ Rules (all errors):
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder.games.asoiaf.datafiles import CARD_FOLDERS, FACTIONS_FILE, FOLDERS, DataFile
 from armybuilder.games.base import ProblemDoc
 from armybuilder.kit import schema as kit
+from armybuilder.kit.words import closest
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
@@ -279,7 +279,7 @@ def _check_schema(df: DataFile, kind: str, report: _Report) -> None:
             for other in errors:
                 if other.validator == "additionalProperties" and other.absolute_path == error.absolute_path:
                     for extra in other.instance:
-                        close = difflib.get_close_matches(str(extra), missing, n=1, cutoff=0.6)
+                        close = closest(extra, missing)
                         if close:
                             typos.setdefault(tuple(error.absolute_path), {})[str(extra)] = close[0]
     for error in errors:
@@ -433,7 +433,7 @@ class _Integrity:
         return ref in self.names
 
     def unresolved(self, df: DataFile, ref: str, field: str, pos: Pos | None, card: str | None) -> None:
-        close = difflib.get_close_matches(ref, sorted(self.names), n=1, cutoff=0.75)
+        close = closest(ref, self.names, cutoff=0.75)
         hint = f"did you mean {close[0]!r}?" if close else "fix the spelling or add the card"
         self.report.add(
             "unresolved-reference",

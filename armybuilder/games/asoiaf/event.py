@@ -11,7 +11,6 @@ collected with its position (`EventReader`) and raised together.
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +26,7 @@ from armybuilder.games.asoiaf.event_rules import (
     is_preview,
     season_of,
 )
-from armybuilder.kit.words import did_you_mean, marked
+from armybuilder.kit.words import closest, did_you_mean, marked
 from armybuilder.text import player_key
 
 if TYPE_CHECKING:
@@ -145,7 +144,7 @@ class _Reader:
         for text, pos in (self.reader.names(self.data, "banned_characters") or [])[:MAX_NAMES]:
             identity = by_key.get(player_key(text))
             if identity is None:
-                close = difflib.get_close_matches(text, sorted(known), n=1)
+                close = closest(text, known)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 self.problem(f"no character called '{marked(text)}' in `banned_characters`{hint}", pos)
             else:

@@ -6,7 +6,6 @@ so every card in a `Catalogue` is well formed and the deck rules never meet a br
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 from armybuilder.games.base import bundled_data
 from armybuilder.games.hve.keywords import Keyword
 from armybuilder.games.hve.names import norm
+from armybuilder.kit.words import closest
 
 DATA_FOLDER = "horde-vs-empire-cards"
 GAME_KEY = "horde-vs-empire-cards"
@@ -109,7 +109,7 @@ class Catalogue:
         key = norm(name)
         if key in self._closest:
             return self._closest[key]
-        found = difflib.get_close_matches(key, self._keys, n=1)
+        found = closest(key, self._keys)
         card = self.cards[found[0]] if found else None
         if len(self._closest) < 10_000:
             self._closest[key] = card

@@ -9,7 +9,6 @@ The file shape (a mapping whose only key, `cards`, is a list) is checked with th
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 from functools import cache
 from pathlib import Path
@@ -38,7 +37,9 @@ from armybuilder.games.hve.names import (
     is_text,
     norm,
 )
+from armybuilder.kit import cache as kit_cache
 from armybuilder.kit import schema as kit
+from armybuilder.kit.words import closest
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -672,7 +673,7 @@ def _under(qualifier: str) -> str:
 
 
 def _did_you_mean(name: str, known: dict[str, Any]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
+    close = closest(name, known)
     return f'; did you mean "{close[0]}"?' if close else "; see the keyword list of the rules"
 
 
@@ -700,12 +701,49 @@ def check_folder(folder: Path) -> tuple[list[Card], list[Problem]]:
     return checker.cards, checker.problems
 
 
+# Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
+CACHE_FORMAT = 1
+_MAGIC = b"ABHVE001"
+
+
+def _model_sources() -> list[Path]:
+    """The modules whose classes are pickled or whose checks decide what loads: a change to any of them
+    makes old caches unusable."""
+    here = Path(__file__).resolve().parent
+    return [here / "catalogue.py", here / "keywords.py", here / "names.py", here / "datacheck.py"]
+
+
+def _cache_path(where: Path, files: list[Path]) -> Path | None:
+    """Where the checked catalogue of these files of `where` is cached (None: caching is off); DataError
+    when a file cannot be read. The folder is part of the key: its cards name their files."""
+    folder = kit_cache.cache_dir()
+    if folder is None:
+        return None
+    named = []
+    for path in files:
+        try:
+            named.append((path.name, read_input(path)))  # regular files only, at most a megabyte
+        except OSError as exc:  # as the check would say it
+            raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
+    key = kit_cache.content_key(f"{GAME_KEY}|{CACHE_FORMAT}|{where}", _model_sources(), named)
+    return folder / f"hve-catalogue-{key[:32]}.pickle"
+
+
 def load_catalogue(folder: Path | None = None) -> Catalogue:
-    """The catalogue of `folder` (None: the bundled example); DataError naming the first data-check error."""
+    """The catalogue of `folder` (None: the bundled example); DataError naming the first data-check error.
+    A catalogue that passed its check is cached, keyed by its files' names and bytes (`kit.cache`), so a
+    later run reads it back instead of checking it again."""
     bundled = folder is None
     where = bundled_folder() if folder is None else Path(folder)
-    cards, problems = check_folder(where)
-    for problem in problems:
+    files = catalogue_files(where)
+    cache_path = _cache_path(where, files)
+    if cache_path is not None:
+        cached = kit_cache.read(cache_path, _MAGIC, Catalogue)
+        if cached is not None and cached.bundled == bundled and cached.folder == where:
+            return cached
+    checker = _Checker()
+    checker.run(files)
+    for problem in checker.problems:
         if problem.is_error:
             shown = "" if bundled else f" {where}"
             raise DataError(
@@ -714,4 +752,7 @@ def load_catalogue(folder: Path | None = None) -> Catalogue:
                 path=problem.file,
                 line=problem.line,
             )
-    return Catalogue(cards, where, bundled=bundled)
+    catalogue = Catalogue(checker.cards, where, bundled=bundled)
+    if cache_path is not None:
+        kit_cache.write(cache_path, _MAGIC, catalogue)
+    return catalogue

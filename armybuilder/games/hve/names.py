@@ -50,10 +50,10 @@ def faction_key(value: object) -> str | None:
 def faction_hint(value: str) -> str:
     """`; did you mean golden-horde?` for the accepted spelling closest to `value` (difflib, cutoff 0.5;
     looser than for cards: there are two factions and the message names both anyway), or ""."""
-    import difflib
+    from armybuilder.kit.words import closest_in
 
-    close = difflib.get_close_matches(norm(value), list(_SPELLINGS), n=1, cutoff=0.5)
-    return f"; did you mean {_SPELLINGS[close[0]]}?" if close else ""
+    close = closest_in(norm(value), _SPELLINGS, cutoff=0.5)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def faction_problem(value: object) -> str | None:

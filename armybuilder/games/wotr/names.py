@@ -7,11 +7,12 @@ folded, apostrophes dropped, every `-`, `_`, `~`, `·` and run of white space on
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+
+from armybuilder.kit.words import closest_in
 
 _SEPARATORS = re.compile(r"[-_~·\s]+")
 _APOSTROPHES = str.maketrans("", "", "'’")
@@ -73,12 +74,7 @@ class NameIndex:
         form = matched(name)
         if form in self.ambiguous:
             return list(self.ambiguous[form])
-        result: list[str] = []
-        for close in difflib.get_close_matches(form, self.forms, n=n * 3, cutoff=0.75):
-            canonical = self.forms[close]
-            if canonical not in result:
-                result.append(canonical)
-        return result[:n]
+        return closest_in(form, self.forms, n=n * 3, cutoff=0.75)[:n]
 
 
 def did_you_mean(suggestions: list[str]) -> str:

@@ -1,12 +1,19 @@
-"""Reading a War of the Ring position file into the model (`position.py`): the load-stage problems
-(`schema`, `unknown-region`, `unknown-figure`) are found here, and anything of the wrong shape is left
-out of the model. Never raises."""
+"""Reading a War of the Ring position file into the model (`position.py`). The file's shape is said by its
+JSON Schema (`schemas/position.schema.json`): every shape fault is a `schema` problem in the kit's words,
+at the value. The reader keeps what a schema cannot say: names matched against the game's names
+(`unknown-region`, `unknown-figure`), a name written twice, and the game's facts (who may be a companion,
+which hands and players a player count has). Anything of the wrong shape is left out of the model.
+
+A well-shaped file is read once and never validated: the reader notices a fault (a value not of its
+kind, an unknown key) without wording it, and only then, or when it has reported anything, is the file
+run through the schema for the words. Never raises."""
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import Any
+import json
+from collections.abc import Collection, Iterator, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.games.wotr.data import WotrData
 from armybuilder.games.wotr.names import NameIndex, did_you_mean, matched
@@ -30,569 +37,456 @@ from armybuilder.games.wotr.position import (
     Value,
 )
 from armybuilder.games.wotr.words import PLURAL_NATIONS
-from armybuilder.kit.words import marked
+from armybuilder.kit import schema as kit
 from armybuilder.problems import Severity
-from armybuilder.yamlpos import Pos
+from armybuilder.yamlpos import Pos, PosMap
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+SCHEMA = "position.schema.json"
+_LIMIT = "999"  # the schema's largest count: the data's `count_max` stands in for it
 
 
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return f"{str(value).lower()}"
-    if isinstance(value, int):
-        return f"the number {value}" if abs(value) < 10**12 else "a huge number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f'the text "{shown}"'
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return f"a {type(value).__name__}"
-
-
-def _shown(name: Any) -> str:
-    text = marked(str(name))
-    return text if len(text) <= 60 else text[:57] + "..."
+@cache
+def validator(count_max: int = 999, players_min: int = 2, players_max: int = 4) -> Draft202012Validator:
+    """The position schema, compiled once per set of limits (the data says the largest count and the
+    player counts)."""
+    text = json.dumps(kit.load_schema("armybuilder.games.wotr", SCHEMA)).replace(_LIMIT, str(count_max))
+    schema = json.loads(text)
+    players = schema["properties"]["players"]
+    players.update(minimum=players_min, maximum=players_max)
+    players["x-expect"] = ", ".join(str(n) for n in range(players_min, players_max)) + f" or {players_max}"
+    return kit.whole_validator(schema)
 
 
 class _Reader:
-    """Reads one document into a Position, collecting load-stage problems."""
+    """Reads one document into a Position, collecting load-stage problems and counting shape faults."""
 
     def __init__(self, position: Position) -> None:
         self.p = position
         self.data = position.data
         self.names = position.data.names
         self.max = position.data.count_max
+        self.faults = 0  # values of the wrong shape left out: the schema words them
+        self.canonical: dict[str, Collection[str]] = {
+            "regions": self.data.regions,
+            "nations": self.data.nations,
+            "characters": self.data.characters,
+        }
 
     # --- problems ---------------------------------------------------------------------------------
 
     def schema(self, pos: Pos, message: str) -> None:
         self.p.problems.append(self.p.problem("schema", Severity.ERROR, message, pos))
 
-    def unknown_region(self, name: str, pos: Pos) -> None:
-        hint = did_you_mean(self.names["regions"].suggest(name)) or 'check the spelling, e.g. "Barad-dur"'
-        self.p.problems.append(
-            self.p.problem(
-                "unknown-region",
-                Severity.ERROR,
-                f'"{_shown(name)}" is not a region of the War of the Ring map; {hint}',
-                pos,
-            )
-        )
+    def marks(self) -> int:
+        """Faults and problems so far: an entry is damaged when reading it adds to them."""
+        return self.faults + len(self.p.problems)
 
-    def unknown_figure(self, message: str, pos: Pos) -> None:
+    def unknown(self, kind: str, name: str, pos: Pos, extra: NameIndex | None = None) -> None:
+        """An unknown region, nation or character: what it is not, and the closest names."""
+        if kind == "regions":
+            hint = did_you_mean(self.names["regions"].suggest(name)) or 'check the spelling, e.g. "Barad-dur"'
+            message = f'"{kit.clipped(name)}" is not a region of the War of the Ring map; {hint}'
+            self.p.problems.append(self.p.problem("unknown-region", Severity.ERROR, message, pos))
+            return
+        if kind == "nations":
+            hint = did_you_mean(self.names["nations"].suggest(name))
+            message = (
+                f'"{kit.clipped(name)}" is not a nation; the nations are dwarves, elves, gondor, north, rohan, '
+                "isengard, sauron, southrons" + (f"; {hint}" if hint else "")
+            )
+        else:
+            suggestions = self.names["characters"].suggest(name)
+            if extra is not None:
+                suggestions = extra.suggest(name) + suggestions
+            hint = did_you_mean(suggestions[:3]) or "the characters are " + ", ".join(self.data.characters)
+            what = "a nation or minion" if extra is not None else "a character"
+            message = f'"{kit.clipped(name)}" is not {what}; {hint}'
         self.p.problems.append(self.p.problem("unknown-figure", Severity.ERROR, message, pos))
 
-    def unknown_nation(self, name: str, pos: Pos) -> None:
-        hint = did_you_mean(self.names["nations"].suggest(name))
-        self.unknown_figure(
-            f'"{_shown(name)}" is not a nation; the nations are dwarves, elves, gondor, north, rohan, '
-            f"isengard, sauron, southrons" + (f"; {hint}" if hint else ""),
-            pos,
-        )
+    # --- values: a fault is counted, the schema words it --------------------------------------------
 
-    def unknown_character(self, name: str, pos: Pos, *, extra: NameIndex | None = None) -> None:
-        suggestions = self.names["characters"].suggest(name)
-        if extra is not None:
-            suggestions = extra.suggest(name) + suggestions
-        hint = did_you_mean(suggestions[:3]) or "the characters are " + ", ".join(self.data.characters)
-        what = "a nation or minion" if extra is not None else "a character"
-        self.unknown_figure(f'"{_shown(name)}" is not {what}; {hint}', pos)
-
-    # --- shapes -----------------------------------------------------------------------------------
-
-    @staticmethod
-    def positions(mapping: dict[Any, Any], key: Any, default: Pos) -> tuple[Pos, Pos]:
-        """(key position, value position) of an entry, falling back on `default` for plain dicts."""
-        key_pos = getattr(mapping, "key_pos", None)
-        value_pos = getattr(mapping, "value_pos", None)
-        kp = key_pos.get(key, default) if key_pos is not None else default
-        vp = value_pos.get(key, kp) if value_pos is not None else kp
-        return kp, vp
-
-    @staticmethod
-    def item_pos(items: list[Any], index: int, default: Pos) -> Pos:
-        at = getattr(items, "item_pos", None)
-        return at[index] if at is not None and index < len(at) else default
-
-    def mapping(self, value: Any, pos: Pos, where: str, what: str = "a mapping") -> dict[Any, Any] | None:
+    def mapping(self, value: Any) -> dict[Any, Any] | None:
         if isinstance(value, dict):
             return value
-        self.schema(pos, f"{where} should be {what}, not {_type_name(value)}")
+        self.faults += 1
         return None
 
-    def listing(self, value: Any, pos: Pos, where: str) -> list[Any] | None:
+    def listing(self, value: Any) -> list[Any] | None:
         if isinstance(value, list):
             return value
-        self.schema(pos, f"{where} should be a list ([] for none), not {_type_name(value)}")
+        self.faults += 1
         return None
 
-    def count(self, value: Any, pos: Pos, where: str) -> int | None:
-        if type(value) is int and 0 <= value <= self.max:
+    def kind(self, value: Any, kind: str) -> Any:
+        """`value` when it is of `kind` ("count" 0..max, "integer" ±max, "flag", "text"), else None."""
+        top = self.max
+        ok = (
+            (value.__class__ is int and 0 <= value <= top)
+            if kind == "count"
+            else (value.__class__ is int and -top <= value <= top)
+            if kind == "integer"
+            else value.__class__ is bool
+            if kind == "flag"
+            else isinstance(value, str)
+        )
+        if ok:
             return value
-        if type(value) is int:
-            shown = value if abs(value) < 10**12 else "a huge number"
-            self.schema(pos, f"{where} is {shown}; a count is a whole number from 0 to {self.max}")
-        else:
-            self.schema(
-                pos, f"{where} should be a whole number from 0 to {self.max}, not {_type_name(value)}"
-            )
+        self.faults += 1
         return None
 
-    def integer(self, value: Any, pos: Pos, where: str) -> int | None:
-        if type(value) is int and -self.max <= value <= self.max:
-            return value
-        if type(value) is int:
-            shown = value if abs(value) < 10**12 else "a huge number"
-            self.schema(pos, f"{where} is {shown}; numbers in a position file stay within ±{self.max}")
-        else:
-            self.schema(pos, f"{where} should be a whole number, not {_type_name(value)}")
-        return None
+    @staticmethod
+    def entries(mapping: dict[Any, Any], default: Pos) -> list[tuple[Any, Any, Pos, Pos]]:
+        """(key, value, key position, value position) of each entry."""
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        found = []
+        for key, value in mapping.items():
+            kp = key_pos.get(key, default)
+            found.append((key, value, kp, value_pos.get(key, kp)))
+        return found
 
-    def boolean(self, value: Any, pos: Pos, where: str) -> bool | None:
-        if isinstance(value, bool):
-            return value
-        self.schema(pos, f"{where} should be true or false, not {_type_name(value)}")
-        return None
+    @staticmethod
+    def items(items: list[Any], default: Pos) -> Iterator[tuple[int, Any, Pos]]:
+        at = getattr(items, "item_pos", None) or ()
+        for i, item in enumerate(items):
+            yield i, item, at[i] if i < len(at) else default
 
-    def text(self, value: Any, pos: Pos, where: str, what: str) -> str | None:
-        if isinstance(value, str):
-            return value
-        self.schema(pos, f"{where} should be {what}, not {_type_name(value)}")
-        return None
+    # --- names ------------------------------------------------------------------------------------
 
-    def unknown_key(self, key: Any, pos: Pos, where: str, allowed: tuple[str, ...]) -> None:
-        if not isinstance(key, str):
-            self.schema(
-                pos, f"{where}: {_type_name(key)} is not a key here; the keys are {', '.join(allowed)}"
-            )
-            return
-        close = difflib.get_close_matches(matched(key), allowed, n=1, cutoff=0.75)
-        hint = f'did you mean "{close[0]}"? ' if close else ""
-        self.schema(pos, f'{where}: unknown key "{_shown(key)}"; {hint}the keys are {", ".join(allowed)}')
+    def resolve(self, kind: str, name: Any, pos: Pos) -> str | None:
+        """The canonical region, nation or character a text names (an unknown one reported), or None."""
+        if not isinstance(name, str):
+            self.faults += 1
+            return None
+        found = self.names[kind].resolve(name)
+        if found is None:
+            self.unknown(kind, name, pos)
+        return found
 
     def names_of(
-        self,
-        mapping: dict[Any, Any],
-        default: Pos,
-        where: str,
-        resolve: Callable[[str, Pos], str | None],
-        what: str,
+        self, mapping: dict[Any, Any], default: Pos, kind: str, *where: str
     ) -> Iterator[tuple[str, Any, Pos, Pos]]:
-        """(canonical name, value, key position, value position) for each key that is a known name, once."""
+        """(canonical name, value, key position, value position) for each key naming a known region,
+        nation or character, once per mapping; `where` names the mapping (joined only for a message)."""
         seen: dict[str, Pos] = {}
+        canonical = self.canonical[kind]
         key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
         value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
         for key, value in mapping.items():
             kp = key_pos.get(key, default)
-            name = self.name_key(key, kp, where, resolve, what, seen)
+            # the usual key: a canonical name, written once; anything else takes the reporting path
+            name = key if key in canonical and key not in seen else self.name_key(key, kp, " › ".join(where), kind, seen)
             if name is not None:
+                seen[name] = kp
                 yield name, value, kp, value_pos.get(key, kp)
 
-    def name_key(
-        self,
-        key: Any,
-        kp: Pos,
-        where: str,
-        resolve: Callable[[str, Pos], str | None],
-        what: str,
-        seen: dict[str, Pos],
-    ) -> str | None:
-        """The canonical name a mapping key stands for, once per mapping; None (reported) otherwise."""
+    def name_key(self, key: Any, kp: Pos, where: str, kind: str, seen: dict[str, Pos]) -> str | None:
+        """The canonical name a key stands for when it is known and new; None (reported) otherwise."""
         if not isinstance(key, str):
-            self.schema(kp, f"{where}: {_type_name(key)} is not {what}")
+            self.schema(kp, f"{where}: {kit.described(key)} is not a {kind[:-1]}")
             return None
-        name = resolve(key, kp)
+        name = self.names[kind].resolve(key)
         if name is None:
+            self.unknown(kind, key, kp)
+        elif name in seen:
+            line = seen[name].line
+            self.schema(kp, f'{where}: "{kit.clipped(key)}" names {name} again (line {line}); merge the two entries into one')
             return None
-        if name in seen:
-            self.schema(
-                kp,
-                f'{where}: "{_shown(key)}" names {name} again (line {seen[name].line}); merge the two entries into one',
-            )
-            return None
-        seen[name] = kp
         return name
 
-    # --- resolvers (report unknown names) -------------------------------------------------------
-
-    def region(self, name: str, pos: Pos) -> str | None:
-        found = self.names["regions"].resolve(name)
-        if found is None:
-            self.unknown_region(name, pos)
-        return found
-
-    def nation_name(self, name: str, pos: Pos) -> str | None:
-        found = self.names["nations"].resolve(name)
-        if found is None:
-            self.unknown_nation(name, pos)
-        return found
-
-    def character(self, name: str, pos: Pos) -> str | None:
-        found = self.names["characters"].resolve(name)
-        if found is None:
-            self.unknown_character(name, pos)
-        return found
+    def side_key(self, key: Any, allowed: Collection[str], players: bool = False) -> str | None:
+        """A side (or, for hands and control, a player) under its canonical name or an alias."""
+        if key in allowed:
+            return str(key)
+        if not isinstance(key, str):
+            return None
+        side = self.names["sides"].resolve(key)
+        if side in allowed:
+            return side
+        player = self.names["players"].resolve(key) if players else None
+        return player if player in allowed else None
 
     # --- sections ---------------------------------------------------------------------------------
 
     def figures(self, value: Any, nation: str, kp: Pos, vp: Pos, *where: str) -> Stack:
-        """A figure mapping; `where` names its place (joined into a path only for a message)."""
+        """A figure mapping of one nation ({regular: 1, elite: 1}); `where` as for `names_of`."""
         stack = Stack(nation, kp)
         if not isinstance(value, dict):
-            self.mapping(value, vp, " › ".join(where), "a figure mapping such as {regular: 1, elite: 1}")
+            self.faults += 1
             stack.damaged = True
             return stack
+        mapping = value
         box = self.data.nations[nation].box
         counts, count_pos = stack.counts, stack.count_pos
-        key_pos: dict[Any, Pos] = getattr(value, "key_pos", None) or {}
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
         top = self.max
-        before = len(self.p.problems)
-        for key, count in value.items():
-            # the usual entry: a canonical kind of this nation, written once, with a plain count
+        problems = self.p.problems
+        before = self.faults + len(problems)
+        for key, count in mapping.items():
+            kpos = key_pos.get(key, vp)
             if key in box and key not in counts and count.__class__ is int and 0 <= count <= top:
-                counts[key] = count
-                count_pos[key] = key_pos.get(key, vp)
-            else:
-                self.figure_entry(stack, value, key, count, vp, " › ".join(where))
-        stack.damaged = len(self.p.problems) > before
+                counts[key] = count  # the usual entry: a canonical kind of this nation, once, a plain count
+                count_pos[key] = kpos
+                continue
+            kind = self.figure_kind(stack, key, kpos, " › ".join(where))
+            if kind is not None and self.kind(count, "count") is not None:
+                counts[kind] = count
+                count_pos[kind] = kpos
+        stack.damaged = self.faults + len(problems) > before
         return stack
 
-    def figure_entry(
-        self, stack: Stack, mapping: dict[Any, Any], key: Any, count: Any, vp: Pos, where: str
-    ) -> None:
-        """One entry of a figure mapping off the usual path: an alias, a wrong kind or a wrong count."""
-        kpos, cpos = self.positions(mapping, key, vp)
+    def figure_kind(self, stack: Stack, key: Any, kpos: Pos, where: str) -> str | None:
+        """The figure kind a key of a figure mapping names, when this nation has it and it is new."""
         if not isinstance(key, str):
-            self.schema(kpos, f"{where}: {_type_name(key)} is not a figure kind")
-            return
+            self.schema(kpos, f"{where}: {kit.described(key)} is not a figure kind")
+            return None
         kinds = self.names["figure_kinds"]
         kind = kinds.resolve(key)
+        nation = self.data.nations[stack.nation]
         if kind is None:
             hint = did_you_mean(kinds.suggest(key))
-            self.unknown_figure(
-                f'"{_shown(key)}" is not a figure kind; the kinds are regular, elite, leader, nazgul'
-                + (f"; {hint}" if hint else ""),
-                kpos,
+            message = f'"{kit.clipped(key)}" is not a figure kind; the kinds are regular, elite, leader, nazgul'
+            self.p.problems.append(self.p.problem("unknown-figure", Severity.ERROR, message + (f"; {hint}" if hint else ""), kpos))
+        elif kind not in nation.box:
+            have = "have" if stack.nation in PLURAL_NATIONS else "has"
+            message = (
+                f"{nation.name} {have} no {self.data.kinds[kind].name} figures; Free Peoples "
+                "leaders are grey, the only Shadow leaders are Nazgûl (Sauron)"
             )
-            return
-        nation = self.data.nations[stack.nation]
-        if kind not in nation.box:
-            self.unknown_figure(
-                f"{nation.name} {'have' if stack.nation in PLURAL_NATIONS else 'has'} no {self.data.kinds[kind].name} figures; Free Peoples "
-                "leaders are grey, the only Shadow leaders are Nazgûl (Sauron)",
-                kpos,
-            )
-            return
-        if kind in stack.counts:
-            self.schema(kpos, f'{where}: "{_shown(key)}" names {kind} again; merge the two counts')
-            return
-        n = self.count(count, cpos, f"{where} › {key}")
-        if n is not None:
-            stack.counts[kind] = n
-            stack.count_pos[kind] = kpos
+            self.p.problems.append(self.p.problem("unknown-figure", Severity.ERROR, message, kpos))
+        elif kind in stack.counts:
+            self.schema(kpos, f'{where}: "{kit.clipped(key)}" names {kind} again; merge the two counts')
+        else:
+            return kind
+        return None
 
     def pools(self, value: Any, pos: Pos, where: str) -> dict[str, Stack] | None:
-        mapping = self.mapping(value, pos, where, "a mapping of nations to figures ({} for none)")
+        """`reinforcements`, `casualties`: nations to figures."""
+        mapping = self.mapping(value)
         if mapping is None:
             return None
-        pools: dict[str, Stack] = {}
-        for nation, figures, kp, vp in self.names_of(mapping, pos, where, self.nation_name, "a nation"):
-            pools[nation] = self.figures(figures, nation, kp, vp, where, nation)
-        return pools
+        return {
+            nation: self.figures(figures, nation, kp, vp, where, nation)
+            for nation, figures, kp, vp in self.names_of(mapping, pos, "nations", where)
+        }
 
     def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
-        mapping = self.mapping(value, pos, where, "a mapping of regions to nations and figures ({} for none)")
+        """`board`, `besieged`: regions to nations to figures."""
+        mapping = self.mapping(value)
         if mapping is None:
             return None
         places: dict[str, Place] = {}
-        problems = self.p.problems
-        regions = self.data.regions
-        nations = self.data.nations
-        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
-        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
-        seen: dict[str, Pos] = {}
-        for key, entry in mapping.items():
-            kp = key_pos.get(key, pos)
-            # the usual key is a canonical region written once; anything else takes the reporting path
-            region = (
-                key
-                if key in regions and key not in seen
-                else self.name_key(key, kp, where, self.region, "a region", seen)
-            )
-            if region is None:
-                continue
-            seen[region] = kp
-            vp = value_pos.get(key, kp)
-            place = Place(region, kp)
-            places[region] = place
-            if not isinstance(entry, dict):
-                self.mapping(entry, vp, f"{where} › {region}", "a mapping of nations to figures")
-                place.damaged = True
-                continue
-            before = len(problems)
-            stacks = place.stacks
-            inner_key_pos: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
-            inner_value_pos: dict[Any, Pos] = getattr(entry, "value_pos", None) or {}
-            for nkey, figures in entry.items():
-                nkp = inner_key_pos.get(nkey, vp)
-                if nkey in nations and nkey not in stacks:
-                    nation: str | None = nkey
-                else:
-                    named = {n: s.pos for n, s in stacks.items()}
-                    nation = self.name_key(
-                        nkey, nkp, f"{where} › {region}", self.nation_name, "a nation", named
+        problems, nations = self.p.problems, self.data.nations
+        for region, entry, kp, vp in self.names_of(mapping, pos, "regions", where):
+            place = places[region] = Place(region, kp)
+            before = self.faults + len(problems)
+            if entry.__class__ is not PosMap and not isinstance(entry, dict):
+                self.faults += 1
+            else:
+                stacks = place.stacks
+                key_pos: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
+                value_pos: dict[Any, Pos] = getattr(entry, "value_pos", None) or {}
+                for key, figures in entry.items():  # as `names_of` does, written out: the board is most of a file
+                    nkp = key_pos.get(key, vp)
+                    nation = (
+                        key
+                        if key in nations and key not in stacks
+                        else self.name_key(key, nkp, f"{where} › {region}", "nations", {n: s.pos for n, s in stacks.items()})
                     )
-                if nation is not None:
-                    stacks[nation] = self.figures(
-                        figures, nation, nkp, inner_value_pos.get(nkey, nkp), where, region, nation
-                    )
-            place.damaged = len(problems) > before
+                    if nation is not None:
+                        nvp = value_pos.get(key, nkp)
+                        stacks[nation] = self.figures(figures, nation, nkp, nvp, where, region, nation)
+            place.damaged = self.faults + len(problems) > before
         return places
 
-    def side_key(self, key: str, allowed: Collection[str]) -> str | None:
-        if key in allowed:
-            return key
-        side = self.names["sides"].resolve(key)
-        return side if side in allowed else None
-
     def record(self, value: Any, pos: Pos, where: str, fields: Mapping[str, str]) -> dict[str, Value] | None:
-        """A section recording values: only `fields` (sides accepted under their aliases), each of its kind:
-        "count" (0..999), "integer" (±999) or "flag" (true/false)."""
-        mapping = self.mapping(value, pos, where)
+        """A section recording values: `fields` (sides also under their aliases), each of its kind
+        ("count", "integer" or "flag")."""
+        mapping = self.mapping(value)
         if mapping is None:
             return None
         result: dict[str, Value] = {}
-        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
-        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
         top = self.max
-        for key, item in mapping.items():
-            kp = key_pos.get(key, pos)
-            vp = value_pos.get(key, kp)
-            name = key if key in fields else self.side_key(key, fields) if isinstance(key, str) else None
+        for key, item, kp, vp in self.entries(mapping, pos):
+            name = key if key in fields else self.side_key(key, fields)
             if name is None:
-                self.unknown_key(key, kp, where, tuple(fields))
+                if "free_peoples" in fields:  # the schema takes any key here (the sides' aliases): the names are ours
+                    self.schema(kp, kit.unknown_key(where, key, tuple(fields)))
+                else:
+                    self.faults += 1
                 continue
             if name in result:
-                self.schema(kp, f'{where}: "{_shown(key)}" names {name} again; keep one')
+                self.schema(kp, f'{where}: "{kit.clipped(key)}" names {name} again; keep one')
                 continue
             kind = fields[name]
-            if item.__class__ is int and (0 if kind == "count" else -top) <= item <= top and kind != "flag":
+            if item.__class__ is int and kind != "flag" and (0 if kind == "count" else -top) <= item <= top:
                 got: Any = item  # the usual value, checked in one step
-            elif kind == "count":
-                got = self.count(item, vp, f"{where} › {name}")
-            elif kind == "integer":
-                got = self.integer(item, vp, f"{where} › {name}")
             else:
-                got = self.boolean(item, vp, f"{where} › {name}")
+                got = self.kind(item, kind)
             if got is not None:
                 result[name] = Value(got, vp, kp)
         return result
 
-    def fellowship(self, value: Any, pos: Pos) -> Fellowship | None:
-        mapping = self.mapping(value, pos, "fellowship")
+    def captured(self, value: Any, pos: Pos, where: str) -> dict[str, Captured] | None:
+        mapping = self.mapping(value)
         if mapping is None:
             return None
-        fellowship = Fellowship(pos)
-        fellowship.fields["mordor_step"] = Value(None, pos, pos)  # absent inside a present fellowship: null
-        for key, item in mapping.items():
-            kp, vp = self.positions(mapping, key, pos)
-            if key not in FELLOWSHIP_FIELDS:
-                self.unknown_key(key, kp, "fellowship", FELLOWSHIP_FIELDS)
+        result: dict[str, Captured] = {}
+        for region, side, kp, vp in self.names_of(mapping, pos, "regions", where):
+            found = self.names["sides"].resolve(side) if isinstance(side, str) else None
+            if found is None:
+                if isinstance(side, str):
+                    self.schema(vp, f'{where} › {region}: "{kit.clipped(side)}" is not a side; write free_peoples or shadow')
+                else:
+                    self.faults += 1
                 continue
-            where = f"fellowship › {key}"
-            got: Any = None
-            if key == "location":
-                if item is None:
-                    fellowship.fields[key] = Value(None, vp, kp)
-                    continue
-                text = self.text(item, vp, where, "a region or null")
-                got = None if text is None else self.region(text, vp)
-            elif key in ("progress", "corruption"):
-                got = self.integer(item, vp, where)
-            elif key == "mordor_step":
-                if item is None:
-                    fellowship.fields[key] = Value(None, vp, kp)
-                    continue
-                got = self.integer(item, vp, where)
-                if got is None:
-                    del fellowship.fields[key]
-            elif key == "revealed":
-                got = self.boolean(item, vp, where)
-            elif key == "guide":
-                text = self.text(item, vp, where, "a character")
-                got = None if text is None else self.character(text, vp)
-            else:  # companions
-                before = len(self.p.problems)
-                fellowship.companions = self.companions(item, vp)
-                fellowship.companions_pos = vp
-                fellowship.companions_damaged = len(self.p.problems) > before
-                continue
-            if got is not None:
-                fellowship.fields[key] = Value(got, vp, kp)
-        return fellowship
+            result[region] = Captured(region, found, kp, vp)
+        return result
 
-    def companions(self, value: Any, pos: Pos) -> list[Named] | None:
-        items = self.listing(value, pos, "fellowship › companions")
+    def on_map(self, value: Any, pos: Pos, where: str) -> dict[str, OnMap] | None:
+        """`characters`: characters to the regions they stand in."""
+        mapping = self.mapping(value)
+        if mapping is None:
+            return None
+        result: dict[str, OnMap] = {}
+        for name, region, kp, vp in self.names_of(mapping, pos, "characters", where):
+            if self.data.characters[name].kind == "gollum":
+                self.schema(kp, "Gollum never stands on the map: he only guides the Fellowship; remove him")
+                continue
+            found = self.resolve("regions", region, vp)
+            if found is not None:
+                result[name] = OnMap(name, kp, found, vp)
+        return result
+
+    def characters(self, value: Any, pos: Pos, companions: bool = False) -> list[Named] | None:
+        """A list of characters (`eliminated`, the Fellowship's `companions`)."""
+        items = self.listing(value)
         if items is None:
             return None
         result: list[Named] = []
-        characters = self.data.characters
-        for i, item in enumerate(items):
-            ipos = self.item_pos(items, i, pos)
-            text = self.text(item, ipos, f"fellowship › companions › item {i + 1}", "a character")
-            name = None if text is None else self.character(text, ipos)
+        for _, item, ipos in self.items(items, pos):
+            name = self.resolve("characters", item, ipos)
             if name is None:
                 continue
-            kind = characters[name].kind
-            if kind in ("gollum", "minion"):
+            kind = self.data.characters[name].kind
+            if companions and kind in ("gollum", "minion"):
                 what = "Gollum is never a companion" if kind == "gollum" else f"{name} is a Shadow minion"
                 self.schema(ipos, f"{what}; only the seven starting companions can be in the Fellowship")
                 continue
             result.append(Named(name, ipos))
         return result
 
-    def character_list(self, value: Any, pos: Pos, where: str) -> list[Named] | None:
-        items = self.listing(value, pos, where)
-        if items is None:
-            return None
-        result: list[Named] = []
-        for i, item in enumerate(items):
-            ipos = self.item_pos(items, i, pos)
-            text = self.text(item, ipos, f"{where} › item {i + 1}", "a character")
-            name = None if text is None else self.character(text, ipos)
-            if name is not None:
-                result.append(Named(name, ipos))
-        return result
-
-    def on_map(self, value: Any, pos: Pos) -> dict[str, OnMap] | None:
-        mapping = self.mapping(value, pos, "characters", "a mapping of characters to regions ({} for none)")
+    def fellowship(self, value: Any, pos: Pos, where: str) -> Fellowship | None:
+        mapping = self.mapping(value)
         if mapping is None:
             return None
-        result: dict[str, OnMap] = {}
-        for name, region, kp, vp in self.names_of(mapping, pos, "characters", self.character, "a character"):
-            if self.data.characters[name].kind == "gollum":
-                self.schema(kp, "Gollum never stands on the map: he only guides the Fellowship; remove him")
+        fellowship = Fellowship(pos)
+        fellowship.fields["mordor_step"] = Value(None, pos, pos)  # absent inside a present fellowship: null
+        for key, item, kp, vp in self.entries(mapping, pos):
+            got: Any = None
+            if key not in FELLOWSHIP_FIELDS:
+                self.faults += 1
                 continue
-            text = self.text(region, vp, f"characters › {name}", "a region")
-            found = None if text is None else self.region(text, vp)
-            if found is not None:
-                result[name] = OnMap(name, kp, found, vp)
-        return result
-
-    def captured(self, value: Any, pos: Pos) -> dict[str, Captured] | None:
-        mapping = self.mapping(value, pos, "captured", "a mapping of settlements to sides ({} for none)")
-        if mapping is None:
-            return None
-        result: dict[str, Captured] = {}
-        for region, side, kp, vp in self.names_of(mapping, pos, "captured", self.region, "a region"):
-            found = self.names["sides"].resolve(side) if isinstance(side, str) else None
-            if found is None:
-                self.schema(
-                    vp, f"captured › {region}: {_type_name(side)} is not a side; write free_peoples or shadow"
-                )
+            if key == "companions":
+                before = self.marks()
+                fellowship.companions = self.characters(item, vp, companions=True)
+                fellowship.companions_pos = vp
+                fellowship.companions_damaged = self.marks() > before
                 continue
-            result[region] = Captured(region, found, kp, vp)
-        return result
+            if item is None and key in ("location", "mordor_step"):
+                fellowship.fields[key] = Value(None, vp, kp)
+                continue
+            if key == "location":
+                got = self.resolve("regions", item, vp)
+            elif key == "guide":
+                got = self.resolve("characters", item, vp)
+            else:
+                got = self.kind(item, "flag" if key == "revealed" else "integer")
+            if got is not None:
+                fellowship.fields[key] = Value(got, vp, kp)
+            elif key == "mordor_step":
+                del fellowship.fields[key]
+        return fellowship
 
-    def political(self, value: Any, pos: Pos) -> dict[str, PoliticalEntry] | None:
-        mapping = self.mapping(
-            value, pos, "political", "a mapping of nations to {box: n, active: true/false}"
-        )
+    def political(self, value: Any, pos: Pos, where: str) -> dict[str, PoliticalEntry] | None:
+        mapping = self.mapping(value)
         if mapping is None:
             return None
         result: dict[str, PoliticalEntry] = {}
-        for nation, entry, kp, vp in self.names_of(mapping, pos, "political", self.nation_name, "a nation"):
-            political = PoliticalEntry(nation, kp)
-            result[nation] = political
-            fields = self.record(entry, vp, f"political › {nation}", POLITICAL_FIELDS)
+        for nation, entry, kp, vp in self.names_of(mapping, pos, "nations", where):
+            political = result[nation] = PoliticalEntry(nation, kp)
+            fields = self.record(entry, vp, f"{where} › {nation}", POLITICAL_FIELDS)
             if fields is not None:
                 political.box = fields.get("box")
                 political.active = fields.get("active")
         return result
 
-    def hands(self, value: Any, pos: Pos) -> dict[str, Value] | None:
-        limits = self.data.hand_limits.get(self.p.players, self.data.hand_limits[2])
-        allowed = tuple(limits)
-        mapping = self.mapping(value, pos, "hands")
+    def player_keys(
+        self, mapping: dict[Any, Any], pos: Pos, where: str, allowed: tuple[str, ...], what: str, again: str
+    ) -> Iterator[tuple[str, Any, Pos, Pos]]:
+        """The keys of `hands` and `control`: sides or players of this player count, each once."""
+        noun = "hands" if where == "hands" else "players"
+        seen: set[str] = set()
+        for key, item, kp, vp in self.entries(mapping, pos):
+            name = self.side_key(key, allowed, players=True)
+            if name is None:
+                shown = f'"{kit.clipped(key)}"' if isinstance(key, str) else kit.described(key)
+                self.schema(kp, f"{where}: {shown} is not {what}; the {noun} are {', '.join(allowed)}")
+            elif name in seen:
+                self.schema(kp, f'{where}: "{kit.clipped(key)}" names {name} again; {again}')
+            else:
+                seen.add(name)
+                yield name, item, kp, vp
+
+    def hands(self, value: Any, pos: Pos, where: str) -> dict[str, Value] | None:
+        mapping = self.mapping(value)
         if mapping is None:
             return None
+        players = self.p.players
+        allowed = tuple(self.data.hand_limits.get(players, self.data.hand_limits[2]))
+        what = "a side" if players == 2 else f"a player of a {players}-player game"
         result: dict[str, Value] = {}
-        for key, item in mapping.items():
-            kp, vp = self.positions(mapping, key, pos)
-            name: str | None = None
-            if isinstance(key, str):
-                name = self.side_key(key, allowed)
-                if name is None:
-                    player = self.names["players"].resolve(key)
-                    name = player if player in allowed else None
-            if name is None:
-                what = "a side" if self.p.players == 2 else f"a player of a {self.p.players}-player game"
-                self.schema(kp, f"hands: {_type_name(key)} is not {what}; the hands are {', '.join(allowed)}")
-                continue
-            if name in result:
-                self.schema(kp, f'hands: "{_shown(key)}" names {name} again; keep one')
-                continue
-            n = self.count(item, vp, f"hands › {name}")
+        for name, item, kp, vp in self.player_keys(mapping, pos, where, allowed, what, "keep one"):
+            n = self.kind(item, "count")
             if n is not None:
                 result[name] = Value(n, vp, kp)
         return result
 
-    def control(self, value: Any, pos: Pos, key_pos: Pos) -> dict[str, list[Named]] | None:
+    def control(self, value: Any, pos: Pos, where: str) -> dict[str, list[Named]] | None:
         players = self.p.players
         if players not in self.data.control:
             self.schema(
-                key_pos, f"control is only for 3 or 4 players; this is a {players}-player file, remove it"
+                self.p.key_pos("control"),
+                f"control is only for 3 or 4 players; this is a {players}-player file, remove it",
             )
             return None
-        mapping = self.mapping(value, pos, "control", "a mapping of players to lists of nations and minions")
+        mapping = self.mapping(value)
         if mapping is None:
             return None
         allowed = tuple(self.data.control[players])
+        what = f"a player of a {players}-player game"
         result: dict[str, list[Named]] = {}
-        for key, items in mapping.items():
-            kp, vp = self.positions(mapping, key, pos)
-            name: str | None = None
-            if isinstance(key, str):
-                name = self.side_key(key, allowed)
-                if name is None:
-                    player = self.names["players"].resolve(key)
-                    name = player if player in allowed else None
-            if name is None:
-                self.schema(
-                    kp,
-                    f"control: {_type_name(key)} is not a player of a {players}-player game; "
-                    f"the players are {', '.join(allowed)}",
-                )
-                continue
-            if name in result:
-                self.schema(kp, f'control: "{_shown(key)}" names {name} again; merge the two lists')
-                continue
-            listed = self.listing(items, vp, f"control › {name}")
+        for name, items, _, vp in self.player_keys(mapping, pos, where, allowed, what, "merge the two lists"):
+            listed = self.listing(items)
             if listed is None:
                 continue
             names: list[Named] = []
-            for i, item in enumerate(listed):
-                ipos = self.item_pos(listed, i, vp)
-                text = self.text(item, ipos, f"control › {name} › item {i + 1}", "a nation or minion")
-                if text is None:
+            result[name] = names
+            for _, item, ipos in self.items(listed, vp):
+                if not isinstance(item, str):
+                    self.faults += 1
                     continue
-                nation = self.names["nations"].resolve(text)
-                if nation is not None:
-                    names.append(Named(nation, ipos))
-                    continue
-                character = self.names["characters"].resolve(text)
-                if character is None:
-                    self.unknown_character(text, ipos, extra=self.names["nations"])
-                elif self.data.characters[character].kind != "minion":
+                found = self.names["nations"].resolve(item)
+                character = self.names["characters"].resolve(item) if found is None else None
+                if found is None and character is None:
+                    self.unknown("characters", item, ipos, extra=self.names["nations"])
+                elif character is not None and self.data.characters[character].kind != "minion":
                     self.schema(ipos, f"{character} is not a nation or minion; control lists only those")
                 else:
-                    names.append(Named(character, ipos))
-            result[name] = names
+                    names.append(Named(found or str(character), ipos))
         return result
 
     # --- the document -----------------------------------------------------------------------------
@@ -600,112 +494,102 @@ class _Reader:
     def read(self, document: Any) -> None:
         p = self.p
         if not isinstance(document, dict):
-            what = "an empty file" if document is None else _type_name(document)
-            self.schema(
-                getattr(document, "pos", _START),
-                f"a position file is a mapping of keys such as game, board, fellowship; this is {what}",
-            )
+            self.faults += 1
             p.readable = False
             return
         entries: dict[str, tuple[Any, Pos, Pos]] = {}
-        for key, value in document.items():
-            kp, vp = self.positions(document, key, _START)
-            if key not in TOP_KEYS:
-                self.unknown_key(key, kp, "position file", TOP_KEYS)
-                continue
-            entries[key] = (value, kp, vp)
-            p.keys[key] = kp
+        for key, value, kp, vp in self.entries(document, _START):
+            if key in TOP_KEYS:
+                entries[key] = (value, kp, vp)
+                p.keys[key] = kp
+            else:
+                self.faults += 1
         if "game" not in entries:
-            self.schema(_START, "game: war-of-the-ring is required at the top of a position file")
+            self.faults += 1
         # the scalars first: `players` decides the keys of `hands` and `control`, `turn` whether `phase` may be
         for key in ("game", "name", "edition", "players", "turn", "phase", "result"):
             if key in entries:
                 self.scalar(key, *entries[key])
-        for key, (value, kp, vp) in entries.items():
-            if key in ("game", "name", "edition", "players", "turn", "phase", "result"):
-                continue
-            self.section(key, value, kp, vp)
+        for key, (value, _, vp) in entries.items():
+            read = _SECTIONS.get(key)
+            if read is not None:
+                setattr(p, key, read(self, value, vp, key))
 
     def scalar(self, key: str, value: Any, kp: Pos, vp: Pos) -> None:
-        p = self.p
+        p, data = self.p, self.data
         if key == "game":
-            if not isinstance(value, str) or matched(value) not in GAME_NAMES:
-                self.schema(vp, f"game should be war-of-the-ring, not {_type_name(value)}")
+            if isinstance(value, str) and matched(value) not in GAME_NAMES:
+                self.schema(vp, f'game should be war-of-the-ring, not "{kit.clipped(value)}"')
+            elif not isinstance(value, str):
+                self.faults += 1
         elif key == "name":
-            p.name = self.text(value, vp, "name", "text")
+            p.name = self.kind(value, "text")
         elif key == "edition":
-            if type(value) is int and value == 2:
+            if value.__class__ is int and value == 2:
                 p.edition = Value(value, vp, kp)
             else:
-                self.schema(
-                    vp, f"edition should be 2 (this checker knows the 2nd edition), not {_type_name(value)}"
-                )
+                self.faults += 1
         elif key == "players":
-            if type(value) is int and self.data.players_min <= value <= self.data.players_max:
-                p.players = value
-                p.players_stated = True
+            if value.__class__ is int and data.players_min <= value <= data.players_max:
+                p.players, p.players_stated = value, True
             else:
-                self.schema(vp, f"players should be 2, 3 or 4, not {_type_name(value)}")
+                self.faults += 1
         elif key == "turn":
-            n = self.integer(value, vp, "turn")
-            if n is not None and n < 0:
-                self.schema(vp, f"turn {n} is impossible; 0 is the set-up, play starts at turn 1")
-            elif n is not None:
-                p.turn = Value(n, vp, kp)
+            n = self.kind(value, "count")
+            p.turn = None if n is None else Value(n, vp, kp)
         elif key == "phase":
-            n = self.integer(value, vp, "phase")
-            if n is not None and not 1 <= n <= 6:
-                self.schema(vp, f"phase {n} is impossible; a turn has phases 1 to 6")
-            elif n is not None and p.turn is not None and p.turn.value == 0:
-                self.schema(
-                    vp, "turn 0 is the set-up and has no phases; remove phase or give the turn played"
-                )
-            elif n is not None:
-                p.phase = Value(n, vp, kp)
+            if not (value.__class__ is int and 1 <= value <= 6):
+                self.faults += 1
+            elif p.turn is not None and p.turn.value == 0:
+                self.schema(vp, "turn 0 is the set-up and has no phases; remove phase or give the turn played")
+            else:
+                p.phase = Value(value, vp, kp)
         elif key == "result":
-            text = self.text(value, vp, "result", "one of " + ", ".join(self.data.results))
+            text = self.kind(value, "text")
             found = None if text is None else self.names["results"].resolve(text)
             if text is not None and found is None:
-                self.schema(vp, f'result "{_shown(text)}" is not one of {", ".join(self.data.results)}')
-            if found is not None:
+                self.schema(vp, f'result "{kit.clipped(text)}" is not one of {", ".join(data.results)}')
+            elif found is not None:
                 p.result = Value(found, vp, kp)
 
-    def section(self, key: str, value: Any, kp: Pos, vp: Pos) -> None:
-        p = self.p
-        if key == "board":
-            p.board = self.places(value, vp, "board")
-        elif key == "besieged":
-            p.besieged = self.places(value, vp, "besieged")
-        elif key == "captured":
-            p.captured = self.captured(value, vp)
-        elif key == "reinforcements":
-            p.reinforcements = self.pools(value, vp, "reinforcements")
-        elif key == "casualties":
-            p.casualties = self.pools(value, vp, "casualties")
-        elif key == "fellowship":
-            p.fellowship = self.fellowship(value, vp)
-        elif key == "characters":
-            p.characters = self.on_map(value, vp)
-        elif key == "eliminated":
-            p.eliminated = self.character_list(value, vp, "eliminated")
-        elif key == "action_dice":
-            p.action_dice = self.record(value, vp, "action_dice", SIDE_COUNTS)
-        elif key == "hunt":
-            p.hunt = self.record(value, vp, "hunt", HUNT_FIELDS)
-        elif key == "elven_rings":
-            p.elven_rings = self.record(value, vp, "elven_rings", RING_FIELDS)
-        elif key == "political":
-            p.political = self.political(value, vp)
-        elif key == "hands":
-            p.hands = self.hands(value, vp)
-        elif key == "victory_points":
-            p.victory_points = self.record(value, vp, "victory_points", SIDE_COUNTS)
-        elif key == "control":
-            p.control = self.control(value, vp, kp)
+    def worded(self, document: Any) -> None:
+        """The schema's words for the shape faults, when the reader met any or reported anything (a part
+        it left unread may hold more)."""
+        if not self.faults and not self.p.problems:
+            return
+        data = self.data
+        check = validator(data.count_max, data.players_min, data.players_max)
+        found = list(kit.shape_problems(check, document, self.p.path))
+        if self.faults and not found:  # the reader and its schema disagree: say so, never drop silently
+            found = [self.p.problem("schema", Severity.ERROR, "part of the file is not shaped like a position file; please report this file", _START)]
+        self.p.problems.extend(found)
+
+
+_Section = Any
+_SECTIONS: dict[str, _Section] = {
+    "board": _Reader.places,
+    "besieged": _Reader.places,
+    "captured": _Reader.captured,
+    "reinforcements": _Reader.pools,
+    "casualties": _Reader.pools,
+    "fellowship": _Reader.fellowship,
+    "characters": _Reader.on_map,
+    "eliminated": lambda r, v, pos, _: r.characters(v, pos),
+    "action_dice": lambda r, v, pos, key: r.record(v, pos, key, SIDE_COUNTS),
+    "hunt": lambda r, v, pos, key: r.record(v, pos, key, HUNT_FIELDS),
+    "elven_rings": lambda r, v, pos, key: r.record(v, pos, key, RING_FIELDS),
+    "political": _Reader.political,
+    "hands": _Reader.hands,
+    "victory_points": lambda r, v, pos, key: r.record(v, pos, key, SIDE_COUNTS),
+    "control": _Reader.control,
+}
 
 
 def read_position(document: Any, path: str, data: WotrData) -> Position:
     """Read a parsed document (yamlpos values) into a Position; never raises for bad input."""
     position = Position(path, data, players=data.players_default)
-    _Reader(position).read(document)
+    reader = _Reader(position)
+    reader.read(document)
+    reader.worded(document)
     return position
+

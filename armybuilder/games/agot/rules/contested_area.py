@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import Position
+from armybuilder.games.agot.position import Position, occupied
 from armybuilder.games.agot.text import and_list
 from armybuilder.problems import Problem, Severity
 
@@ -37,15 +37,14 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
-    for name, stacks in position.presence().items():
+    for name, _, stacks in occupied(position):
         if len(stacks) < 2:
             continue
-        ordered = sorted(stacks.items(), key=lambda hs: hs[1].pos, reverse=True)
-        houses = [position.house_name(hid) for hid, _ in ordered]
+        houses = [position.house_name(block.id) for block, _ in reversed(stacks)]
         yield position.problem(
             ID,
             SEVERITY,
             f"{and_list(houses)} units share {name}; every battle ends with the loser retreating or "
             "destroyed: remove one side",
-            ordered[0][1].pos,
+            stacks[-1][1].pos,
         )

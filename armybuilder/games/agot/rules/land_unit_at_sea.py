@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import Position, stacks_of
+from armybuilder.games.agot.position import Position, occupied_of
 from armybuilder.problems import Problem, Severity
 
 ID = "land-unit-at-sea"
@@ -35,11 +35,10 @@ houses:
 
 def check(position: Position) -> Iterator[Problem]:
     units = "footmen, knights and siege engines" if position.edition.number == 2 else "footmen and knights"
-    for _, stack in stacks_of(position):
-        area = stack.place.area
-        if area is None or area.kind == "land" or stack.place.status != "ok" or not stack.land:
-            continue
+    for area, stacks in occupied_of(position, "sea", "port"):
         what = "sea area" if area.kind == "sea" else "port"
-        yield position.problem(
-            ID, SEVERITY, f"{units} may only be in land areas: {area.name} is a {what}", stack.pos
-        )
+        for _, stack in stacks:
+            if stack.land:
+                yield position.problem(
+                    ID, SEVERITY, f"{units} may only be in land areas: {area.name} is a {what}", stack.pos
+                )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import Position
+from armybuilder.games.agot.position import Position, occupied_of
 from armybuilder.problems import Problem, Severity
 
 ID = "port-capacity"
@@ -37,16 +37,12 @@ def check(position: Position) -> Iterator[Problem]:
     if position.edition.number != 2:
         return
     cap = position.data.port_capacity
-    for name, stacks in position.presence().items():
-        area = stacks[next(iter(stacks))].place.area
-        if area is None or area.kind != "port":
-            continue
-        ordered = sorted(stacks.values(), key=lambda s: s.pos)
-        total = sum(s.counts.get("ship", 0) for s in ordered)
+    for area, stacks in occupied_of(position, "port"):
+        total = sum(s.counts.get("ship", 0) for _, s in stacks)
         if total <= cap:
             continue
         running = 0
-        for stack in ordered:
+        for _, stack in stacks:
             running += stack.counts.get("ship", 0)
             if running > cap:
                 over = total - cap
@@ -54,7 +50,7 @@ def check(position: Position) -> Iterator[Problem]:
                 yield position.problem(
                     ID,
                     SEVERITY,
-                    f"{name} holds {total} ships; a port holds at most {cap}: move {over} to {area.sea} "
+                    f"{area.name} holds {total} ships; a port holds at most {cap}: move {over} to {area.sea} "
                     f"or destroy {it}",
                     stack.pos,
                 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import Position, stacks_of
+from armybuilder.games.agot.position import Position, occupied_of
 from armybuilder.problems import Problem, Severity
 
 ID = "port-owner"
@@ -38,17 +38,15 @@ houses:
 def check(position: Position) -> Iterator[Problem]:
     if position.edition.number != 2:
         return
-    for block, stack in stacks_of(position):
-        area = stack.place.area
-        if area is None or area.kind != "port" or stack.place.status != "ok" or not stack.counts.get("ship"):
-            continue
+    for area, stacks in occupied_of(position, "port"):
         land = area.land or ""
-        if land in position.control().get(block.id, ()):
-            continue
-        yield position.problem(
-            ID,
-            SEVERITY,
-            f"{block.name} has ships in {area.name} but does not control {land}; only the house that controls "
-            f"{land} may use its port: destroy the ships or take {land}",
-            stack.pos,
-        )
+        for block, stack in stacks:
+            if not stack.counts.get("ship") or land in position.control().get(block.id, ()):
+                continue
+            yield position.problem(
+                ID,
+                SEVERITY,
+                f"{block.name} has ships in {area.name} but does not control {land}; only the house that "
+                f"controls {land} may use its port: destroy the ships or take {land}",
+                stack.pos,
+            )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import Position, stacks_of
+from armybuilder.games.agot.position import Position, occupied_of
 from armybuilder.problems import Problem, Severity
 
 ID = "ship-on-land"
@@ -36,12 +36,11 @@ houses:
 
 def check(position: Position) -> Iterator[Problem]:
     ports = position.edition.number == 2
-    for _, stack in stacks_of(position):
-        area = stack.place.area
-        if area is None or area.kind != "land" or stack.place.status != "ok" or not stack.counts.get("ship"):
-            continue
+    where = "sea areas or ports" if ports else "sea areas"
+    for area, stacks in occupied_of(position, "land"):
         port = f"; its port is {area.port}" if area.port else ""
-        where = "sea areas or ports" if ports else "sea areas"
-        yield position.problem(
-            ID, SEVERITY, f"ships may only be in {where}: {area.name} is a land area{port}", stack.pos
-        )
+        for _, stack in stacks:
+            if stack.counts.get("ship"):
+                yield position.problem(
+                    ID, SEVERITY, f"ships may only be in {where}: {area.name} is a land area{port}", stack.pos
+                )

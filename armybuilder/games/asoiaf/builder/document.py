@@ -5,7 +5,6 @@ key order and quoting.
 
 from __future__ import annotations
 
-import difflib
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from armybuilder.games.asoiaf.armylist import Slot, choose
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.listwriter import reference
-from armybuilder.kit.words import marked
+from armybuilder.kit.words import closest, closest_in, marked
 from armybuilder.text import or_quoted as _or
 
 
@@ -74,8 +73,7 @@ def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
     if others:
         raise UsageError(f"{others[0].title} is not a commander card; pick one marked Commander")
     keys = {normalize(c.title): c.title for c in fielded} | {normalize(c.name): c.title for c in fielded}
-    close = difflib.get_close_matches(normalize(text), list(keys), n=3, cutoff=0.6)
-    names = list(dict.fromkeys(keys[c] for c in close))
+    names = closest_in(normalize(text), keys, n=3)
     hint = f"; did you mean {_or(names)}?" if names else ""
     raise CardReferenceError(f"no {army} commander called '{marked(text)}'{hint}", candidates=tuple(names))
 
@@ -96,7 +94,7 @@ def find_faction(catalogue: Catalogue, text: str) -> str:
     faction = catalogue.faction(text)
     if faction is not None:
         return faction.key
-    close = difflib.get_close_matches(text.casefold(), list(catalogue.factions), n=1, cutoff=0.5)
+    close = closest(text.casefold(), catalogue.factions, cutoff=0.5)
     hint = f"did you mean `{close[0]}`? " if close else ""
     raise UsageError(f"unknown faction {text!r}; {hint}known factions: {', '.join(catalogue.factions)}")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -20,6 +19,7 @@ from armybuilder.cli.common import (
     use_color,
 )
 from armybuilder.games.asoiaf.commands.common import catalogue
+from armybuilder.kit.words import closest, closest_in
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.cards import Card, Special, TacticsCard
@@ -32,7 +32,7 @@ FORMATS = ("table", "json", "csv")
 
 
 def _closest(text: str, choices: Iterable[str], cutoff: float = 0.5) -> str | None:
-    close = difflib.get_close_matches(text, list(choices), n=1, cutoff=cutoff)
+    close = closest(text, choices, cutoff=cutoff)
     return close[0] if close else None
 
 
@@ -172,8 +172,7 @@ def _suggestions(cat: Catalogue, ref: str) -> list[str]:
     names = cat.suggest(ref)
     others = [t.name for t in cat.tactics.values()] + [s.name for s in cat.specials.values()]
     tactics = {normalize(name): name for name in others}
-    close = difflib.get_close_matches(normalize(ref), list(tactics), n=2, cutoff=0.75)
-    names += [tactics[c] for c in close if tactics[c] not in names]
+    names += [name for name in closest_in(normalize(ref), tactics, n=2, cutoff=0.75) if name not in names]
     return names
 
 

@@ -129,6 +129,9 @@ class Lines(State):
                 self.seen_card = True
                 row.pieces += self._listed(row.number, value, indent)
                 return
+            if not value and not self.seen_card:  # `STANNIS BARATHEON:` above the cards: a heading
+                self._title(row, key["key"].strip())
+                return
             as_card = content.replace(":", ",", 1)  # an unknown key: skipped, unless it holds a card
             if lookup(self.catalogue, take_cost(as_card)[0])[0]:
                 content = as_card
@@ -408,6 +411,7 @@ class Lines(State):
         if unit is None:
             return []
         unit.cost = cost
+        units_only = all(c.kind is CardKind.COMBAT_UNIT for c in unit.exact or unit.short)
         parts = [ATTACHED.sub("", part.strip(), count=1) for part in found["inner"].split(",")]
         pieces: list[Piece] = []
         i = 0
@@ -422,8 +426,10 @@ class Lines(State):
                 i += 2
                 continue
             piece = self._known(number, parts[i], True, section, indent)
-            if piece is None:
-                return []
+            if piece is None and not units_only:
+                return []  # `Brynden Tully (Unyeilding Knight)`: a name and its (misspelt) subname
+            if piece is None:  # `Stark Sworn Swords (Model Only Robb Stark)`: the unit, and this part a problem
+                piece = self._piece(number, parts[i], True, section, indent)
             pieces.append(piece)
             i += 1
         if not pieces:

@@ -64,6 +64,23 @@ def _contains(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
     return any(words[i : i + n] == part for i in range(len(words) - n + 1))
 
 
+def _short_form(card: Card, title: tuple[str, ...], own: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether `words`, found in `card`'s title, may be a short form of it: a character by a part of its
+    name (`Aemon`) or by its whole epithet (`The Kingslayer`); a unit or attachment that is no character
+    only with its noun, the last word before any `of` (`Umber Berserkers`, `Bowmen`, `Veterans`).
+    `Dragonstone` alone is a place (a terrain piece in a report), neither `Dragonstone Noble` nor
+    `Cressen, Maester at Dragonstone`."""
+    if not card.character:  # the noun: `Bowmen`, `Veterans` of `Veterans of the Watch`
+        head = own[: own.index("of")] if "of" in own[1:] else own
+        return not head or head[-1] in words
+    epithet = title[len(own) :]
+    return _contains(own, words) or _bare(epithet) == _bare(words)
+
+
+def _bare(words: tuple[str, ...]) -> tuple[str, ...]:
+    return words[1:] if words[:1] == ("the",) else words
+
+
 def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
     """(cards `name` spells exactly, cards it is a short form of): the second only when the first is empty."""
     key = ("pasted-lookup", name)
@@ -79,7 +96,9 @@ def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
         index = card_index(catalogue)
         exact = [c for c, title, own in index if words in (title, own)]
         if not exact:
-            short = [c for c, title, _ in index if _contains(title, words)]
+            short = [
+                c for c, title, own in index if _contains(title, words) and _short_form(c, title, own, words)
+            ]
         if not exact:  # `Tyrion (The Imp)`: part of the name, and the whole subname
             for variant in variants(name)[1:]:
                 first, _, sub = variant.partition(", ")
@@ -94,7 +113,12 @@ def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
             one = _singular(words)
             exact = [c for c, title, own in index if one in (_singular(title), _singular(own))]
             if not exact:
-                short = [c for c, title, _ in index if _contains(_singular(title), one)]
+                short = [
+                    c
+                    for c, title, own in index
+                    if _contains(_singular(title), one)
+                    and _short_form(c, _singular(title), _singular(own), one)
+                ]
     if not exact and not short and len(words) > 1 and words[0] == "the":  # `the Mammoth`
         exact, short = lookup(catalogue, name.strip()[4:])
     catalogue.memo[key] = (exact, short)
@@ -124,7 +148,9 @@ def _nicknames(catalogue: Catalogue) -> dict[tuple[str, ...], list[Card]]:
         if card is None:  # another data folder may lack it
             continue
         for written in names:
-            out.setdefault(_singular(tokens(written)), []).append(card)
+            cards = out.setdefault(_singular(tokens(written)), [])
+            if card not in cards:  # `Thenns` and `Thenn` are one entry
+                cards.append(card)
     return out
 
 

@@ -1,0 +1,111 @@
+"""The games' data cache: a value built from data files (a checked card catalogue), pickled under the user's
+cache folder, keyed by a digest of everything it was built from, and read back only when it can be trusted.
+
+A pickle can run code, so a cache file is unpickled only under the rule Python applies to its own bytecode
+caches, made strict: a regular file (not a link, pipe or device), owned by this user and writable by no one
+else, no larger than MAX_CACHE_BYTES, starting with the kind's magic and the digest of its payload (which
+only tells a damaged file from a whole one: anyone can compute it). Anything else is rebuilt; a cache folder
+that cannot be written only costs speed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import stat
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TypeVar
+
+from armybuilder import __version__
+
+T = TypeVar("T")
+
+MAX_CACHE_BYTES = 64 << 20  # a catalogue pickles to a few hundred kilobytes; never read a disk's worth
+_HEAD = 40  # magic (8 bytes) and the payload's sha256
+
+
+def cache_dir() -> Path | None:
+    """Where data caches live; None when caching is switched off (ARMYBUILDER_NO_CACHE=1)."""
+    if os.environ.get("ARMYBUILDER_NO_CACHE"):
+        return None
+    explicit = os.environ.get("ARMYBUILDER_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "armybuilder"
+
+
+def content_key(
+    tag: str, sources: Iterable[Path], files: Iterable[tuple[str, bytes]]
+) -> str:
+    """A digest of `tag` (the cache format, the version asked for), of the pickled classes' source files
+    (code that changes the shape of the value makes old caches unusable) and of the data files' names
+    and bytes, with armybuilder's version."""
+    digest = hashlib.sha256(f"{__version__}|{tag}".encode())
+    for source in sources:
+        # installed without sources (zipapp): the version number still keys the cache
+        with contextlib.suppress(OSError):
+            digest.update(source.read_bytes())
+    for name, blob in files:
+        digest.update(name.encode() + b"\0")
+        digest.update(len(blob).to_bytes(8, "little") + blob)
+    return digest.hexdigest()
+
+
+def trusted_bytes(path: Path) -> bytes | None:
+    """The cache file's bytes when it may be unpickled (see the module's rule), else None."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)  # of the file opened, not of whatever the name points to a moment later
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CACHE_BYTES:
+            return None
+        if hasattr(os, "geteuid") and (info.st_uid != os.geteuid() or info.st_mode & 0o022):
+            return None
+        chunks, left = [], info.st_size + 1
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return None if left <= 0 else b"".join(chunks)  # it grew while read: not the file checked
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def read(path: Path, magic: bytes, kind: type[T]) -> T | None:
+    """The value cached at `path` when the file is trusted, whole and holds a `kind`; else None."""
+    blob = trusted_bytes(path)
+    if blob is None:
+        return None
+    if len(blob) < _HEAD or blob[:8] != magic or hashlib.sha256(blob[_HEAD:]).digest() != blob[8:_HEAD]:
+        return None  # foreign, truncated or corrupt: rebuild
+    try:
+        value = pickle.loads(blob[_HEAD:])
+    except Exception:  # a payload that passes the digest but not unpickling is still never trusted
+        return None
+    return value if isinstance(value, kind) else None
+
+
+def write(path: Path, magic: bytes, value: object) -> None:
+    """Cache `value` at `path`, atomically and for this user alone (mode 0600)."""
+    payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    blob = magic + hashlib.sha256(payload).digest() + payload
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(blob)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError:
+        return  # a read-only or full cache folder only costs speed
