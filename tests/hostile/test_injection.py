@@ -159,6 +159,22 @@ def test_markdown_of_other_games_carries_no_html_or_links(sample: Path, tmp_path
     assert "img src=x" in out or "javascript" in out or result.exit_code == 2  # said, as text
 
 
+def test_markdown_of_a_war_of_the_ring_position_escapes_the_problems_table(tmp_path: Path) -> None:
+    """The held-out campaign: a region name from the file, quoted by a problem in the Markdown report's
+    table of problems, carried its raw HTML and link (the title and the list lines were escaped)."""
+    sample = ROOT / "tests" / "games" / "wotr" / "samples" / "wotr-valid.yaml"
+    text = sample.read_text(encoding="utf-8").replace("  Erebor: ", f'  "Ere{HTML}{LINK}bor": ', 1)
+    path = tmp_path / "w.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run(["export", str(path), "--format", "md"])
+    assert_sane(result, "export md wotr", codes=(0,))
+    rows = [line for line in result.stdout.splitlines() if "unknown-region" in line]
+    assert rows and all("\\<img src=x onerror=alert(1)\\>\\[click\\](javascript" in row for row in rows), rows
+    import re
+
+    assert not re.search(r"(?<!\\)[<\[\]]", result.stdout), result.stdout
+
+
 @pytest.mark.skipif(os.name != "posix", reason="file names with newlines")
 def test_leading_dash_name_is_a_file_not_an_option(tmp_path: Path) -> None:
     (tmp_path / "-x.yaml").write_text(EXAMPLE)
