@@ -71,6 +71,7 @@ _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _NULL = "tag:yaml.org,2002:null"
 _FLOAT = "tag:yaml.org,2002:float"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _PLAIN_COLLECTION_TAGS = frozenset((None, "!", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"))
 _MERGE = "tag:yaml.org,2002:merge"
 
@@ -205,6 +206,8 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                         value = int(text)
                     elif tag == _NULL:
                         value = None
+                    elif tag == _TIMESTAMP and plain:  # an unquoted date is the text written, even `2020-13-45`
+                        value = text
                     elif tag == _MERGE and stack and keys[-1] is _NO_VALUE and stack[-1].__class__ is PosMap:
                         raise YamlError(
                             "merge keys (<<) are not supported; write the keys out", pos.line, pos.column

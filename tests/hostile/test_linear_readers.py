@@ -27,6 +27,7 @@ CRAFTED = {
     "pasted-heading-costs": "# " + "1 " * (N // 2),
     "pasted-section-in-german": "Kampfeinheiten" + " " * N + "x",
     "pasted-with-in-french": "• a" + " " * N + "avec",
+    "pasted-no-break-indent": "\xa0" * N + "!",  # held-out campaign: the kept indent, tried from each place
 }
 
 
