@@ -15,6 +15,7 @@ from armybuilder import games, yamlpos
 from armybuilder.errors import UsageError
 from armybuilder.fileio import read_input
 from armybuilder.games.base import DEFAULT_OPTIONS, CrossItem, Document, GameSystem, Options, Report
+from armybuilder.games.capabilities import CROSS_CHECKS, with_names
 from armybuilder.kit.size import too_large
 from armybuilder.problems import Problem, Severity
 
@@ -54,11 +55,7 @@ class Workspace:
         """The system's data; raises DataError (one line) when it cannot be used."""
         if system.key not in self._data:
             loaded = system.load_data(self.folder, self.version)
-            if self.names:
-                loaded = system.add_names(loaded, self.names)
-            if self.language:
-                loaded = system.in_language(loaded, self.language)
-            self._data[system.key] = loaded
+            self._data[system.key] = with_names(system, loaded, self.names, self.language)
         return self._data[system.key]
 
     def add_names(self, path: Path | str) -> None:
@@ -169,9 +166,9 @@ def validate_team(reports: Sequence[Report[Any]], players: Sequence[str] | None 
     for index, report in enumerate(reports):
         by_game.setdefault(report.game, []).append(index)
     for key, indexes in by_game.items():
-        if key == "?":
+        system = CROSS_CHECKS.of(games.get(key)) if key != "?" else None
+        if system is None:
             continue
-        system = games.get(key)
         group = [
             CrossItem(
                 reports[i].path,

@@ -309,7 +309,9 @@ class _NotSimple(Exception):
 
 
 _DASH, _KEY, _SCALAR = 0, 1, 2
-_KEY_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +|$)")
+# a plain key: a letter (of any script) or `_` first, then anything but `:` and `#` (`Helm's Deep`,
+# `North Dunland`), no space before its colon
+_KEY_RE = re.compile(r"([^\W\d](?:[^:#]*[^:#\s])?):(?: +|$)")
 # anything the fast path leaves to libyaml: tabs, lone carriage returns, YAML 1.1 line breaks, byte order
 # marks, and every character the YAML reader refuses
 _UNUSUAL = re.compile(
@@ -321,6 +323,7 @@ _SPECIAL_WORDS = _NULL_WORDS | {  # plain words YAML 1.1 reads as booleans or nu
     *("yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE"),
     *("on", "On", "ON", "off", "Off", "OFF"),
 }
+_BOOL_WORDS = {word: word[0] in "tT" for word in ("true", "True", "TRUE", "false", "False", "FALSE")}
 _DOUBLE = re.compile(r'"((?:[^"\\]|\\["\\/bfnrt]|\\u(?![dD][89abAB])[0-9a-fA-F]{4})*)"')
 _SINGLE = re.compile(r"'((?:[^']|'')*)'")
 _FLOW_PLAIN_STOP = re.compile(r"[,\]\[{}#:]")
@@ -342,7 +345,9 @@ def _plain(text: str) -> Any:
     if text in _SPECIAL_WORDS:
         if text in _NULL_WORDS:
             return None
-        raise _NotSimple
+        if text in _BOOL_WORDS:
+            return _BOOL_WORDS[text]
+        raise _NotSimple  # yes, no, on, off: YAML 1.1's booleans, which the full path tells the user of
     return text
 
 
@@ -371,7 +376,8 @@ def _rest_is_comment(text: str, index: int) -> bool:
 
 
 def _inline(text: str, line: int, col: int) -> Any:
-    """A value written on one line at 0-based column `col`: plain, quoted, or a flow list `[a, b]`."""
+    """A value written on one line at 0-based column `col`: plain, quoted, or a flow list `[a, b]` or
+    mapping `{a: 1, b: [x]}`."""
     first = text[0]
     if first == '"' and text[-1] == '"' and text.count('"') == 2 and "\\" not in text:
         return text[1:-1]  # the usual quoted name, alone on its line
@@ -380,57 +386,101 @@ def _inline(text: str, line: int, col: int) -> Any:
         if not _rest_is_comment(text, end):
             raise _NotSimple
         return value
-    if first == "[":
-        return _flow(text, line, col)
+    if first == "[" or first == "{":
+        value, end = _flow(text, 0, line, col, 0)
+        if not _rest_is_comment(text, end):
+            raise _NotSimple
+        return value
     cut = text.find(" #")
     if cut >= 0:
         text = text[:cut]
     return _plain(text.rstrip(" "))
 
 
-def _flow(text: str, line: int, col: int) -> PosList:
-    items = PosList()
-    items.pos = _tuple_new(Pos, (line, col + 1))
-    items.item_pos = []
-    i, n = 1, len(text)
+_FLOW_DEPTH = 8  # flow collections nested deeper than this (a position nests two) are libyaml's to read
+
+
+def _flow_scalar(text: str, i: int, key: bool) -> tuple[Any, int]:
+    """A scalar of a flow collection at text[i]: quoted, or plain up to the `,`, `]` or `}` after it (up
+    to the `: ` after it when it is a key)."""
+    if text[i] == '"' or text[i] == "'":
+        return _quoted(text, i)
+    stop = _FLOW_PLAIN_STOP.search(text, i)
+    if stop is None:
+        raise _NotSimple
+    end = stop.start()
+    if key != (text[end] == ":"):
+        raise _NotSimple
+    raw = text[i:end].rstrip(" ")
+    if not raw:
+        raise _NotSimple
+    return _plain(raw), end
+
+
+def _flow(text: str, start: int, line: int, col: int, depth: int) -> tuple[Any, int]:
+    """The flow list or mapping opening at text[start], all on this line, and the index just past it."""
+    if depth >= _FLOW_DEPTH:
+        raise _NotSimple
+    mapping = text[start] == "{"
+    close = "}" if mapping else "]"
+    result: Any = PosMap() if mapping else PosList()
+    result.pos = _tuple_new(Pos, (line, col + start + 1))
+    positions: list[Pos] = []
+    value_pos: dict[Any, Pos] = {}
+    i, n = start + 1, len(text)
     while True:
         while i < n and text[i] == " ":
             i += 1
         if i >= n:
-            raise _NotSimple  # the list goes on over more lines
-        if text[i] == "]":
-            if items and text[i - 1] == ",":
+            raise _NotSimple  # it goes on over more lines
+        if text[i] == close:
+            if result and text[i - 1] == ",":
                 raise _NotSimple  # a trailing comma
             i += 1
             break
-        start = i
-        if text[i] == '"' or text[i] == "'":
-            value, i = _quoted(text, i)
+        if mapping:
+            where = _tuple_new(Pos, (line, col + i + 1))
+            key, i = _flow_scalar(text, i, True)
+            if key.__class__ is not str or key in _SPECIAL_WORDS or key in result:
+                raise _NotSimple  # a number, a duplicate: libyaml's path reads or refuses it
+            if i + 1 >= n or text[i] != ":" or text[i + 1] != " ":
+                raise _NotSimple
+            i += 2
+            while i < n and text[i] == " ":
+                i += 1
+            if i >= n:
+                raise _NotSimple
+            positions.append(where)
+        at = i
+        if text[i] == "[" or text[i] == "{":
+            value, i = _flow(text, i, line, col, depth + 1)
         else:
-            stop = _FLOW_PLAIN_STOP.search(text, i)
-            if stop is None or text[stop.start()] not in ",]":
-                raise _NotSimple
-            raw = text[i : stop.start()].rstrip(" ")
-            if not raw:
-                raise _NotSimple
-            value, i = _plain(raw), stop.start()
-        items.append(value)
-        if len(items) > MAX_VALUES:  # let the full path refuse it, before reading the rest
+            value, i = _flow_scalar(text, i, False)
+        if mapping:
+            result[key] = value
+            value_pos[key] = _tuple_new(Pos, (line, col + at + 1))
+        else:
+            result.append(value)
+            positions.append(_tuple_new(Pos, (line, col + at + 1)))
+        if len(positions) > MAX_VALUES:  # let the full path refuse it, before reading the rest
             raise _NotSimple
-        items.item_pos.append(_tuple_new(Pos, (line, col + start + 1)))
         while i < n and text[i] == " ":
             i += 1
         if i < n and text[i] == ",":
             i += 1
-        elif i >= n or text[i] != "]":
+        elif i >= n or text[i] != close:
             raise _NotSimple
-    if not _rest_is_comment(text, i):
-        raise _NotSimple
-    return items
+    if mapping:
+        result.key_pos = dict(zip(result, positions, strict=True))
+        result.value_pos = value_pos
+    else:
+        result.item_pos = positions
+    return result, i
 
 
 def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
-    """(line, 0-based column, kind, text, (value column, value text)) for every dash, key and scalar."""
+    """(line, 0-based column, kind, text, (value column, value text, 1-based column past the colon)) for
+    every dash, key and scalar."""
     tokens: list[tuple[int, int, int, Any, Any]] = []
     for line, raw in enumerate(text.split("\n"), 1):
         rest = raw.lstrip(" ")
@@ -452,7 +502,18 @@ def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
             continue
         m = _KEY_RE.match(rest)
         if m is not None:
-            tokens.append((line, col, _KEY, m.group(1), (col + m.end(), rest[m.end() :])))
+            past = col + len(m.group(1)) + 2  # the column just past the colon, as libyaml marks a null value
+            tokens.append((line, col, _KEY, m.group(1), (col + m.end(), rest[m.end() :], past)))
+        elif rest[0] == '"' or rest[0] == "'":  # a quoted key, or a quoted value alone on its line
+            key, end = _quoted(rest, 0)
+            if rest[end : end + 2] == ": " or rest[end:] == ":":
+                end += 1
+                past = col + end + 1
+                while end < len(rest) and rest[end] == " ":
+                    end += 1
+                tokens.append((line, col, _KEY, key, (col + end, rest[end:], past)))
+            else:
+                tokens.append((line, col, _SCALAR, rest, None))
         else:
             tokens.append((line, col, _SCALAR, rest, None))
     return tokens
@@ -489,7 +550,7 @@ class _Fast:
                 raise _NotSimple
             i += 1
             key_pos[key] = _tuple_new(Pos, (line, col + 1))
-            vcol, raw = after
+            vcol, raw, past = after
             if raw and raw[0] != "#":
                 value = _inline(raw, line, vcol)
                 value_pos[key] = _tuple_new(Pos, (line, vcol + 1))
@@ -501,9 +562,7 @@ class _Fast:
                     value, i = self.node(i, depth + 1)
             else:
                 value = None
-                value_pos[key] = _tuple_new(
-                    Pos, (line, col + len(key) + 2)
-                )  # just past the colon, as libyaml marks it
+                value_pos[key] = _tuple_new(Pos, (line, past))
             result[key] = value
             if i < n and t[i][1] > col:
                 raise _NotSimple
@@ -552,14 +611,17 @@ def _fast_load(text: str) -> Any:
             return _NOT_SIMPLE
     elif _UNUSUAL.search(text):
         return _NOT_SIMPLE
+    # every value of the subset has a `:`, `-`, `,`, `[` or `{` of its own (a key and its value share a
+    # colon): more of them than MAX_VALUES allows, and the full path counts and refuses
+    if 2 * text.count(":") + text.count("-") + text.count(",") + 2 * (text.count("[") + text.count("{")) >= MAX_VALUES:
+        return _NOT_SIMPLE
     try:
         tokens = _tokens(text)
         if not tokens:
             return None
-        if len(tokens) > 2 * MAX_VALUES:  # far more than any list: the full path counts and refuses
-            return _NOT_SIMPLE
         value, end = _Fast(tokens).node(0, 0)
-    except (_NotSimple, ValueError):  # ValueError: a JSON escape json.loads would not take
+    except (_NotSimple, ValueError, IndexError):  # ValueError: a JSON escape json.loads would not take;
+        # IndexError: a line the subset's reader misjudged (never seen): libyaml reads it
         return _NOT_SIMPLE
     return value if end == len(tokens) else _NOT_SIMPLE
 

@@ -109,8 +109,8 @@ def core_child(folder: str) -> None:
     from armybuilder.engine import Workspace
 
     ws = Workspace()
-    batch.prepare(ws)  # imports and the catalogue load are start-up: the `cli` figure counts them
     subs = batch.collect([folder])
+    batch.prepare(ws, None, subs)  # imports and the catalogue load are start-up: the `cli` figure counts them
     start = time.perf_counter()
     with batch.run(subs, ws, batch.Config()) as results:
         lists = sum(1 for _ in results)  # read every row back, as a report does

@@ -160,3 +160,25 @@ def test_only_a_game_s_commands_import_the_command_line() -> None:
         if t.startswith("armybuilder.cli")
     ]
     assert not offenders, "\n".join(offenders)
+
+
+def test_no_module_over_800_lines() -> None:
+    """A module that grows past 800 lines does more than one thing: split it."""
+    long = {name: n for name, path in MODULES.items() if (n := len(path.read_text("utf-8").splitlines())) > 800}
+    assert not long, long
+
+
+# the pasted-list reader matches whole lines of loose text against titles, with cutoffs of its own (issue 25)
+_OWN_SUGGESTIONS = ("armybuilder.games.asoiaf.interchange.pasted",)
+
+
+def test_one_did_you_mean() -> None:
+    """Every "did you mean" finds its words through `armybuilder.kit.words` (one way to find them)."""
+    offenders = [
+        name
+        for name, path in MODULES.items()
+        if "get_close_matches" in path.read_text("utf-8")
+        and name != "armybuilder.kit.words"
+        and not name.startswith(_OWN_SUGGESTIONS)
+    ]
+    assert not offenders, offenders

@@ -757,3 +757,23 @@ def test_plain_table_aligns_wide_names_and_escapes_controls(tmp_path: Path) -> N
     wide = next(line for line in rows if "龍之母" in line)
     assert wide[column - len("龍之母") :].startswith("valid")  # three characters, six columns wide
     assert next(line for line in rows if "龍之母" not in line)[column:].startswith("invalid")
+
+
+def test_the_games_a_batch_loads_before_forking_are_those_its_files_name(tmp_path: Path) -> None:
+    """`likely_games` reads the top-level `game:` line of a sample (aliases, quotes and comments as YAML
+    has them); a file naming none is the default game's, and an unreadable one or an unknown game adds none."""
+    files = {
+        "a.yaml": "game: hve   # the short name\nname: x\n",
+        "b.yaml": "name: y\ngame: 'war-of-the-ring'\n",
+        "c.yaml": "faction: stark\n  game: agot-board-game\n",  # not top-level: a list of the default game
+        "d.yaml": "game: no-such-game\n",
+        "e.txt": "not yaml at all",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "f.yaml")  # never read: it would block
+    subs = batch.collect([str(tmp_path)])
+    assert batch.likely_games(subs) == ["horde-vs-empire-cards", "war-of-the-ring", "asoiaf"]
+    only_decks = [s for s in subs if s.path.endswith("a.yaml")]
+    assert batch.likely_games(only_decks) == ["horde-vs-empire-cards"]

@@ -66,9 +66,11 @@ def _format_choices() -> dict[tuple[str, str], list[str]]:
     from armybuilder.games.asoiaf.commands.browse import FORMATS
     from armybuilder.games.asoiaf.commands.collection import ARMIES_FORMATS, NEXT_FORMATS
     from armybuilder.games.asoiaf.commands.interchange import FromFormat
+    from armybuilder.games.capabilities import INTERCHANGE
 
     exports = sorted({f for s in games.systems() for f in s.export_formats})
-    readable = ["yaml", *(f for s in games.systems() for f in s.import_formats)]
+    readers = [INTERCHANGE.of(s) for s in games.systems()]
+    readable = ["yaml", *(f for r in readers if r is not None for f in r.import_formats)]
     return {
         ("validate", "--format"): list(reports.REPORTERS),
         ("data check", "--format"): list(reports.REPORTERS),

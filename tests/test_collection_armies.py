@@ -521,22 +521,21 @@ def test_copies_beyond_what_a_list_can_field_change_nothing(catalogue: Catalogue
     assert keys[0] == keys[1] and any(k is not None for k in keys[0])
 
 
-def test_every_unit_a_commander_may_lead_is_searched_within_its_time(
-    catalogue: Catalogue, example: Collection, monkeypatch: pytest.MonkeyPatch
+def test_a_commander_out_of_time_leads_the_best_list_of_the_one_before(
+    catalogue: Catalogue, example: Collection
 ) -> None:
-    """Each smallest list gets an even share of the commander's time (what one leaves goes to the next), so
-    a slow first search cannot leave the other units Eddard may lead untried."""
-    given: list[float] = []
-    search = armies.complete
-
-    def recording(*args: object, **kwargs: object) -> object:
-        given.append(kwargs["timeout"])  # type: ignore[arg-type]
-        return search(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(armies, "complete", recording)
-    eddard = catalogue.find(EDDARD)[0]
-    led = armies.bases(eddard, "stark", 40, example, catalogue)
-    assert len(led) > 1
-    found = armies.best_army(eddard, example, catalogue, 40, timeout=6.0, clock=lambda: 0.0)
-    assert found.searches == len(led) == len(given)
-    assert given[0] == pytest.approx(6.0 / len(led))
+    """Work is reused across commanders: Eddard's best list led by Robb is Robb's list to beat, his answer
+    when no search runs (marked not proven, with why), and changes nothing when his searches finish."""
+    eddard, robb = catalogue.find(EDDARD)[0], catalogue.find(ROBB)[0]
+    before = armies.best_army(eddard, example, catalogue, 40)
+    assert before.proven and before.spec is not None
+    hurried = armies.best_army(robb, example, catalogue, 40, timeout=0.0, seeds=[before.spec])
+    assert hurried.searches == 0 and not hurried.proven
+    assert hurried.why.startswith("stopped at the time limit: 0 of the")
+    assert hurried.report is not None and hurried.report.valid and hurried.report.context is not None
+    assert hurried.report.context.commander is robb
+    led = Counter(c.title for _, c in hurried.report.context.pairs)
+    assert led == Counter({**fielded(before.report), EDDARD: 0, ROBB: 1}) - Counter()
+    alone, seeded = (armies.best_army(robb, example, catalogue, 40, seeds=s) for s in ([], [before.spec]))
+    assert alone.proven and seeded.proven
+    assert seeded.key == alone.key and fielded(seeded.report) == fielded(alone.report)

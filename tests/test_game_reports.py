@@ -186,3 +186,21 @@ def test_validate_counts_files_in_their_game_s_words() -> None:
     assert result.stdout.rstrip().endswith("2 positions: 1 valid, 1 invalid")
     mixed = runner.invoke(app, ["validate", *map(str, SAMPLES["hve"] + SAMPLES["asoiaf"])])
     assert mixed.stdout.rstrip().endswith("3 files: 2 valid, 1 invalid")
+
+
+def test_plain_mixed_batch_puts_a_file_of_no_game_with_the_first_game(tmp_path: Path) -> None:
+    """Plain rows (output to a file or a pipe): a file no game could check, met before any game's file,
+    is a row of the first game's table and a problem section among that game's, counted with that game."""
+    folder = folder_of(tmp_path, "asoiaf", "wotr", "hve")
+    (folder / "0-unknown.yaml").write_text("game: chess\n", encoding="utf-8")
+    result = runner.invoke(app, ["batch", str(folder)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    tables = [i for i, line in enumerate(lines) if re.fullmatch(r"\w+ \([\w-]+\)", line)]
+    assert len(tables) == 3
+    first_table = lines[tables[0] : tables[1]]
+    assert first_table[3].split()[0] == "0-unknown"  # its row first: submission order
+    sections = [line for line in lines if line.endswith("): invalid")]
+    assert "(0-unknown)" in sections[0]  # its problems first, among the first game's
+    assert lines[tables[0]] == "Decks (horde-vs-empire-cards)"  # the first game met
+    assert lines[-1].startswith("6 files (3 horde-vs-empire-cards decks, 1 asoiaf list, 2 war-of-the-ring positions)")

@@ -9,6 +9,8 @@ lists of issue #18, every form of name, cost and commander mark, detection besid
 from __future__ import annotations
 
 import json
+import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +26,13 @@ from armybuilder.games.asoiaf.interchange import (
     IMPORT_FORMATS,
     ImportedList,
     InterchangeError,
-    Reading,
     detect,
     export_list,
     import_comment,
     import_list,
     pasted,
 )
+from armybuilder.games.asoiaf.interchange.pasted import Reading
 from armybuilder.games.asoiaf.listwriter import dump_list
 from armybuilder.games.asoiaf.system import SYSTEM
 
@@ -737,6 +739,55 @@ def test_too_long_and_too_many_lines(catalogue: Catalogue) -> None:
         read("Stark Sworn Swords\n" * 400, catalogue)
 
 
+def test_the_reader_s_label_words_are_in_the_vocabulary_table() -> None:
+    # a language adds words to vocabulary.py, not code: no pattern of lines.py or layout.py spells a label
+    import ast
+
+    from armybuilder.games.asoiaf.interchange.pasted import layout, lines
+
+    words = re.compile(r"(?<![a-z])(?:with|w/|and|total|built|pts?|points?|ncus?|activations?|commander|list)(?![a-z])")
+    for module in (lines, layout):
+        tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
+        syntax = {  # forum markup and our own YAML's keys: a format's syntax, not a language's words
+            id(c)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign) and {getattr(t, "id", "") for t in n.targets} & {"BBCODE", "YAML_LIST", "YAML_KEYS"}
+            for c in ast.walk(n)
+        }
+        patterns = [  # every string given to a `re` function: the patterns
+            node
+            for call in ast.walk(tree)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            if isinstance(call.func.value, ast.Name) and call.func.value.id == "re"
+            for arg in call.args[:1]
+            for node in ast.walk(arg)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in syntax
+        ]
+        found = [(node.lineno, node.value) for node in patterns if words.search(str(node.value).casefold())]
+        assert not found, (module.__name__, found)
+
+
+def _cpu(text: str, catalogue: Catalogue) -> float:
+    """The least CPU time of three readings of `text` (CPU, not wall clock: other processes do not count)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        import_list("text", text, catalogue, "pasted.txt", points=40, keep=True)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+@pytest.mark.parametrize("joiner", [" + ", " w/ ", " & ", " with ", ", ", " and "])
+@pytest.mark.parametrize("head", ["Stark Sworn Swords", "NCUs: Sansa Stark"])
+def test_reading_takes_time_in_proportion_to_the_text(catalogue: Catalogue, head: str, joiner: str) -> None:
+    # a line of many joiners (`Unit + Bob + Bob + …`) against a line of a quarter as many: four times the
+    # text may take about four times as long, never the sixteen a pass per pair of parts takes (the bound,
+    # six, leaves room for a busy machine; the ratio of two timings on one machine, not a speed)
+    k = (300 - len(head)) // (len(joiner) + 3) // 4
+    short, long = (head + f"{joiner}Bob" * n for n in (k, 4 * k))
+    assert _cpu("\n".join([long] * 30), catalogue) < 6 * _cpu("\n".join([short] * 30), catalogue)
+
+
 LINE_PARTS = st.sampled_from(
     [
         "Stark Sworn Swords",
@@ -824,6 +875,23 @@ def test_every_guess_is_a_note(catalogue: Catalogue) -> None:
     spec = read("Stark Sworn Swords (5)\n  Robb Stark (C)\nStark Bowman (6)\nKnigsguard\n", catalogue, points=40)
     notes = "\n".join(spec.notes)
     assert "Line 3: 'Stark Bowman' read as Stark Bowmen, the one card name close to it" in notes
+
+
+def test_an_unmarked_commander_a_unit_must_carry_is_the_commander_with_a_note(catalogue: Catalogue) -> None:
+    # Eddard's Honor Guard must carry Eddard Stark, Lord of Winterfell (a commander card): with Eddard named
+    # and no (C) anywhere, he is the commander, so the other Robb Stark is the one who is no commander
+    text = "Eddard's Honor Guard\n  with Eddard Stark\nStark Sworn Swords with Robb Stark\nNCUs: Sansa Stark\n"
+    spec = import_list("text", text, catalogue, "t.txt", points=40, keep=True)
+    assert spec.not_read == [] and spec.commander is not None and spec.commander.id == "20210"
+    assert shape(spec)["units"] == [("10212", ["20210"]), ("10201", ["20206"])]
+    notes = "\n".join(spec.notes)
+    assert "Line 2: Eddard's Honor Guard must carry Eddard Stark, Lord of Winterfell, a commander card" in notes
+    # the list's only commander card on a line that does not mark it: read as the commander, with a note
+    spec = read("Stark Sworn Swords with Robb Stark, The Wolf Lord\nStark Bowmen\n", catalogue, points=30)
+    assert spec.commander is not None and spec.commander.id == "20201"
+    assert "Line 1: Robb Stark, The Wolf Lord is the list's one commander card: read as its commander" in "\n".join(
+        spec.notes
+    )
 
 
 def test_a_name_that_fits_several_ncus_is_flagged_never_guessed(catalogue: Catalogue) -> None:

@@ -125,14 +125,17 @@ def test_a_plug_in_that_fails_to_load_is_told(monkeypatch: pytest.MonkeyPatch) -
 
 def test_a_command_two_games_claim_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
     """A plug-in adding `deck` (an ASOIAF command) is an error naming both, not a silent replacement."""
+    import tiny_game
     import typer
-    from tiny_game import SYSTEM as TINY
 
-    def register_commands(app: typer.Typer) -> None:
-        app.command("deck")(lambda: None)
+    from armybuilder.games.capabilities import Commands
 
-    monkeypatch.setattr(TINY, "register_commands", register_commands)
-    point = EntryPoint(name="tiny", value="tiny_game:SYSTEM", group=games.ENTRY_POINT_GROUP)
+    class Commanding(tiny_game.TinyGame, Commands):
+        def register_commands(self, app: typer.Typer) -> None:
+            app.command("deck")(lambda: None)
+
+    monkeypatch.setattr(tiny_game, "COMMANDING", Commanding(), raising=False)
+    point = EntryPoint(name="tiny", value="tiny_game:COMMANDING", group=games.ENTRY_POINT_GROUP)
     _plug(monkeypatch, point)
     try:
         with pytest.raises(games.UsageError, match="the command `deck` is claimed by both the game 'asoiaf' and the game 'tiny'"):
@@ -150,3 +153,45 @@ def test_the_plug_in_s_rules_are_listed_with_their_examples(tiny: None) -> None:
         ["tiny", "piece-limit", "warning"],
         ["tiny", "schema", "error"],
     ]
+
+
+def test_a_capability_is_whole_or_the_game_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game declares what it does beyond checking (`armybuilder.games.capabilities`); the registry checks
+    it once: a declared capability lacking a method, or a hook no declared capability calls, is an error
+    naming the game and the method."""
+    import tiny_game
+
+    from armybuilder.games.capabilities import Sheets
+
+    class HalfSheets(tiny_game.TinyGame, Sheets[Any]):
+        def sheet_css(self, page: str | None = None) -> str:
+            return ""
+
+    with pytest.raises(games.UsageError, match=r"the game 'tiny' declares Sheets but has no `sheet_fragment`"):
+        games.register(HalfSheets())
+
+    class Undeclared(tiny_game.TinyGame):
+        def sheet_fragment(self, report: Any, data: Any) -> str | None:
+            return "<div></div>"
+
+    with pytest.raises(games.UsageError, match=r"the game 'tiny' has `sheet_fragment` but does not declare Sheets"):
+        games.register(Undeclared())
+
+    monkeypatch.setattr(tiny_game, "HALF", HalfSheets(), raising=False)
+    _plug(monkeypatch, EntryPoint(name="half", value="tiny_game:HALF", group=games.ENTRY_POINT_GROUP))
+    try:
+        with pytest.raises(games.UsageError, match=r"the game plug-in 'half' \(tiny_game:HALF\): the game 'tiny' declares"):
+            games.keys()
+    finally:
+        games._entry_points_read = False
+
+
+def test_the_core_asks_for_a_capability_the_game_lacks(tiny: None, tmp_path: Path) -> None:
+    """The tiny game has no data versions, names or text formats: the commands that need them say so."""
+    (tmp_path / "good.yaml").write_text(GOOD)
+    versions: Any = run("data", "versions", "--game", "tiny")
+    assert versions.exit_code == 0 and "keeps one data set" in versions.output
+    diff: Any = run("data", "diff", "a", "b", "--game", "tiny")
+    assert diff.exit_code == 2 and "Tiny Skirmish keeps one data set" in diff.output
+    named: Any = run("show", "--lang", "de", tmp_path / "good.yaml")
+    assert named.exit_code == 2 and "Tiny Skirmish prints in English only; drop --lang" in named.output

@@ -4,12 +4,14 @@ problem docs), one rule's documentation with its examples; and the examples a ru
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
 
 from armybuilder import games, ruledocs
 from armybuilder.engine import Workspace, validate_text
+from armybuilder.problems import Severity
 
 runner = CliRunner()
 BOARD_GAMES = ("war-of-the-ring", "agot-board-game")
@@ -66,15 +68,39 @@ EXAMPLES = [
 ]
 
 
+MARK = re.compile(r"(?:# <-|#!)\s*([a-z-]+(?:\s*,\s*[a-z-]+)*)")  # `# <- rule-id`: a line the rule must name
+# an example that cannot help breaking another rule as badly, and why
+ALSO_BROKEN = {
+    # the catalogue's only NCU commander (Doran Martell) needs Areo Hotah, an attachment, beside him
+    ("asoiaf", "second-in-command"): {"card-requirement"},
+    # no empire unit is cavalry: its one cavalry command, Dismount, then has no archers to turn into either
+    ("horde-vs-empire-cards", "command-without-executor"): {"mount-target-missing"},
+}
+_WORKSPACE = Workspace()
+RANK = {Severity.NOTE: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+def _marks(text: str) -> set[tuple[str, int]]:
+    return {(rule.strip(), number) for number, line in enumerate(text.splitlines(), 1)
+            if (found := MARK.search(line)) for rule in found.group(1).split(",")}  # fmt: skip
+
+
 @pytest.mark.parametrize("entry", EXAMPLES)
 def test_a_rule_s_examples_pass_and_break_it(entry: ruledocs.RuleEntry) -> None:
-    """Examples are shown to users: the valid one must not break the rule, the invalid one must."""
+    """The examples `armybuilder rules ID` shows are the rule's own tests (one source): the valid file is
+    valid and the rule silent in it; the invalid one breaks this rule at its documented severity, on the
+    lines its `# <- rule-id` marks name, and no other rule breaks it as badly."""
     assert entry.valid is not None and entry.invalid is not None
-    ws = Workspace()
-    good = validate_text(entry.valid, ws, "valid.yaml")
-    assert good.game == entry.game and entry.id not in {p.rule for p in good.problems}
-    bad = validate_text(entry.invalid, ws, "invalid.yaml")
-    assert entry.id in {p.rule for p in bad.problems}
+    good = validate_text(entry.valid, _WORKSPACE, "valid.yaml")
+    assert good.game == entry.game
+    assert good.valid and entry.id not in {p.rule for p in good.problems}, good.problems
+    bad = validate_text(entry.invalid, _WORKSPACE, "invalid.yaml")
+    own = [p for p in bad.problems if p.rule == entry.id]
+    assert own and {p.severity for p in own} == {entry.severity}, bad.problems
+    worse = {p.rule for p in bad.problems if p.rule != entry.id and RANK[p.severity] >= RANK[entry.severity]}
+    assert worse == ALSO_BROKEN.get((entry.game, entry.id), set()), bad.problems
+    marked = {(rule, line) for rule, line in _marks(entry.invalid) if rule == entry.id}
+    assert {(p.rule, p.line) for p in own} == marked, "mark each line the rule names with `# <- rule-id`"
 
 
 def test_the_board_games_declare_examples_for_every_rule() -> None:

@@ -78,6 +78,17 @@ def test_machine_output_imports_no_rich(tmp_path: Path) -> None:
     assert not loaded(modules_after(tmp_path, "validate", "--format", "parsable", str(EXAMPLE)), "rich")
 
 
+def test_export_imports_no_rich_and_no_list_reader(tmp_path: Path) -> None:
+    """A sheet is plain text: rich is for what a terminal shows, and of the other tools' formats the sheet
+    needs only the War Council share code it prints (not the pasted-list reader, the largest)."""
+    modules = modules_after(tmp_path, "export", str(EXAMPLE))
+    assert "armybuilder.games.asoiaf.render.sheet" in modules
+    assert "War Council share code" in (tmp_path / "out.txt").read_text(encoding="utf-8")
+    interchange = "armybuilder.games.asoiaf.interchange"
+    for prefix in ("rich", f"{interchange}.pasted", f"{interchange}.stats", f"{interchange}.tts", "armybuilder.games.asoiaf.render.show"):
+        assert not loaded(modules, prefix), loaded(modules, prefix)[:3]
+
+
 def test_a_batch_into_a_file_imports_no_rich(tmp_path: Path) -> None:
     folder = tmp_path / "lists"
     folder.mkdir()
@@ -99,9 +110,22 @@ def test_the_bundled_readers_are_every_bundled_game_with_text_formats() -> None:
     """A file that is no YAML list is offered to `BUNDLED_READERS` without importing every game: the table
     must name each bundled game that reads a text format, with its formats."""
     from armybuilder import games
+    from armybuilder.games.capabilities import INTERCHANGE
 
-    formats = {key: games.get(key).import_formats for key in games.BUNDLED}
+    readers = {key: INTERCHANGE.of(games.get(key)) for key in games.BUNDLED}
+    formats = {key: r.import_formats for key, r in readers.items() if r is not None}
     assert {key: found for key, found in formats.items() if found} == games.BUNDLED_READERS
+
+
+def test_the_bundled_event_games_are_every_bundled_game_with_event_keys() -> None:
+    """An event file in a batch folder is told from a list by the keys of `BUNDLED_EVENTS`' games alone."""
+    from armybuilder import games
+    from armybuilder.games.capabilities import EVENTS
+
+    with_keys = {
+        key: e.event_keys for key in games.BUNDLED if (e := EVENTS.of(games.get(key))) is not None and e.event_keys
+    }
+    assert with_keys == games.BUNDLED_EVENTS
 
 
 def test_checking_a_broken_list_imports_no_other_game(tmp_path: Path) -> None:
@@ -122,3 +146,16 @@ def test_checking_a_broken_list_imports_no_other_game(tmp_path: Path) -> None:
     assert rule == "syntax"
     for prefix in ("armybuilder.games.hve", "armybuilder.games.wotr", "armybuilder.games.agot", "jsonschema", "importlib.metadata"):
         assert not loaded(set(modules), prefix)
+
+
+def test_a_batch_of_another_game_loads_that_game_alone(tmp_path: Path) -> None:
+    """Before it forks, a batch loads the games its files name (ASOIAF only when a file names none)."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    deck = ROOT / "tests" / "games" / "hve" / "samples" / "hve-valid.yaml"
+    for n in range(3):
+        (folder / f"deck-{n}.yaml").write_text(deck.read_text(encoding="utf-8"), encoding="utf-8")
+    modules = modules_after(tmp_path, "batch", str(folder))
+    assert "armybuilder.games.hve.catalogue" in modules
+    for prefix in ("armybuilder.games.asoiaf", "armybuilder.games.agot", "armybuilder.games.wotr", "jsonschema", "importlib.metadata"):
+        assert not loaded(modules, prefix), loaded(modules, prefix)[:3]

@@ -80,6 +80,10 @@ COMMON = [
     "# nothing\n",
     "name: null\nteam: ~\n",
     "x",
+    "units:\n  - {card: Horse Archers, count: 2}\n  - {card: \"Khan's Guard\", count: 1}\n",
+    "board:\n  Erebor: {dwarves: {regular: 1, elite: 2}}\n  \"Helm's Deep\": {rohan: {regular: 1}}\n",
+    "captured: {North Dunland: free_peoples}\nrevealed: true\nhidden: False\n",
+    "依魯伯: {dwarves: [1, 'a']}\n'Ironman''s Bay': {ship: 2}\nempty: {}\nspaced: { }\n",
 ]
 
 
@@ -102,7 +106,14 @@ LEFT_TO_LIBYAML = [
     "a: 1\na: 2\n",  # a duplicate key (libyaml's path says which line)
     "a:\tb\n",  # a tab
     "a: [x,\n  y]\n",  # a flow list over two lines
-    "a: {b: 1}\n",  # flow mapping
+    "a: {b: 1,\n  c: 2}\n",  # a flow mapping over two lines
+    "a: {b: 1, b: 2}\n",  # a duplicate key in a flow mapping
+    "a: {1: b}\n",  # a key YAML reads as a number
+    "a: {b: c: d}\n",  # not YAML
+    "a: {b}\n",  # a key without its value
+    "a: {b: 1,}\n",  # trailing comma
+    '"yes": 1\n',  # a quoted key the fast path leaves to libyaml
+    "a: on\n",  # a YAML 1.1 boolean that surprises
     "---\na: 1\n",  # document marker
     "a: b: c\n",  # not YAML
     "  a: 1\nb: 2\n",  # bad indentation
@@ -161,6 +172,32 @@ PIECES = [
     "x: ~",
     "x: -5",
     "x: Null",
+    "x: {a: 1, b: [c, 'd'], e: {f: g}}",
+    "  Erebor: {dwarves: {regular: 1, elite: 2}}",
+    "\"Helm's Deep\": {rohan: {regular: 1}}",
+    "'It''s': x",
+    '"k":v',
+    "North Dunland: free_peoples",
+    "  - {card: Horse Archers, count: 2}",
+    "- {card: \"Khan's Guard\"}",
+    "x: {a: 1,}",
+    "x: {a}",
+    "x: {a: }",
+    "x: {a: b:c}",
+    "x: {a: 1, a: 2}",
+    "x: {1: a}",
+    "x: {yes: a}",
+    "x: {a: [b, {c: d}]}",
+    "x: {}",
+    "x: true",
+    "x: FALSE",
+    "x: On",
+    "key with space : 1",
+    "a b: c #d",
+    "a#b: c",
+    "a, b: [c]",
+    "依魯伯: {dwarves: {regular: 1}}",
+    "米那斯: 帝国",
 ]
 
 
@@ -192,6 +229,41 @@ def test_generated_lists_read_alike(tmp_path: Path) -> None:
     bench.generate(tmp_path, 300, seed=7)
     texts = [p.read_text() for p in sorted(tmp_path.rglob("*.yaml"))]
     assert sum(agree(t) for t in texts) > 250
+
+
+def test_other_games_generated_files_read_alike(tmp_path: Path) -> None:
+    """The other games' benchmark files (decks with flow mappings, positions with quoted and spaced keys,
+    Chinese names) read both ways, and take the fast path."""
+    import importlib.util
+
+    def bench(name: str) -> Any:
+        spec = importlib.util.spec_from_file_location(name.replace("-", "_"), ROOT / "benchmarks" / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    hve = bench("horde-vs-empire-cards_speed")
+    texts = [p.read_text(encoding="utf-8") for p in hve.generate_decks(tmp_path, 100, hve.SYSTEM.load_data())]
+    agot, wotr = bench("agot-board-game_speed"), bench("war-of-the-ring_speed")
+    rng = random.Random(5)
+    texts += [agot.position(rng) for _ in range(100)]
+    data = wotr.SYSTEM.load_data()
+    texts += [wotr.position(data, rng) for _ in range(100)]
+    assert sum(agree(t) for t in texts) > 280
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "".join(f"k{i}: 1\n" for i in range(12_000)),  # 24,000 values on lines the fast path reads
+        "x: {" + ", ".join(f"k{i}: [a, b]" for i in range(8_000)) + "}\n",
+    ],
+    ids=["keys", "flow"],
+)
+def test_the_value_limit_holds_whichever_path_reads_the_text(text: str) -> None:
+    with pytest.raises(yamlpos.YamlError, match="more than 20,000 values"):
+        yamlpos.load(text)
 
 
 def test_load_reports_the_same_errors() -> None:

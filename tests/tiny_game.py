@@ -23,6 +23,7 @@ from armybuilder.games.base import (
     Tally,
     json_document,
 )
+from armybuilder.games.capabilities import NewFiles
 from armybuilder.kit.rules import Rule, Rules
 from armybuilder.problems import Problem, Severity
 
@@ -67,7 +68,8 @@ RULES = Rules(
 )
 
 
-class TinyGame(GameSystem):
+# 5. What it does beyond checking (here: new files) it declares as capabilities among its bases.
+class TinyGame(GameSystem, NewFiles):
     # 2. Its key, title and file kinds.
     key = "tiny"
     title = "Tiny Skirmish"
@@ -113,5 +115,5 @@ class TinyGame(GameSystem):
         return f"game: tiny\nname: {options.get('name') or 'my squad'}\nsquad: [knight, archer, archer, peasant, peasant]\n"
 
 
-# 5. One instance, registered by the registry's entry-point group or `armybuilder.games.register`.
+# 6. One instance, registered by the registry's entry-point group or `armybuilder.games.register`.
 SYSTEM = TinyGame()

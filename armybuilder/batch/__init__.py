@@ -13,6 +13,7 @@ wrong with a submission is a problem on its row.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from armybuilder.batch.cross import event_cross_problems
 from armybuilder.batch.event import Event, check_data_version, load_event
 from armybuilder.batch.results import Head, Results, Row
 from armybuilder.errors import ArmyBuilderError, EventError
+from armybuilder.fileio import read_input
 from armybuilder.scheduler import Failure, shared_work
 from armybuilder.scheduler import default_jobs as _default_jobs
 
@@ -72,15 +74,41 @@ def _chunks(items: Sequence[Submission], jobs: int) -> list[Sequence[Submission]
     return [items[start : start + size] for start in range(0, len(items), size)]
 
 
-def prepare(workspace: Workspace, event: Event | None = None) -> None:
-    """Import what checking needs and load the likely games' data before forking, so workers share it."""
+SAMPLE = 32  # submissions whose `game:` line is read before forking, spread over the batch
+_GAME_LINE = re.compile(rb"^game:[ \t]*([\"']?)([^\"'#\r\n]*?)\1[ \t]*(?:#[^\r\n]*)?\r?$", re.MULTILINE)
+
+
+def likely_games(subs: Sequence[Submission], event: Event | None = None) -> list[str]:
+    """The games a batch holds, as far as a sample of its submissions tells: the game each names on a
+    top-level `game:` line of its first lines (the default game when none), and the event's game."""
+    found = dict.fromkeys([event.game] if event is not None else [])
+    step = max(1, len(subs) // SAMPLE)
+    for sub in subs[::step][:SAMPLE]:
+        try:
+            head = read_input(sub.path)[:4096]
+        except OSError:
+            continue  # its row says why
+        match = _GAME_LINE.search(head)
+        if match is None:
+            found[games.DEFAULT_GAME] = None  # no `game:`: a list of the default game, or a text format of it
+            continue
+        with contextlib.suppress(ArmyBuilderError, UnicodeDecodeError):  # a broken plug-in: the rows say so
+            system = games.lookup(match.group(2).decode())
+            if system is not None:
+                found[system.key] = None
+    return list(found)
+
+
+def prepare(workspace: Workspace, event: Event | None = None, subs: Sequence[Submission] = ()) -> None:
+    """Import what checking needs and load the data of the games the batch holds (`likely_games`) before
+    forking, so that workers share it; a game the sample missed is loaded by the worker that meets it."""
     import multiprocessing.connection  # noqa: F401
 
     event_keys()  # else each worker imports every game to tell an event file from a list
-    for key in {games.DEFAULT_GAME, event.game if event is not None else games.DEFAULT_GAME}:
-        system = games.get(key)
-        system.prepare()
+    for key in likely_games(subs, event):
         with contextlib.suppress(ArmyBuilderError):  # each file of that game will say why its data is unusable
+            system = games.get(key)
+            system.prepare()
             workspace.data(system)
 
 
@@ -99,7 +127,7 @@ def run(
     chunks = _chunks(subs, jobs)
     try:
         for index, result in enumerate(
-            shared_work(check_chunk, chunks, workspace, config, jobs, lambda: prepare(workspace, event), config.limits)
+            shared_work(check_chunk, chunks, workspace, config, jobs, lambda: prepare(workspace, event, subs), config.limits)
         ):
             if isinstance(result, Failure):  # its worker crashed or overran: that file's row says so
                 result = recover_chunk(chunks[index], result, workspace, config)

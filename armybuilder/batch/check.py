@@ -19,9 +19,10 @@ from armybuilder import engine, games, yamlpos
 from armybuilder.batch.collect import Submission, player_from_path
 from armybuilder.batch.event import Event, event_problems
 from armybuilder.batch.results import Head, Packed, Row, located, pack_problem, unpack
-from armybuilder.errors import ArmyBuilderError
+from armybuilder.errors import ArmyBuilderError, UsageError
 from armybuilder.fileio import NotText, decode_text, read_input
-from armybuilder.games.base import Document, Options, Report
+from armybuilder.games.base import Document, GameSystem, Options, Report
+from armybuilder.games.capabilities import CONTENTS, CROSS_CHECKS, INTERCHANGE, SHEETS
 from armybuilder.problems import Problem, Severity
 from armybuilder.scheduler import Failure, Limits, beat, shared_work
 
@@ -74,26 +75,26 @@ def _detect(blob: bytes) -> tuple[str, str] | None:
         return None
     # bundled formats and plug-ins this run knows (named by --from or the event): a file of no format
     # does not make each worker scan for plug-ins (a plug-in's own text format: `--from FORMAT`)
-    for system in games.readers(scan=False):
-        fmt = system.detect(text)
+    for key, reader in games.readers(scan=False):
+        fmt = reader.detect(text)
         if fmt is not None:
-            return system.key, fmt
+            return key, fmt
     return None
 
 
-_EVENT_KEYS: list[Any] = [None, frozenset(), frozenset()]  # games.known() they were worked out of, and them
+_EVENT_KEYS: list[Any] = [None, frozenset(), frozenset()]  # games.generation() they were worked out at, and them
 
 
 def event_keys() -> tuple[frozenset[str], frozenset[str]]:
     """(every key an event file may have, those of them no list has), of the games this run knows (the
-    bundled ones, and plug-ins named by a file, `--from` or the event: no entry-point scan per worker);
+    bundled ones, and plug-ins named by a file, `--from` or the event: no entry-point scan, no game imported);
     worked out again only when a game joins (`prepare` does it before the workers fork)."""
-    known = games.known()
-    if _EVENT_KEYS[0] is not known:
+    generation = games.generation()
+    if _EVENT_KEYS[0] != generation:
         from armybuilder.batch.event import COMMON_KEYS
 
-        every = frozenset((*COMMON_KEYS, *(k for s in known for k in s.event_keys)))
-        _EVENT_KEYS[:] = [known, every, every - {"name", "game", "points"}]
+        every = frozenset((*COMMON_KEYS, *games.event_keys(scan=False)))
+        _EVENT_KEYS[:] = [generation, every, every - {"name", "game", "points"}]
     return _EVENT_KEYS[1], _EVENT_KEYS[2]
 
 
@@ -105,9 +106,9 @@ def _is_event(value: yamlpos.PosMap) -> bool:
 
 
 def _game_of_format(fmt: str) -> str:
-    for system in games.readers():
-        if fmt in system.import_formats:
-            return system.key
+    for key, reader in games.readers():
+        if fmt in reader.import_formats:
+            return key
     return games.DEFAULT_GAME
 
 
@@ -130,7 +131,10 @@ def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, o
         problem = Problem("syntax", Severity.ERROR, exc.message, path, exc.line or 1, exc.column or 1)
         return Checked(problem, fmt, digest, None)
     try:
-        converted, lines = system.import_text_lines(fmt, text, workspace.data(system), path)
+        reader = INTERCHANGE.of(system)
+        if reader is None:
+            raise UsageError(f"{system.title} reads no {fmt} text")
+        converted, lines = reader.import_text_lines(fmt, text, workspace.data(system), path)
     except ArmyBuilderError as exc:
         message = f"cannot read this {fmt} list: {exc.message}"
         line = exc.line or 0  # columns are 1-based; 0 only with no line (the whole file)
@@ -239,6 +243,7 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         # found on the YAML checked: for a converted file, at the line of the player's own file
         report.add([located(p, lines) for p in event_problems(report, event, _size_pos(document))])
     system = games.get(report.game) if report.game != "?" else None
+    contents = CONTENTS.of(system)
     first = summary.tallies[0] if summary.tallies else None
     player = summary.player or player_from_path(sub)
     packed = Packed(
@@ -255,26 +260,30 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         fmt,
         tuple(pack_problem(p) for p in report.problems),
         config.strict,
-        system.outline(report) if (config.outline or config.content) and system else (),
+        contents.outline(report) if (config.outline or config.content) and contents else (),
         _sheet(system, report, workspace) if config.sheet and system else None,
         summary.side_name,
-        *(system.share_code(report) if config.content and system else (None, None)),
-        system.content(report) if config.content and system else None,
+        *(contents.share_code(report) if config.content and contents else (None, None)),
+        contents.content(report) if config.content and contents else None,
         tuple((t.label, t.value, t.limit) for t in summary.tallies),
     )
     if event is None:
         return packed, None
-    cross = system.cross_key(report) if system is not None else None
+    crossing = CROSS_CHECKS.of(system)
+    cross = crossing.cross_key(report) if crossing is not None else None
     where = _side_pos(document, report)
     facts = event.rules.cross_key(report) if event.rules is not None and report.game == event.game else None
     head = Head(player, digest, report.game, summary.side, summary.team, where, report.valid, cross, facts, lines)
     return packed, head
 
 
-def _sheet(system: Any, report: Report[Any], workspace: Workspace) -> str | None:
+def _sheet(system: GameSystem[Any], report: Report[Any], workspace: Workspace) -> str | None:
     """The file's printable sheet as one HTML element, for the report's section on it and the list pack."""
+    sheets = SHEETS.of(system)
+    if sheets is None:
+        return None
     try:
-        sheet: str | None = system.sheet_fragment(report, workspace.data(system))
+        sheet = sheets.sheet_fragment(report, workspace.data(system))
     except ArmyBuilderError:
         return None
     return sheet

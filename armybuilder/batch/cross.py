@@ -12,6 +12,7 @@ from armybuilder.batch.collect import Submission
 from armybuilder.batch.event import Event
 from armybuilder.batch.results import Results
 from armybuilder.games.base import CrossItem
+from armybuilder.games.capabilities import CROSS_CHECKS
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count, player_key
 
@@ -48,10 +49,11 @@ def event_cross_problems(results: Results, subs: Sequence[Submission], event: Ev
         for index in indexes:
             by_game.setdefault(heads[index].game, []).append(index)
         for game, members in by_game.items():
-            if game == "?":
+            system = CROSS_CHECKS.of(games.get(game)) if game != "?" else None
+            if system is None:
                 continue
             group = [CrossItem(subs[i].path, heads[i].player, heads[i].cross) for i in members]
-            for position, problems in games.get(game).cross_check(group, scope).items():
+            for position, problems in system.cross_check(group, scope).items():
                 results.add_problems(members[position], problems)
     rules = event.rules
     if rules is None:

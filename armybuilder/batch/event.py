@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder import games, yamlpos
 from armybuilder.errors import ArmyBuilderError, EventError
 from armybuilder.fileio import read_input
+from armybuilder.games.capabilities import EVENTS
 from armybuilder.kit.size import too_large
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
@@ -168,7 +169,8 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
             raise reader.fail()  # the other keys depend on the game
         game = system.key
     system = games.get(game)
-    known = (*COMMON_KEYS, *system.event_keys)
+    events = EVENTS.of(system)
+    known = (*COMMON_KEYS, *(events.event_keys if events is not None else ()))
     reader.unknown_keys(data, known)
     fields: dict[str, Any] = {"path": name, "game": game}
     for key in ("name", "data_version"):
@@ -205,7 +207,7 @@ def load_event(path: str | Path, workspace: Workspace) -> Event:
         fields["teams"], fields["team_players"] = _teams(data, reader)
     where = fields.get("name") or Path(name).name
     try:
-        rules = system.event_rules(workspace.data(system), data, name, where)
+        rules = events.event_rules(workspace.data(system), data, name, where) if events is not None else None
     except EventError as exc:
         reader.problems.extend(exc.problems or (Problem(RULE, Severity.ERROR, exc.message, name, exc.line or 1, 1),))
         rules = None

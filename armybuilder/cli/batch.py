@@ -85,7 +85,7 @@ def batch(
     if report_format is not None and report_format not in reports.FILE_FORMATS:
         fatal(f"--report-format {report_format}: choose one of {', '.join(reports.FILE_FORMATS)}")
     if from_ is not None:
-        readable = ["yaml", *(f for s in games.readers() for f in s.import_formats)]
+        readable = ["yaml", *(f for _, reader in games.readers() for f in reader.import_formats)]
         if from_ not in readable:
             fatal(f"--from {from_}: choose one of {', '.join(readable)}")
     if report is not None:

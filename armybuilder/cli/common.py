@@ -91,13 +91,11 @@ def game_data(
     when it cannot be used."""
     from armybuilder import games
     from armybuilder.errors import ArmyBuilderError
+    from armybuilder.games.capabilities import with_names
 
     system = games.get(key)
     try:
-        loaded = system.load_data(data, version)
-        if names is not None:
-            loaded = system.add_names(loaded, [names])
-        return system.in_language(loaded, language) if language else loaded
+        return with_names(system, system.load_data(data, version), [names] if names is not None else [], language)
     except ArmyBuilderError as exc:
         fatal(str(exc))
 

@@ -153,10 +153,12 @@ def versions_command(
     `--data-version VERSION` on any command, or an event file's `data_version:`, picks another.
     """
     from armybuilder.errors import ArmyBuilderError
+    from armybuilder.games.capabilities import DATA_VERSIONS
 
     system = _system(game)
     try:
-        found = list(system.data_versions(data))
+        versions = DATA_VERSIONS.of(system)
+        found = list(versions.data_versions(data)) if versions is not None else []
     except ArmyBuilderError as exc:
         fatal(str(exc))
     if not found:
@@ -186,12 +188,16 @@ def diff_command(
     """
     from armybuilder.engine import Workspace
     from armybuilder.errors import ArmyBuilderError
+    from armybuilder.games.capabilities import DATA_VERSIONS, one_data_set
 
     require_files(*(files or []))
     system = _system(game)
     try:
+        versions = DATA_VERSIONS.of(system)
+        if versions is None:
+            raise one_data_set(system)
         if not files:
-            for line in system.diff_data(system.load_data(data, old), system.load_data(data, new)):
+            for line in versions.diff_data(system.load_data(data, old), system.load_data(data, new)):
                 typer.echo(line)
             return
         before, after = Workspace(data, old), Workspace(data, new)
@@ -207,12 +213,17 @@ def compare_file(path: str, before: Workspace, after: Workspace, options: Option
     raises ArmyBuilderError when either version of the data cannot be used."""
     from armybuilder import games
     from armybuilder.engine import check_document, read
+    from armybuilder.games.capabilities import DATA_VERSIONS, one_data_set
 
     document = read(path)
     old, new = check_document(document, before, options), check_document(document, after, options)
     if new.game == "?":
         return [f"{path}: {new.problems[0].message}"]
-    return games.get(new.game).compare(old, new)
+    system = games.get(new.game)
+    versions = DATA_VERSIONS.of(system)
+    if versions is None:
+        raise one_data_set(system)
+    return versions.compare(old, new)
 
 
 def register(app: typer.Typer) -> None:

@@ -75,25 +75,29 @@ def new(
     from armybuilder.engine import validate_text
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import write_atomic
+    from armybuilder.games.capabilities import NEW_FILES
     from armybuilder.render.console import make_console
     from armybuilder.render.reports.people import problems_table
 
     system = games.lookup(game or games.DEFAULT_GAME)
     if system is None:
         fatal(games.unknown_game_message(game or ""))
+    maker = NEW_FILES.of(system)
+    if maker is None:
+        fatal(f"`new` does not make {system.title} files")
     options = {"faction": faction, "points": points, "commander": commander, "unit": unit, "name": name,
                "player": player, "edition": edition, "players": players}  # fmt: skip
     given = {key: value for key, value in options.items() if value is not None}
-    accepted = {option.name for option in system.new_options}
+    accepted = {option.name for option in maker.new_options}
     refused = [f"--{key}" for key in given if key not in accepted]
     if refused:
-        takes = ", ".join(f"--{o.name}" for o in system.new_options) or "no options"
+        takes = ", ".join(f"--{o.name}" for o in maker.new_options) or "no options"
         fatal(f"{', '.join(refused)}: not an option of a new {system.title} file (it takes {takes})")
     if file.exists() and not force:
         fatal(f"{file} exists; pass --force to replace it")
     ws = workspace(data, data_version)
     try:
-        text = system.new_file(ws.data(system), **given)
+        text = maker.new_file(ws.data(system), **given)
         write_atomic(file, text, force=True)
     except ArmyBuilderError as exc:
         fatal(str(exc))

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import typer
 
     from armybuilder.games.base import GameSystem, RowTerms
+    from armybuilder.games.capabilities import Interchange
     from armybuilder.problems import ProblemDoc
 
 DEFAULT_GAME = "asoiaf"  # a file without `game:` is an ASOIAF army list, as every list was before
@@ -43,25 +44,41 @@ BUNDLED_READERS: dict[str, tuple[str, ...]] = {
     "asoiaf": ("warcouncil", "asoiaf-stats", "tts", "text"),
 }
 
+# bundled games whose event files have keys of their own, and those keys (`event_keys`): a batch tells an
+# event file from a list by them without importing any game (a test keeps this in step with each system's keys)
+BUNDLED_EVENTS: dict[str, tuple[str, ...]] = {
+    "asoiaf": (
+        "factions", "banned_cards", "banned_characters", "allowed_cards", "max_copies", "newest_season",
+        "preview_cards", "homebrew_cards", "reinforcement_points", "includes", "per_player", "per_team", "replaces",
+    ),
+}  # fmt: skip
+
 _loaded: dict[str, GameSystem[Any]] = {}
 _extra: dict[str, GameSystem[Any]] = {}  # registered at run time (tests) or found through entry points
 _entry_points_read = False
+_generation = 0  # `generation()`
 _known: tuple[GameSystem[Any], ...] | None = None  # `known()`, until a game is registered or found
 
 
 def register(system: GameSystem[Any]) -> None:
-    """Add a system (a plug-in found another way, or a test's tiny game)."""
-    global _known
+    """Add a system (a plug-in found another way, or a test's tiny game); UsageError naming the game and
+    the method when its capabilities are not whole."""
+    global _known, _generation
+    from armybuilder.games import capabilities
+
+    capabilities.check(system)
     _extra[system.key] = system
     _loaded.pop(system.key, None)
     _known = None
+    _generation += 1
 
 
 def unregister(key: str) -> None:
-    global _known
+    global _known, _generation
     _extra.pop(key, None)
     _loaded.pop(key, None)
     _known = None
+    _generation += 1
 
 
 def known() -> tuple[GameSystem[Any], ...]:
@@ -74,7 +91,7 @@ def known() -> tuple[GameSystem[Any], ...]:
 
 
 def _entry_points() -> None:
-    global _entry_points_read, _known
+    global _entry_points_read, _known, _generation
     if _entry_points_read:
         return
     from importlib.metadata import entry_points
@@ -93,10 +110,17 @@ def _entry_points() -> None:
             raise UsageError(f"{where} is no game system (no `key` and `check`); fix or uninstall it")
         if key in BUNDLED or key in found or (key in _extra and _extra[key] is not system):
             raise UsageError(f"{where} claims the game key {key!r}, which another game has; uninstall one of them")
+        from armybuilder.games import capabilities
+
+        try:
+            capabilities.check(system)
+        except UsageError as exc:
+            raise UsageError(f"{where}: {exc.message}") from None
         found[key] = system
     _extra.update(found)  # only once every plug-in loaded: a broken one is told on every use, not once
     _entry_points_read = True
     _known = None
+    _generation += 1
 
 
 def keys() -> list[str]:
@@ -146,6 +170,9 @@ def get(key: str) -> GameSystem[Any]:
             return _extra[key]
         raise UsageError(unknown_game_message(key))
     system: GameSystem[Any] = importlib.import_module(module).SYSTEM
+    from armybuilder.games import capabilities
+
+    capabilities.check(system)
     _loaded[key] = system
     return system
 
@@ -196,21 +223,51 @@ def register_commands(app: typer.Typer) -> None:
             module, _, function = target.partition(":")
             add(key, getattr(importlib.import_module(module), function))
     _entry_points()
+    from armybuilder.games.capabilities import COMMANDS
+
     for key, system in _extra.items():
-        add(key, system.register_commands)
+        commands = COMMANDS.of(system)
+        if commands is not None:
+            add(key, commands.register_commands)
 
 
-def readers(scan: bool = True) -> Iterator[GameSystem[Any]]:
-    """The systems that may read a text format: the bundled readers first, then the plug-ins (`scan=False`:
-    only those already known to this run, without the entry-point scan that costs every start)."""
+def readers(scan: bool = True) -> Iterator[tuple[str, Interchange]]:
+    """(key, system) of the games that read text formats: the bundled readers first, then the plug-ins
+    (`scan=False`: only those already known to this run, without the entry-point scan that costs every start)."""
+    from armybuilder.games.capabilities import INTERCHANGE
+
     for key in BUNDLED_READERS:
-        if key not in _extra:
-            yield get(key)
+        reader = INTERCHANGE.of(get(key)) if key not in _extra else None
+        if reader is not None:
+            yield key, reader
+    if scan:
+        _entry_points()
+    for key, system in list(_extra.items()):
+        reader = INTERCHANGE.of(system)
+        if reader is not None and reader.import_formats:
+            yield key, reader
+
+
+def event_keys(scan: bool = True) -> frozenset[str]:
+    """The keys event files have of their own in the games this run knows: the bundled games' from
+    `BUNDLED_EVENTS` (no game imported), the plug-ins' from their hooks (`scan=False`: only the plug-ins
+    already known to this run, as in `readers`)."""
+    from armybuilder.games.capabilities import EVENTS
+
+    found = {k for key, names in BUNDLED_EVENTS.items() if key not in _extra for k in names}
     if scan:
         _entry_points()
     for system in list(_extra.values()):
-        if system.import_formats:
-            yield system
+        events = EVENTS.of(system)
+        if events is not None:
+            found.update(events.event_keys)
+    return frozenset(found)
+
+
+def generation() -> int:
+    """A number that changes whenever a game joins or leaves this run: what is worked out of the known games
+    may be kept until it changes."""
+    return _generation
 
 
 def systems() -> Iterator[GameSystem[Any]]:

@@ -21,7 +21,6 @@ from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: system
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:
-    import typer
     from rich.console import RenderableType  # noqa: TID251 - a type only
 
     from armybuilder.kit.rules import Rules
@@ -260,15 +259,15 @@ R = TypeVar("R", bound=Report[Any])
 
 class GameSystem(ABC, Generic[R]):
     """A game the tool checks. Subclass it, fill in the class attributes, implement the abstract methods
-    and list the instance in the registry (or the `armybuilder.games` entry-point group)."""
+    and list the instance in the registry (or the `armybuilder.games` entry-point group). What it does
+    beyond checking files (sheets, text formats, events, new files, …) it declares as capabilities
+    (`armybuilder.games.capabilities`) among its bases."""
 
     key: ClassVar[str]  # the value of `game:` in a file, e.g. "war-of-the-ring"
     title: ClassVar[str]  # for people, e.g. "War of the Ring (2nd edition)"
     file_kinds: ClassVar[tuple[str, ...]]  # what its files are, e.g. ("position",) or ("army list",)
     aliases: ClassVar[tuple[str, ...]] = ()  # other accepted spellings of `game:`
     export_formats: ClassVar[Mapping[str, str]] = {"json": "the checked file as JSON"}
-    import_formats: ClassVar[tuple[str, ...]] = ()  # text formats `detect` can name and `import_text` reads
-    new_options: ClassVar[tuple[NewOption, ...]] = ()  # what `new --game KEY` accepts besides the file
     terms: ClassVar[RowTerms] = RowTerms()  # how its files read in a batch's rows and reports
 
     # --- data -----------------------------------------------------------------------------------
@@ -277,17 +276,6 @@ class GameSystem(ABC, Generic[R]):
     def load_data(self, folder: Path | None = None, version: str | None = None) -> Any:
         """The game's data (catalogue, map, tables) from `folder` (None: the bundled data) and, where a
         game keeps several versions, `version`. Raise `DataError` (one line) when it cannot be used."""
-
-    def add_names(self, data: Any, files: Sequence[Path]) -> Any:
-        """The data reading these names files too (a club's own names for cards, `--names`). Raise
-        `UsageError` naming each bad entry's position when one cannot be used."""
-        raise UsageError(f"{self.title} has no card names to add; drop --names")
-
-    def in_language(self, data: Any, language: str) -> Any:
-        """The data printing names in `language` (`--lang`); UsageError for a language it has no names in."""
-        if language.casefold() in ("en", "english"):
-            return data
-        raise UsageError(f"{self.title} prints in English only; drop --lang")
 
     def data_version(self, data: Any) -> str | None:
         """A label for the loaded data, reported in JSON outputs (None: the game has one fixed data set)."""
@@ -301,20 +289,6 @@ class GameSystem(ABC, Generic[R]):
     def describe_data(self, folder: Path | None = None) -> str | None:
         """One line on a clean data folder (`data check` prints it): its version, what it holds."""
         return None
-
-    def data_versions(self, folder: Path | None = None) -> Sequence[DataVersion]:
-        """The versions of the data a folder holds (None: the bundled data), oldest first; the last loads
-        when no version is asked for. Empty: the game keeps one data set."""
-        return ()
-
-    def diff_data(self, old: Any, new: Any) -> list[str]:
-        """What changed from one loaded version of the data to another, one line each (`data diff`)."""
-        raise UsageError(f"{self.title} keeps one data set; there are no versions to compare")
-
-    def compare(self, old: R, new: R) -> list[str]:
-        """What a change of data version does to one file checked under both: a line for each entry whose
-        cost or legality differs, and the totals under both (`validate --against`, `data diff OLD NEW FILE`)."""
-        raise UsageError(f"{self.title} keeps one data set; there are no versions to compare")
 
     # --- files ------------------------------------------------------------------------------------
 
@@ -339,43 +313,6 @@ class GameSystem(ABC, Generic[R]):
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> R:
         """Read a document into the system's model and run every rule; never raise for bad input."""
 
-    def cross_key(self, report: R) -> Any:
-        """What checks across files need of one checked file (plain, picklable data: a batch keeps it in
-        memory for every file and never reads a file twice). None: this game has no such checks."""
-        return None
-
-    def cross_check(self, group: Sequence[CrossItem], scope: str) -> dict[int, list[Problem]]:
-        """Problems of files checked together, by index into `group`: team-mates' lists (`scope` "team",
-        where one player's own lists are not team-mates) or one player's lists at an event ("player")."""
-        return {}
-
-    # --- events -----------------------------------------------------------------------------------
-
-    event_keys: ClassVar[tuple[str, ...]] = ()  # the keys of an event file this game reads itself
-
-    def event_rules(self, data: Any, event: Any, path: str, where: str) -> EventRules | None:
-        """This game's rules of an event file (`event`: the file's mapping with positions; only the
-        `event_keys` present matter), or None when it sets none. Raise `EventError` naming the line for
-        anything unusable. `where` is how messages name the event."""
-        return None
-
-    def outline(self, report: R) -> tuple[tuple[str, int], ...]:
-        """A plain outline of a checked file for reports: (line of text, number) per line."""
-        return ()
-
-    def detect(self, text: str) -> str | None:
-        """The name of the interchange format `text` is written in, if the system reads one."""
-        return None
-
-    def import_text(self, fmt: str, text: str, data: Any, path: str) -> str:
-        """Convert text in interchange format `fmt` to this system's YAML; raise ArmyBuilderError."""
-        raise UsageError(f"{self.title} reads no {fmt} text")
-
-    def import_text_lines(self, fmt: str, text: str, data: Any, path: str) -> tuple[str, Mapping[int, int]]:
-        """`import_text`, with a map from lines of the YAML to the lines of `text` they were read from, so that
-        a problem found in the YAML points at the player's own line (a line not in the map has none)."""
-        return self.import_text(fmt, text, data, path), {}
-
     # --- output ---------------------------------------------------------------------------------
 
     def totals(self, report: R) -> str:
@@ -394,37 +331,10 @@ class GameSystem(ABC, Generic[R]):
             return json_document(self, report, {})
         raise UsageError(f"{self.title} cannot export {fmt}; formats: {', '.join(self.export_formats)}")
 
-    def share_code(self, report: R) -> tuple[str | None, str | None]:
-        """(the code another tool imports the file from, why the file has none); (None, None) when the game
-        has no such code. For ASOIAF the War Council share code, printed on rosters and sheets."""
-        return None, None
-
-    def content(self, report: R) -> Mapping[str, Any] | None:
-        """The file's content as plain JSON-serialisable data for reports (ASOIAF: units with their
-        attachments, NCUs); None when the game gives none."""
-        return None
-
-    def sheet_fragment(self, report: R, data: Any) -> str | None:
-        """The file's printable sheet as one HTML element, styled by `sheet_css`, for a batch report and a
-        list pack to show inline (None: no sheet)."""
-        return None
-
-    def sheet_css(self, page: str | None = None) -> str:
-        """The CSS of `sheet_fragment`, every rule scoped to the fragment; with `page` (a4 or letter) also the
-        rules of a document of sheets only, one to a page of that paper."""
-        return ""
-
-    def new_file(self, data: Any, **options: Any) -> str:
-        """The text of a new file (the standard set-up, an empty deck) for `armybuilder new --game KEY`."""
-        raise UsageError(f"`new` does not make {self.title} files")
-
     def complete_new_option(self, option: str, incomplete: str, given: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Shell completion for an option of `new` (`given`: the options typed so far): (value, help) pairs
         starting with `incomplete`. Load the game's data here, never at start-up."""
         return []
-
-    def register_commands(self, app: typer.Typer) -> None:
-        """Add the commands only this game has (for ASOIAF: deck, build, add, cards, …)."""
 
 
 def json_document(system: GameSystem[Any], report: Report[Any], content: Mapping[str, Any]) -> str:

@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
 
@@ -155,9 +156,9 @@ def described(value: Any) -> str:
     if isinstance(value, str):
         return f'the text "{clipped(value, 40)}"'
     if isinstance(value, dict):
-        return "a mapping"
+        return "a mapping" if value else "an empty mapping"
     if isinstance(value, list):
-        return "a list"
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}" if value else "an empty list"
     return f"a {type(value).__name__}"
 
 
@@ -172,8 +173,6 @@ def clipped(text: Any, width: int = 60) -> str:
 
 def unknown_key(where: str, key: Any, allowed: Sequence[str]) -> str:
     """`where: unknown key "fellowshp"; did you mean `fellowship`? the keys are …`."""
-    from armybuilder.kit.words import did_you_mean
-
     if not isinstance(key, str):
         return f"{where}: {described(key)} is not a key here; the keys are {', '.join(allowed)}"
     hint = did_you_mean(key, allowed, cutoff=0.75)
@@ -192,12 +191,18 @@ def shape_message(value: Any, error: ValidationError, key: Any = None) -> str:
         expect = schema.get("properties", {}).get(key, {}).get("x-expect", "its value")
         return f"{where}: the required key `{key}` is missing; add `{key}:` with {expect}"
     expect = schema.get("x-expect") or "what the file format says"
-    return f"{where} should be {expect}, not {described(error.instance)}"
+    hint = ""
+    if error.validator == "enum" and isinstance(error.instance, str):
+        close = did_you_mean(error.instance, [str(v) for v in schema.get("enum", ())])
+        hint = f"; {close}" if close else ""
+    return f"{where} should be {expect}, not {described(error.instance)}{hint}"
 
 
 def shape_problems(check: Draft202012Validator, value: Any, file: str, rule: str = "schema") -> Iterator[Problem]:
     """One error problem per schema error, in our words (`shape_message`): at the value, at an unknown key,
-    or for a missing key at the mapping that lacks it."""
+    or for a missing key at the mapping that lacks it. A value breaking several keywords (a type and an
+    enum) is told once."""
+    told: set[tuple[str, ...]] = set()
     for error in errors(check, value):
         path = list(error.absolute_path)
         node = value_at(value, path)
@@ -207,10 +212,14 @@ def shape_problems(check: Draft202012Validator, value: Any, file: str, rule: str
                 pos = key_position(node, key) or position(value, path)
                 yield Problem(rule, Severity.ERROR, shape_message(value, error, key), file, pos.line, pos.column)
         elif error.validator == "required" and isinstance(node, dict):
+            if ("required", *map(str, path)) in told:  # one error per missing key: all told at once
+                continue
+            told.add(("required", *map(str, path)))
             pos = position(value, path)
             wanted = error.validator_value if isinstance(error.validator_value, list) else []
             for key in (k for k in wanted if k not in node):
                 yield Problem(rule, Severity.ERROR, shape_message(value, error, key), file, pos.line, pos.column)
-        else:
+        elif (at := tuple(map(str, path))) not in told:
+            told.add(at)
             pos = position(value, path)
             yield Problem(rule, Severity.ERROR, shape_message(value, error), file, pos.line, pos.column)

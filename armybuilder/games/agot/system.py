@@ -32,6 +32,7 @@ from armybuilder.games.base import (
     Tally,
     json_document,
 )
+from armybuilder.games.capabilities import NewFiles
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
     return result
 
 
-class AgotSystem(GameSystem[Report[Any]]):
+class AgotSystem(GameSystem[Report[Any]], NewFiles):
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "A Game of Thrones: The Board Game (first and second edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)

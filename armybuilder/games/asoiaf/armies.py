@@ -10,8 +10,10 @@ best of those lists is the commander's.
 
 The work is bounded: the collection is first cut to what one list can field (`fieldable`: 99 copies of a card
 are the 3 `--max-copies` allows), each commander searches at most its `timeout` and all of them together about
-`total`, each smallest list getting an even share of its commander's time; a commander whose searches did not
-all finish says so (`Fielding.why`), with the best list found.
+`total`, each search of a commander's getting what is left of its time; a commander whose searches did not
+all finish says so (`Fielding.why`), with the best list found. Work is reused across commanders: the best
+lists found so far, led by the next commander instead (`transplant`) and legal, are its lists to beat from
+the start, so a commander short of time still gets a full list and its searches cut sooner.
 
 Nothing here prints or exits.
 """
@@ -20,18 +22,28 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from armybuilder.games.asoiaf.armylist import ArmyList, load_list_text
 from armybuilder.games.asoiaf.builder.complete import complete
 from armybuilder.games.asoiaf.builder.leaders import with_companions
 from armybuilder.games.asoiaf.builder.options import fits
-from armybuilder.games.asoiaf.builder.proposals import DEFAULT_LIMITS, Key, Limits, Rank, key_of, rank_of
+from armybuilder.games.asoiaf.builder.proposals import (
+    DEFAULT_LIMITS,
+    Key,
+    Limits,
+    Order,
+    Rank,
+    key_of,
+    rank_of,
+)
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import ListReport, validate
 from armybuilder.games.asoiaf.collection import Collection, collection_problems
+from armybuilder.games.asoiaf.context import Army
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list
 from armybuilder.problems import Problem
 
@@ -73,7 +85,9 @@ class Progress:
 
 TOTAL = 60.0  # seconds for every commander together, by default
 MIN_SHARE = 0.1  # seconds a commander searches at least (its smallest list is always checked)
-MIN_SEARCH = 0.05  # seconds one search of a commander's gets at least
+MIN_SEARCH = 0.1  # seconds one search of a commander's gets at least
+SEEDS = 4  # the best lists of the last commanders done another commander tries to lead
+LAST: Order = ((1 << 30,), ())  # after every completion's place in the search order
 
 
 def fieldable(collection: Collection, catalogue: Catalogue, limits: Limits = DEFAULT_LIMITS) -> Collection:
@@ -241,6 +255,65 @@ def no_host(commander: Card) -> str:
     return f"no {commander.type} unit owned for {commander.title} to join"
 
 
+def transplant(spec: ListSpec, old: Card, new: Card) -> ListSpec | None:
+    """`spec` (a list `old` leads) led by `new` in `old`'s place: on the same unit for an attachment, as the
+    NCU or the unit otherwise; None when the two are not the same kind of card. The validator says whether
+    the list is legal."""
+    if old.kind is not new.kind or old is new:
+        return None
+    return ListSpec(
+        faction=spec.faction,
+        points=spec.points,
+        leader=new,
+        units=[(new if u is old else u, [new if a is old else a for a in atts]) for u, atts in spec.units],
+        ncus=[new if n is old else n for n in spec.ncus],
+    )
+
+
+def _seeded(
+    commander: Card,
+    seeds: Sequence[ListSpec],
+    factions: list[str],
+    collection: Collection,
+    catalogue: Catalogue,
+    limits: Limits,
+) -> tuple[Rank, ListSpec, str] | None:
+    """The best of the lists other commanders lead (`seeds`) that this one may lead instead: legal, from
+    the collection, within the player's limits."""
+    best: tuple[Rank, ListSpec, str] | None = None
+    for seed in seeds:
+        if seed.leader is None or seed.faction not in factions:
+            continue
+        spec = transplant(seed, seed.leader, commander)
+        if spec is None:
+            continue
+        report = check_spec(spec, catalogue, collection)
+        ctx = report.context
+        if report.errors or ctx is None or ctx.points is None or not _within(ctx, report, limits):
+            continue
+        key = rank_of(ctx)
+        if best is None or key < best[0]:
+            best = (key, spec, seed.faction)
+    return best
+
+
+def _within(ctx: Army, report: ListReport, limits: Limits) -> bool:
+    """The list keeps to the collection (no card beyond the copies owned) and to the player's limits."""
+    if any(p.rule == "collection" for p in report.problems):
+        return False
+    copies = Counter(card.id for _, card in ctx.pairs)
+    units = sum(1 for u in ctx.army.units if u.unit.card is not None)
+    ncus = sum(1 for n in ctx.army.ncus if n.card is not None)
+    return not (
+        (limits.max_copies is not None and max(copies.values(), default=0) > limits.max_copies)
+        or (limits.min_units is not None and units < limits.min_units)
+        or (limits.max_units is not None and units > limits.max_units)
+        or (limits.min_ncus is not None and ncus < limits.min_ncus)
+        or (limits.max_ncus is not None and ncus > limits.max_ncus)
+        or any(not ids & copies.keys() for ids in limits.with_cards)
+    )
+
+
 def best_army(
     commander: Card,
     collection: Collection,
@@ -251,13 +324,18 @@ def best_army(
     timeout: float = 5.0,
     clock: Callable[[], float] = time.monotonic,
     limits: Limits = DEFAULT_LIMITS,
+    seeds: Sequence[ListSpec] = (),
 ) -> Fielding:
     """The commander's best legal list from the collection at `points`, or why none exists.
 
     Each smallest list it can lead (`bases`) that is legal is completed by the search from the copies the
     collection still holds (`fieldable`); the best completion of all wins, each later search only looking
-    for better. `timeout` is for the commander as a whole: each search gets an even share of what is left,
-    so every smallest list is searched, and what one does not use goes to the next."""
+    for better. `timeout` is for the commander as a whole: each search gets what is left of it (the first,
+    without a list to beat, needs the most; those after it cut sooner), and when none is left the lists
+    not searched are said to be so. `seeds` are lists other
+    commanders lead: the best of them led by this one, when legal, is the list to beat from the start (and the
+    answer when no search beats it; a search finds a list ranked the same too, so the answer is the one the
+    searches alone give whenever they all finish)."""
     start = clock()
     deadline = start + timeout
     result = Fielding(commander)
@@ -268,7 +346,8 @@ def best_army(
     refusal: Problem | None = None
     tried = False
     legal: list[tuple[str, ArmyList, ListReport]] = []  # (faction, smallest list, its check) to complete
-    for army_faction in army_factions(commander, collection, catalogue, faction):
+    factions = army_factions(commander, collection, catalogue, faction)
+    for army_faction in factions:
         for base in bases(commander, army_faction, points, collection, catalogue):
             tried = True
             army = load_spec(base, catalogue)
@@ -278,14 +357,18 @@ def best_army(
             else:
                 legal.append((army_faction, army, report))
     best: tuple[Rank, ListSpec, str] | None = None
+    seed = _seeded(commander, seeds, factions, collection, catalogue, limits) if legal else None
     for index, (army_faction, army, report) in enumerate(legal):
         now = clock()
-        if best is not None and now >= deadline:  # out of time: the lists not searched may rank better
+        if (best or seed) is not None and now >= deadline:  # out of time: the lists not searched may rank better
             result.proven = False
             result.why = f"stopped at the time limit: {_searched(index, len(legal))}; the best list found so far"
             break
-        left = max(MIN_SEARCH, (deadline - now) / (len(legal) - index))
-        bar: Key | None = key_of(best[0]) if best is not None else None  # must do better than the best
+        left = max(MIN_SEARCH, deadline - now)
+        bars: list[Key] = [key_of(best[0])] if best is not None else []  # must do better than the best
+        if seed is not None:
+            bars.append((*seed[0], LAST))  # a list ranked as the seed will do: the search's own pick
+        bar = min(bars, default=None)
         search = complete(
             army,
             catalogue,
@@ -306,6 +389,8 @@ def best_army(
         key = rank_of(ctx)
         if best is None or key < best[0]:
             best = (key, spec_of(chosen.army, points, commander), army_faction)
+    if seed is not None and (best is None or seed[0] < best[0]):
+        best = seed  # no search found better (nor as good)
     result.seconds = clock() - start
     if best is None:
         if not tried:
@@ -341,22 +426,25 @@ def armies(
     commanders = owned_commanders(collection, catalogue, faction)
     start = clock()
     out: list[Fielding] = []
+    seeds: list[ListSpec] = []  # the best lists of the last commanders done, latest first
     for done, commander in enumerate(commanders):
         if progress is not None:
             progress(Progress(done, len(commanders), commander, clock() - start))
         share = (total - (clock() - start)) / (len(commanders) - done)
-        out.append(
-            best_army(
-                commander,
-                collection,
-                catalogue,
-                points,
-                faction=faction,
-                timeout=max(MIN_SHARE, min(timeout, share)),
-                clock=clock,
-                limits=limits,
-            )
+        fielding = best_army(
+            commander,
+            collection,
+            catalogue,
+            points,
+            faction=faction,
+            timeout=max(MIN_SHARE, min(timeout, share)),
+            clock=clock,
+            limits=limits,
+            seeds=seeds,
         )
+        out.append(fielding)
+        if fielding.spec is not None:
+            seeds = [fielding.spec, *seeds][:SEEDS]
     if progress is not None:
         progress(Progress(len(commanders), len(commanders), None, clock() - start))
     return out

@@ -101,3 +101,11 @@ def validate_text(
 
     checked: ListReport = games.get(GAME).check(parse(text, path), catalogue, options or DEFAULT_OPTIONS)
     return checked
+
+
+def unresolved_count(report: ListReport) -> int:
+    """How many card entries of the list name no card (unknown, ambiguous, in the wrong slot)."""
+    army = report.army
+    entries = [e for u in army.units for e in (u.unit, *u.attachments)]
+    entries += [*army.ncus, *army.enemy_attachments]
+    return sum(1 for e in entries if e.card is None)

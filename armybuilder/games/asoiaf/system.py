@@ -20,6 +20,17 @@ from armybuilder.games.base import (
     ProblemDoc,
     RowTerms,
 )
+from armybuilder.games.capabilities import (
+    Commands,
+    Contents,
+    CrossChecks,
+    DataVersions,
+    Events,
+    Interchange,
+    Names,
+    NewFiles,
+    Sheets,
+)
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -107,7 +118,18 @@ EXPORT_FORMATS = {
 }
 
 
-class Asoiaf(GameSystem["ListReport"]):
+class Asoiaf(
+    GameSystem["ListReport"],
+    Names,
+    DataVersions["ListReport"],
+    Interchange,
+    Sheets["ListReport"],
+    Contents["ListReport"],
+    CrossChecks["ListReport"],
+    Events,
+    NewFiles,
+    Commands,
+):
     key = "asoiaf"
     title = "A Song of Ice & Fire: Tabletop Miniatures Game"
     file_kinds = ("army list",)

@@ -23,6 +23,7 @@ from armybuilder.games.base import (
     Tally,
     json_document,
 )
+from armybuilder.games.capabilities import NewFiles
 from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
 from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
@@ -45,7 +46,7 @@ def _doc(module: Any) -> str:
     return " ".join(first.split())
 
 
-class HordeVsEmpire(GameSystem[Report[Any]]):
+class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
     key: ClassVar[str] = GAME_KEY
     title: ClassVar[str] = "Horde vs Empire (card game)"
     file_kinds: ClassVar[tuple[str, ...]] = ("deck",)

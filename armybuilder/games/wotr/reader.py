@@ -178,7 +178,7 @@ class _Reader:
         for key, value in mapping.items():
             kp = key_pos.get(key, default)
             # the usual key: a canonical name, written once; anything else takes the reporting path
-            name = key if key in canonical and key not in seen else self.name_key(key, kp, " › ".join(where), kind, seen)
+            name = key if key in canonical and key not in seen else self.name_key(key, kp, kit.dotted(where), kind, seen)
             if name is not None:
                 seen[name] = kp
                 yield name, value, kp, value_pos.get(key, kp)
@@ -231,7 +231,7 @@ class _Reader:
                 counts[key] = count  # the usual entry: a canonical kind of this nation, once, a plain count
                 count_pos[key] = kpos
                 continue
-            kind = self.figure_kind(stack, key, kpos, " › ".join(where))
+            kind = self.figure_kind(stack, key, kpos, kit.dotted(where))
             if kind is not None and self.kind(count, "count") is not None:
                 counts[kind] = count
                 count_pos[kind] = kpos
@@ -294,7 +294,7 @@ class _Reader:
                     nation = (
                         key
                         if key in nations and key not in stacks
-                        else self.name_key(key, nkp, f"{where} › {region}", "nations", {n: s.pos for n, s in stacks.items()})
+                        else self.name_key(key, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
                     )
                     if nation is not None:
                         nvp = value_pos.get(key, nkp)
@@ -339,7 +339,7 @@ class _Reader:
             found = self.names["sides"].resolve(side) if isinstance(side, str) else None
             if found is None:
                 if isinstance(side, str):
-                    self.schema(vp, f'{where} › {region}: "{kit.clipped(side)}" is not a side; write free_peoples or shadow')
+                    self.schema(vp, f'{kit.dotted((where, region))}: "{kit.clipped(side)}" is not a side; write free_peoples or shadow')
                 else:
                     self.faults += 1
                 continue
@@ -418,7 +418,7 @@ class _Reader:
         result: dict[str, PoliticalEntry] = {}
         for nation, entry, kp, vp in self.names_of(mapping, pos, "nations", where):
             political = result[nation] = PoliticalEntry(nation, kp)
-            fields = self.record(entry, vp, f"{where} › {nation}", POLITICAL_FIELDS)
+            fields = self.record(entry, vp, kit.dotted((where, nation)), POLITICAL_FIELDS)
             if fields is not None:
                 political.box = fields.get("box")
                 political.active = fields.get("active")

@@ -21,6 +21,7 @@ from armybuilder.games.base import (
     bundled_data,
     json_document,
 )
+from armybuilder.games.capabilities import NewFiles
 from armybuilder.games.wotr import data as wotr_data
 from armybuilder.games.wotr import datacheck, newfile, tables
 from armybuilder.games.wotr.reader import read_position
@@ -53,7 +54,7 @@ DATA_DOCS = (
 )
 
 
-class WarOfTheRing(GameSystem[Report[Any]]):
+class WarOfTheRing(GameSystem[Report[Any]], NewFiles):
     key: ClassVar[str] = "war-of-the-ring"
     title: ClassVar[str] = "War of the Ring (2nd edition)"
     file_kinds: ClassVar[tuple[str, ...]] = ("position",)

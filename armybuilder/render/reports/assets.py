@@ -63,8 +63,10 @@ def page_rule(page: str) -> str:
 def sheet_styles(games_with_sheets: Iterable[str], page: str | None = None) -> str:
     """The CSS of the sheets shown inline, once per game."""
     from armybuilder import games
+    from armybuilder.games.capabilities import SHEETS
 
-    return "".join(games.get(key).sheet_css(page) for key in sorted(games_with_sheets))
+    sheets = [SHEETS.of(games.get(key)) for key in sorted(games_with_sheets)]
+    return "".join(s.sheet_css(page) for s in sheets if s is not None)
 
 
 def table(head: Iterable[str], body: Iterable[Iterable[str]], numeric: tuple[str, ...] = ()) -> str:

@@ -18,17 +18,21 @@ if TYPE_CHECKING:
     from armybuilder.rows import Row
 
 
-def verdict_text(report: Row | Report[Any]) -> Text:
-    from rich.text import Text
-
+def verdict_label(report: Row | Report[Any]) -> str:
+    """`valid`, `valid, 2 warnings`, `invalid: 1 error, 1 warning` (plain: a printed sheet's, without rich)."""
     if report.valid:
-        label = "valid" if not report.warnings else f"valid, {count(len(report.warnings), 'warning')}"
-        return Text(label, style="bold green")
+        return "valid" if not report.warnings else f"valid, {count(len(report.warnings), 'warning')}"
     errors = len(report.errors)
     label = f"invalid: {count(errors, 'error')}" if errors else "invalid (--strict): warnings"
     if errors and report.warnings:
         label += f", {count(len(report.warnings), 'warning')}"
-    return Text(label, style="bold red")
+    return label
+
+
+def verdict_text(report: Row | Report[Any]) -> Text:
+    from rich.text import Text
+
+    return Text(verdict_label(report), style="bold green" if report.valid else "bold red")
 
 
 def problems_table(problems: list[Problem]) -> Table:

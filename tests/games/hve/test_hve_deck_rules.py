@@ -10,26 +10,12 @@ import pytest
 from hve_support import check_text, found
 
 from armybuilder.games.hve.catalogue import Catalogue
+from armybuilder.games.hve.rules import RULES
+from armybuilder.games.hve.rules.examples import SAMPLE_DECK
 from armybuilder.games.hve.system import SYSTEM
 from armybuilder.problems import Severity
 
-BASE = """\
-game: horde-vs-empire-cards
-name: Iron Wall
-faction: empire
-units:
-  - {card: Imperial Guard, count: 2}
-  - {card: Spearmen, count: 2}
-  - Foot Archers
-commands:
-  - {card: Hold the Line, count: 2}
-  - {card: Pike Wall, count: 2}
-  - {card: Volley, count: 2}
-  - {card: Advance, count: 2}
-  - To Horse
-  - Rally
-opening_unit: Spearmen
-"""
+BASE = SAMPLE_DECK  # the deck every rule's examples start from (`armybuilder rules ID`)
 
 
 def variant(changes: dict[int, str | None]) -> str:
@@ -83,7 +69,7 @@ INVALID = [
         id="unknown-card-zh",
     ),
     pytest.param(
-        variant({7: "  - Mounted Archers"}),
+        RULES["unknown-card"].invalid,
         [("unknown-card", 7)],
         "Mounted Archers is the other side of Foot Archers; list Foot Archers",
         id="unknown-card-other-side",
@@ -113,7 +99,7 @@ INVALID = [
         id="unknown-card-under-commands",
     ),
     # faction
-    pytest.param(variant({3: None}), [("faction", 1)], "the deck needs a faction", id="faction-missing"),
+    pytest.param(RULES["faction"].invalid, [("faction", 1)], "the deck needs a faction", id="faction-missing"),
     pytest.param(variant({3: "faction:"}), [("faction", 3)], "the deck needs a faction", id="faction-no-value"),
     pytest.param(
         variant({3: "faction: orcs"}),
@@ -137,7 +123,7 @@ INVALID = [
     ),
     # faction-card
     pytest.param(
-        variant({7: "  - Horse Archers"}),
+        RULES["faction-card"].invalid,
         [("faction-card", 7), ("mount-target-missing", 13)],
         "Horse Archers is a Golden Horde card; an Empire deck may not use it",
         id="faction-card-unit",
@@ -150,7 +136,7 @@ INVALID = [
     ),
     # wrong-section
     pytest.param(
-        variant({7: "  - Volley", 14: "  - Foot Archers"}),
+        RULES["wrong-section"].invalid,
         [("mount-target-missing", 13), ("wrong-section", 7), ("wrong-section", 14)],
         "Volley is a command card; list it under commands",
         id="wrong-section",
@@ -160,7 +146,7 @@ INVALID = [
         variant({7: None}), [("deck-unit-count", 4), ("mount-target-missing", 13)], "the deck has 4 unit cards", id="units-4"
     ),
     pytest.param(
-        variant({7: "  - {card: Foot Archers, count: 2}"}),
+        RULES["deck-unit-count"].invalid,
         [("deck-unit-count", 4)],
         "the deck has 6 unit cards; it must have exactly 5",
         id="units-6",
@@ -180,7 +166,7 @@ INVALID = [
         id="units-no-value",
     ),
     # deck-command-count
-    pytest.param(variant({14: None}), [("deck-command-count", 8)], "the deck has 9 command cards; it must have exactly 10", id="commands-9"),
+    pytest.param(RULES["deck-command-count"].invalid, [("deck-command-count", 8)], "the deck has 9 command cards; it must have exactly 10", id="commands-9"),
     pytest.param(
         variant({14: "  - Rally", 13: "  - {card: To Horse, count: 2}"}),
         [("deck-command-count", 8)],
@@ -198,14 +184,14 @@ INVALID = [
         id="unit-copies",
     ),
     pytest.param(
-        variant({5: "  - spearmen", 6: "  - {card: Spearmen, count: 3}", 7: "  - Foot Archers"}),
+        RULES["unit-copies"].invalid,
         [("unit-copies", 5)],
         "4 copies of Spearmen",
         id="unit-copies-add-up-at-first-entry",
     ),
     # command-copies
     pytest.param(
-        variant({9: "  - {card: Hold the Line, count: 3}", 14: None}),
+        RULES["command-copies"].invalid,
         [("command-copies", 9)],
         "3 copies of Hold the Line; at most 2 copies of a command card",
         id="command-copies",
@@ -221,7 +207,7 @@ INVALID = [
     ),
     # opening-unit
     pytest.param(
-        variant({15: "opening_unit: Horse Archers"}),
+        RULES["opening-unit"].invalid,
         [("opening-unit", 15)],
         "the opening unit must be one of the deck's unit cards; Horse Archers is not listed under units",
         id="opening-unit-not-listed",
@@ -229,7 +215,7 @@ INVALID = [
     pytest.param(variant({15: "opening_unit: volley"}), [("opening-unit", 15)], "Volley is not listed", id="opening-unit-command"),
     # mount-target-missing
     pytest.param(
-        variant({7: "  - Spearmen", 6: "  - {card: Spearmen, count: 2}", 5: "  - {card: Imperial Guard, count: 2}"}),
+        RULES["mount-target-missing"].invalid,
         [("mount-target-missing", 13)],
         "To Horse turns a unit into Mounted Archers, which no card in this deck provides",
         id="mount-target-missing",

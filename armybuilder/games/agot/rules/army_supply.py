@@ -22,7 +22,7 @@ houses:
   lannister:
     supply: 5
     units:
-      Harrenhal: {footman: 4}
+      Harrenhal: {footman: 2, knight: 2}
       Riverrun: {footman: 3}
       Seagard: {footman: 2}
       Stoney Sept: {footman: 2}

@@ -113,8 +113,9 @@ def import_(
     """
     from armybuilder.errors import ArmyBuilderError
     from armybuilder.fileio import is_input, write_atomic
-    from armybuilder.games.asoiaf.interchange import Reading, detect, import_comment, import_list, pasted
+    from armybuilder.games.asoiaf.interchange import detect, import_comment, import_list, pasted
     from armybuilder.games.asoiaf.interchange.common import MAX_INPUT_CHARS
+    from armybuilder.games.asoiaf.interchange.pasted import Reading
     from armybuilder.games.asoiaf.listwriter import dump_list
 
     if from_file_named(source) and is_input(output, [source]):  # --force or not: never replace the input

@@ -17,39 +17,29 @@ The public API (used by `import`, `export` and `batch`):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from armybuilder.errors import UsageError
 
-from . import pasted, stats, tts, warcouncil
-from .common import MAX_INPUT_CHARS, ImportedList, InterchangeError
-from .pasted import Reading
+from .common import MAX_INPUT_CHARS, PASTED_FORMAT, ImportedList, InterchangeError
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.games.asoiaf.listwriter import ListSpec
 
-FORMATS = ("warcouncil", "asoiaf-stats", "tts")
-IMPORT_FORMATS = (*FORMATS, pasted.FORMAT)
+    from .pasted import Reading
 
-_READERS: dict[str, Callable[[str, Catalogue, str], ImportedList]] = {
-    "warcouncil": warcouncil.read,
-    "asoiaf-stats": stats.read,
-    "tts": tts.read,
-    pasted.FORMAT: pasted.read,
-}
-_WRITERS: dict[str, Callable[[ListReport, Catalogue], str]] = {
-    "warcouncil": warcouncil.write,
-    "asoiaf-stats": stats.write,
-    "tts": tts.write,
-}
+# each format's module is imported when a list is read or written in it: a printed sheet (its share code)
+# needs only warcouncil, and the pasted-list reader is the largest of them
+FORMATS = ("warcouncil", "asoiaf-stats", "tts")
+IMPORT_FORMATS = (*FORMATS, PASTED_FORMAT)
+
 IMPORT_TITLES = _TITLES = {  # what each format is, in a sentence
     "warcouncil": "a War Council share code",
     "asoiaf-stats": "an asoiaf-stats text",
     "tts": "a Tabletop Simulator id string",
-    pasted.FORMAT: "a pasted list",
+    PASTED_FORMAT: "a pasted list",
 }
 
 
@@ -63,6 +53,8 @@ def detect(text: str) -> str | None:
     """Which format `text` holds: one of FORMATS, or None when it is none of them (a YAML list, say)."""
     if len(text) > MAX_INPUT_CHARS or not text.strip():
         return None
+    from . import pasted, stats, tts, warcouncil
+
     stripped = text.strip()
     if tts.looks_like(stripped):
         return "tts"
@@ -96,6 +88,8 @@ def import_list(
     when the text states none, and `keep` returns what was read with the lines that were not in
     `not_read` instead of raising (the YAML then carries them: `validate` flags each).
     """
+    from . import pasted, stats, tts, warcouncil
+
     fmt = _format(fmt, IMPORT_FORMATS)
     if fmt == pasted.FORMAT:
         spec = pasted.read(text, catalogue, source, readings, points=points, keep=keep)
@@ -106,7 +100,7 @@ def import_list(
             spec = pasted.read(text, catalogue, source, readings, points=points, keep=keep)
             fmt = pasted.FORMAT
     else:
-        spec = _READERS[fmt](text, catalogue, source)
+        spec = {"warcouncil": warcouncil.read, "asoiaf-stats": stats.read, "tts": tts.read}[fmt](text, catalogue, source)
     spec.fmt = fmt
     return spec
 
@@ -120,7 +114,10 @@ def import_comment(fmt: str, spec: ListSpec, source: str = "<input>") -> str:
 
 def export_list(fmt: str, report: ListReport, catalogue: Catalogue) -> str:
     """Write the list of a validated report in `fmt` (costs are the report context's effective costs)."""
-    return _WRITERS[_format(fmt)](report, catalogue)
+    from . import stats, tts, warcouncil
+
+    writers = {"warcouncil": warcouncil.write, "asoiaf-stats": stats.write, "tts": tts.write}
+    return writers[_format(fmt)](report, catalogue)
 
 
 __all__ = [
@@ -129,7 +126,6 @@ __all__ = [
     "IMPORT_TITLES",
     "ImportedList",
     "InterchangeError",
-    "Reading",
     "detect",
     "export_list",
     "import_comment",

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
 
+PASTED_FORMAT = "text"  # lists as players paste them (read only)
 MAX_INPUT_CHARS = 64_000  # a pasted list is a few hundred characters; refuse to parse megabytes of anything
 STANDARD_SIZES = (30, 40, 50)
 

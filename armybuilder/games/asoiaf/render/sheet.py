@@ -136,7 +136,7 @@ def _others(report: ListReport, entries: list[Entry]) -> list[Line]:
 
 def _points_text(report: ListReport, total: int | None, points: int | None) -> str:
     """`21/40`, or `at least 21 of 40` while cards the total leaves out could not be resolved (as `show`)."""
-    from armybuilder.games.asoiaf.render.show import unresolved_count
+    from armybuilder.games.asoiaf.check import unresolved_count
 
     missing = unresolved_count(report)
     if missing:
@@ -159,9 +159,9 @@ def _data_version(report: ListReport) -> str | None:
 
 
 def _verdict(report: ListReport) -> str:
-    from armybuilder.render.reports.people import verdict_text
+    from armybuilder.render.reports.people import verdict_label
 
-    return verdict_text(report).plain
+    return verdict_label(report)
 
 
 def _totals(report: ListReport) -> dict[str, int | None]:

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from armybuilder.games.asoiaf.armylist import Entry
 from armybuilder.games.asoiaf.cards import Card
-from armybuilder.games.asoiaf.check import ListReport
+from armybuilder.games.asoiaf.check import ListReport, unresolved_count
 from armybuilder.games.asoiaf.context import Army, victory_points
 from armybuilder.games.asoiaf.deck import COPIES, Deck
 from armybuilder.games.asoiaf.names import ENGLISH, Printing
@@ -66,14 +66,6 @@ def _unresolved(entry: Entry, report: ListReport) -> Text:
     text.append(entry.text, style="red")
     text.append(f"  (not counted: {rule}, line {entry.line})", style="dim")
     return text
-
-
-def unresolved_count(report: ListReport) -> int:
-    """How many card entries of the list name no card (unknown, ambiguous, in the wrong slot)."""
-    army = report.army
-    entries = [e for u in army.units for e in (u.unit, *u.attachments)]
-    entries += [*army.ncus, *army.enemy_attachments]
-    return sum(1 for e in entries if e.card is None)
 
 
 def show(report: ListReport, deck: Deck | None) -> RenderableType:

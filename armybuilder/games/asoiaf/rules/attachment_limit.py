@@ -18,7 +18,7 @@ faction: stark
 points: 40
 units:
   - unit: Stark Sworn Swords
-    attachments: ["Robb Stark, The Wolf Lord", Umber Champion, Sworn Sword Captain]
+    attachments: ["Robb Stark, The Wolf Lord", Umber Champion, Sworn Sword Captain]  # <- attachment-limit
 """
 
 

@@ -18,11 +18,11 @@ faction: stark
 points: 40
 units:
   - unit: Stark Outriders
-    attachments: ["Robb Stark, The Wolf Lord"]
+    attachments: ["Robb Stark, The Wolf Lord"]  # <- attachment-type
   - unit: Stark Sworn Swords
-    attachments: ["Brynden Tully, Vanguard Infiltrator"]
+    attachments: ["Brynden Tully, Vanguard Infiltrator"]  # <- attachment-type
   - unit: Grey Wind
-    attachments: [Umber Champion]
+    attachments: [Umber Champion]  # <- attachment-type
 """
 
 _TYPE = {"siegeengine": "siege engine", "none": "ability-only"}

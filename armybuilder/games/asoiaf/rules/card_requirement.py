@@ -27,7 +27,7 @@ units:
   - Sand Skirmishers
   - Sunspear Royal Guard
   - Dune Vipers
-ncus: ["Doran Martell, Lord of Sunspear"]
+ncus: ["Doran Martell, Lord of Sunspear"]  # <- card-requirement
 """
 
 

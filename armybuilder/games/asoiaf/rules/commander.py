@@ -13,7 +13,7 @@ ID = "commander"
 SEVERITY = Severity.ERROR
 VALID = EXAMPLE_LIST
 INVALID = """\
-faction: stark
+faction: stark  # <- commander
 points: 40
 """
 

@@ -21,7 +21,7 @@ points: 40
 units:
   - unit: Stormcrow Mercenaries
     attachments: ["Daario Naharis, Stormcrow Captain"]
-  - Stark Sworn Swords
+  - Stark Sworn Swords  # <- faction
 """
 
 

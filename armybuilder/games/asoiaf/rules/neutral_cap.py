@@ -26,7 +26,7 @@ units:
     attachment: Robb Stark, The Wolf Lord
   - Hedge Knights
   - Lysene Sellswords
-ncus: [Petyr Baelish, Catelyn Stark]
+ncus: [Petyr Baelish, Catelyn Stark]  # <- neutral-cap
 """
 
 

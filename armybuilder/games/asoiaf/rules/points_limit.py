@@ -14,7 +14,7 @@ SEVERITY = Severity.ERROR
 VALID = EXAMPLE_LIST
 INVALID = """\
 faction: stark
-points: 25
+points: 25  # <- points-limit
 commander: Robb Stark, The Wolf Lord
 units:
   - unit: Stark Sworn Swords

@@ -14,7 +14,7 @@ SEVERITY = Severity.WARNING
 VALID = EXAMPLE_LIST
 INVALID = """\
 faction: freefolk
-points: 40
+points: 40  # <- points-unspent
 units:
   - "10313"
   - Thenn Warriors

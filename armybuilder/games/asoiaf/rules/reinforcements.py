@@ -18,7 +18,7 @@ from armybuilder.problems import Problem, Severity
 ID = "reinforcements"
 SEVERITY = Severity.ERROR
 VALID = EXAMPLE_LIST + "reinforcements: [Mormont Veteran]\n"
-INVALID = EXAMPLE_LIST + "reinforcements: [Guard Captain]  # a House Lannister card\n"
+INVALID = EXAMPLE_LIST + "reinforcements: [Guard Captain]  # <- reinforcements (a House Lannister card)\n"
 
 
 def check(army: Army) -> Iterator[Problem]:

@@ -19,7 +19,10 @@ faction: martell
 points: 30
 units:
   - Martell Spearmen
-ncus: ["Doran Martell, Lord of Sunspear"]
+  - Sand Skirmishers
+  - Sunspear Royal Guard
+  - Darkstar Retinue
+ncus: ["Doran Martell, Lord of Sunspear"]  # <- second-in-command
 """
 
 

@@ -29,7 +29,7 @@ units:
   - unit: Stark Sworn Swords
     attachments: ["Greatjon Umber, Fierce Bannerman"]
   - unit: Stark Bowmen
-    attachments: ["Greatjon Umber, Fierce Bannerman"]
+    attachments: ["Greatjon Umber, Fierce Bannerman"]  # <- unique-character
 """
 
 

@@ -13,7 +13,7 @@ from armybuilder.problems import Problem, Severity
 ID = "command-copies"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({9: '  - {card: Hold the Line, count: 3}', 14: ''})
+INVALID = changed({9: '  - {card: Hold the Line, count: 3}  # <- command-copies', 14: ''})
 LIMIT = 2
 
 

@@ -12,7 +12,7 @@ from armybuilder.problems import Problem, Severity
 ID = "command-without-executor"
 SEVERITY = Severity.WARNING
 VALID = SAMPLE_DECK
-INVALID = changed({4: '', 5: '', 6: '', 7: '', 15: ''})
+INVALID = changed({7: '  - Crossbowmen', 13: '  - Dismount  # <- command-without-executor'})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

@@ -12,7 +12,7 @@ from armybuilder.problems import Problem, Severity
 ID = "deck-command-count"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({14: ''})
+INVALID = changed({8: 'commands:  # <- deck-command-count', 14: ''})
 SIZE = 10
 
 

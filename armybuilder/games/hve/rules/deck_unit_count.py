@@ -11,7 +11,7 @@ from armybuilder.problems import Problem, Severity
 ID = "deck-unit-count"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({7: '  - {card: Foot Archers, count: 2}'})
+INVALID = changed({4: 'units:  # <- deck-unit-count', 7: '  - {card: Foot Archers, count: 2}'})
 SIZE = 5
 
 

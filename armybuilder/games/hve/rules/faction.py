@@ -14,7 +14,7 @@ from armybuilder.problems import Problem, Severity
 ID = "faction"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({3: ''})
+INVALID = changed({1: 'game: horde-vs-empire-cards  # <- faction', 3: ''})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

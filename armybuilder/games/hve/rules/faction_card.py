@@ -13,7 +13,7 @@ from armybuilder.problems import Problem, Severity
 ID = "faction-card"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({7: '  - Horse Archers'})
+INVALID = changed({7: '  - Horse Archers  # <- faction-card'})
 
 
 def _a(name: str) -> str:

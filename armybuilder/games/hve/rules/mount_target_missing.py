@@ -13,7 +13,7 @@ from armybuilder.problems import Problem, Severity
 ID = "mount-target-missing"
 SEVERITY = Severity.WARNING
 VALID = SAMPLE_DECK
-INVALID = changed({7: '  - Spearmen'})
+INVALID = changed({7: '  - Spearmen', 13: '  - To Horse  # <- mount-target-missing'})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

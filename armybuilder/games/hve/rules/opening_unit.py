@@ -13,7 +13,7 @@ from armybuilder.problems import Problem, Severity
 ID = "opening-unit"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({15: 'opening_unit: Horse Archers'})
+INVALID = changed({15: 'opening_unit: Horse Archers  # <- opening-unit'})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

@@ -12,7 +12,7 @@ from armybuilder.problems import Problem, Severity
 ID = "unit-copies"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({5: '  - spearmen', 6: '  - {card: Spearmen, count: 3}'})
+INVALID = changed({5: '  - spearmen  # <- unit-copies', 6: '  - {card: Spearmen, count: 3}'})
 LIMIT = 3
 
 

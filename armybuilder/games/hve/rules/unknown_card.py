@@ -16,7 +16,7 @@ from armybuilder.problems import Problem, Severity
 ID = "unknown-card"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({7: '  - Mounted Archers'})
+INVALID = changed({7: '  - Mounted Archers  # <- unknown-card'})
 
 
 def message(name: str, catalogue: Catalogue, opening: bool = False) -> str:

@@ -12,7 +12,7 @@ from armybuilder.problems import Problem, Severity
 ID = "wrong-section"
 SEVERITY = Severity.ERROR
 VALID = SAMPLE_DECK
-INVALID = changed({7: '  - Volley', 14: '  - Foot Archers'})
+INVALID = changed({7: '  - Volley  # <- wrong-section', 14: '  - Foot Archers  # <- wrong-section'})
 
 
 def check(deck: Deck) -> Iterator[Problem]:

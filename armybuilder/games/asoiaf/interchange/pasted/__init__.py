@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from armybuilder.games.asoiaf.interchange.common import PASTED_FORMAT as FORMAT
 from armybuilder.games.asoiaf.interchange.common import ImportedList, check_size
 
 from .costs import Costs
@@ -55,8 +56,6 @@ from .placing import Placing
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
-
-FORMAT = "text"
 
 
 class _Reader(Lines, Placing, Costs):

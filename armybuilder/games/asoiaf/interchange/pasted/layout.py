@@ -99,7 +99,7 @@ class Lines(State):
             self.section, self.inline_section = SECTIONS[name], False
             self._skip(row, "section header")
             return
-        if name == "commander" or re.fullmatch(r"commander\s*:\s*", content, re.IGNORECASE):
+        if "commander" in (KEYS.get(name), KEYS.get(content.rstrip(": ").casefold())):  # `Commander:` alone
             self.awaiting_commander = True
             self._skip(row, "section header")
             return
@@ -302,12 +302,20 @@ class Lines(State):
         return pieces + [replace(p) for _ in range(times - 1) for p in pieces]
 
     def _parts(
-        self, number: int, content: str, indent: int, section: Slot | None, quiet: bool = False
+        self,
+        number: int,
+        content: str,
+        indent: int,
+        section: Slot | None,
+        quiet: bool = False,
+        join: bool = True,
     ) -> list[Piece]:
         """The cards one line's text writes, trying the layouts players use in turn: one card; a unit and
         its attachments joined by `+`, `with`, `&`; `Attachment in Unit`; `Unit (5) – Attachment (0)`;
         `Unit (Attachment, …)`; one card and a comment after a dash; a nickname; a misspelling. `quiet`:
-        [] when nothing fits, else the whole text as one (unknown) piece."""
+        [] when nothing fits, else the whole text as one (unknown) piece. `join`: False for a part of a line
+        already split at its joiners (it is not split again: each part is read once, so a line costs time in
+        proportion to its length)."""
         attached = False
         prefix = ATTACHED.match(content)
         if prefix and prefix.end() < len(content):
@@ -315,12 +323,10 @@ class Lines(State):
         whole = self._piece(number, content, attached, section, indent)
         if whole.exact or whole.short:
             return [whole]
-        for found in (
-            self._joined(number, content, attached, section, indent),
-            self._inside(number, content, attached, section, indent),
-            self._dashed(number, content, attached, section, indent),
-            self._bracketed(number, content, attached, section, indent),
-        ):
+        for layout in (self._joined, self._inside, self._dashed, self._bracketed):
+            if layout == self._joined and not join:
+                continue
+            found = layout(number, content, attached, section, indent)
             if found:
                 return found
         for how, cards in (("nickname", nickname), ("renamed", earlier), ("misspelling", misspelt)):
@@ -328,12 +334,12 @@ class Lines(State):
             if found_cards:
                 whole.short, whole.guess = found_cards, how
                 return [whole]
-        commented = self._commented(number, content, attached, section, indent)
+        commented = self._commented(number, content, attached, section, indent, join)
         if commented:
             return commented
         unquoted = QUOTED.sub("", content).strip()
         if unquoted != content and unquoted:  # `"Stannisbane" the Mammoth`: the author's name for a model
-            found = self._parts(number, unquoted, indent, section, quiet=True)
+            found = self._parts(number, unquoted, indent, section, quiet=True, join=join)
             if found:
                 for piece in found:
                     piece.attached = piece.attached or attached
@@ -357,23 +363,45 @@ class Lines(State):
     def _joined(
         self, number: int, content: str, attached: bool, section: Slot | None, indent: int
     ) -> list[Piece]:
-        """`Unit (7) + Jon Snow (C)`, `Unit with Name - Subname`: each part one card."""
-        parts = SPLIT.split(content, maxsplit=1)  # the unit, then what joins it (`with Bran & Hodor`)
-        if len(parts) < 2:
+        """`Unit (7) + Jon Snow (C)`, `Unit with Name - Subname`, `Unit with A with B`: the unit, then each
+        card joined to it. The text is split once at every joiner and each part read once; two neighbours
+        are read together first when together they spell one card (`Bran & Hodor`), never more than two —
+        so a line of many joiners costs a pass per part, not one per pair of parts (quadratic)."""
+        texts: list[str] = []
+        joiners: list[str] = []
+        start = 0
+        for joiner in SPLIT.finditer(content):
+            texts.append(content[start : joiner.start()])
+            joiners.append(joiner.group())
+            start = joiner.end()
+        if not joiners:
             return []
+        texts.append(content[start:])
         out: list[Piece] = []
-        for i, part in enumerate(parts):
-            found = self._parts(number, part, indent, section, quiet=i > 0 or len(parts) > 2)
+        i = 0
+        while i < len(texts):
+            if i + 1 < len(texts):  # `with Bran & Hodor`: one card
+                pair = self._parts(number, texts[i] + joiners[i] + texts[i + 1], indent, section, True, False)
+                if len(pair) == 1 and pair[0].exact:
+                    out += self._joining(pair, attached or i > 0)
+                    i += 2
+                    continue
+            found = self._parts(number, texts[i], indent, section, quiet=True, join=False)
             if not found:
                 if i == 0:
                     return []
-                found = [self._piece(number, part, True, section, indent)]  # unknown: a problem at its line
-            for piece in found:
-                piece.attached = piece.attached or attached or i > 0
-            out += found
+                found = [self._piece(number, texts[i], True, section, indent)]  # unknown: a problem at its line
+            out += self._joining(found, attached or i > 0)
+            i += 1
         if not (out[0].exact or out[0].short):
             return []
         return out
+
+    @staticmethod
+    def _joining(pieces: list[Piece], attached: bool) -> list[Piece]:
+        for piece in pieces:
+            piece.attached = piece.attached or attached
+        return pieces
 
     def _inside(
         self, number: int, content: str, attached: bool, section: Slot | None, indent: int
@@ -439,13 +467,13 @@ class Lines(State):
         return [unit, *pieces]
 
     def _commented(
-        self, number: int, content: str, attached: bool, section: Slot | None, indent: int
+        self, number: int, content: str, attached: bool, section: Slot | None, indent: int, join: bool = True
     ) -> list[Piece]:
         """`Unit – my favourite`: a card, then a comment after a dash (kept as a note)."""
         parts = DASH.split(content, maxsplit=1)
         if len(parts) != 2:
             return []
-        found = self._parts(number, parts[0], indent, section, quiet=True)
+        found = self._parts(number, parts[0], indent, section, quiet=True, join=join)
         if not found or any(lookup(self.catalogue, take_cost(parts[1])[0])):  # the rest names a card itself
             return []
         for piece in found:

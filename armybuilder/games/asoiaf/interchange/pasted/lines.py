@@ -7,8 +7,14 @@ import re
 
 from .languages import in_english
 from .vocabulary import (
+    ACTIVATION_WORDS,
     ASIDES,
+    ATTACH_WORDS,
     COMMANDER_WORDS,
+    COUNT_WORDS,
+    CREDIT_LINKS,
+    CREDIT_VERBS,
+    DASH_KEYS,
     HONORIFICS,
     INSIDE,
     JOINERS,
@@ -17,8 +23,13 @@ from .vocabulary import (
     LEAD_IN_OWNERS,
     LEAD_IN_VERBS,
     LED_BY,
+    LIST_LABELS,
+    LIST_WORDS,
+    NCU_LABELS,
+    POINT_UNITS,
     ROLES,
     SECTIONS,
+    TOTAL_WORDS,
     UNITS_OF,
 )
 
@@ -30,6 +41,8 @@ MAX_LINE = 300  # characters: a card line is a few dozen; longer is prose, and e
 def _words(words: tuple[str, ...]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
+
+POINTS = rf"(?:{_words(tuple(w for w in POINT_UNITS if len(w) > 1))})"  # `pts`, `points`: not a bare `p`
 
 INVISIBLE = str.maketrans(
     {
@@ -47,8 +60,12 @@ QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '
 MARKDOWN_HEAD = re.compile(r"^(?:#{1,6}\s*|>\s*)+")
 BBCODE = re.compile(r"\[/?(?:h(?:[1-6])?|b|i|u|s|size|color|url|quote|list|center)(?:=[^\]]{0,20})?\]", re.IGNORECASE)
 BULLET = re.compile(r"^(?:[•◦▪‣·●○■□]\s*|[-*–—]\s+|\d{1,2}[.)]\s+)")
+# `with X`, `w/ X`, `+ X`, `↳ X`: an attachment on a line of its own (a word needs a space after it, `w/` not)
 ATTACHED = re.compile(
-    r"^(?:with\s+|w/\s*|\+\s*|&\s*|and\s+|↳\s*|└[─-]*\s*|├[─-]*\s*|-+>\s*|→\s*)", re.IGNORECASE
+    rf"^(?:(?:{_words(tuple(w for w in ATTACH_WORDS if w[-1].isalnum()))})\s+"
+    rf"|(?:{_words(tuple(w for w in ATTACH_WORDS if not w[-1].isalnum()))})\s*"
+    r"|\+\s*|&\s*|↳\s*|└[─-]*\s*|├[─-]*\s*|-+>\s*|→\s*)",
+    re.IGNORECASE,
 )
 EMPHASIS = re.compile(r"\*+|__+|~~|`+|(?<!\w)_|_(?!\w)")
 MARK = re.compile(rf"\s*[(\[{{]\s*(?:{_words(COMMANDER_WORDS)})\s*[)\]}}]", re.IGNORECASE)
@@ -57,30 +74,29 @@ MARK_AFTER = re.compile(rf"\s*,\s*(?:{_words(COMMANDER_WORDS[1:])})\s*(?=\))", r
 # `Commander Jon Snow in Sworn Brothers`
 MARK_BEFORE = re.compile(rf"^(?:{_words(COMMANDER_WORDS[1:])})\s+(?=\w)", re.IGNORECASE)
 # `Robb Stark (The Young Wolf, 3pts)`: the cost written inside the subname's brackets
-SUB_COST = re.compile(r"\(\s*(?P<sub>[^(),]{1,80}?)\s*,\s*(?P<cost>\d{1,2})\s*(?:pts?|points?)?\.?\s*\)")
+SUB_COST = re.compile(rf"\(\s*(?P<sub>[^(),]{{1,80}}?)\s*,\s*(?P<cost>\d{{1,2}})\s*{POINTS}?\.?\s*\)")
 ASIDE = re.compile(rf"\s*\(\s*(?:{_words(ASIDES)})\s[^()]{{0,80}}\)", re.IGNORECASE)
 JOIN = re.compile(rf"\s*(?:,|(?<!\w)(?:{_words(JOINERS)})(?!\w))\s*", re.IGNORECASE)
 IN = re.compile(rf"\s+(?:{_words(INSIDE)})\s+", re.IGNORECASE)
 DASH = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
-GLUED = re.compile(
-    r"(?<![\w'])(?:non[- ]?combat units?|ncu'?s?'?)\s*:", re.IGNORECASE
-)  # `Stark Bowmen (6) NCUs: Catelyn Stark`
+GLUED = re.compile(rf"(?<![\w'])(?:{_words(NCU_LABELS)})\s*:", re.IGNORECASE)  # `Stark Bowmen (6) NCUs: Catelyn`
 BRACKETED = re.compile(r"(?P<unit>[^()]{1,120}?)\s*\((?P<inner>[^()]{1,160})\)")
-UNIT_WORD = r"(?:pts?|points?|p)?\.?"
+MARK_LETTER = re.escape(COMMANDER_WORDS[0])  # `(C)`, `- C`: the commander written where a cost goes
+UNIT_WORD = rf"(?:{_words(POINT_UNITS)})?\.?"
 COST_TAILS = (
-    re.compile(rf"\s*[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]$", re.IGNORECASE),
-    re.compile(rf"\s*(?:^|\s)[-–—:=@,]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}$", re.IGNORECASE),
-    re.compile(r"\s*(?<![\w-])(?P<cost>\d{1,2})\s*(?:pts?|points?)\.?$", re.IGNORECASE),
+    re.compile(rf"\s*[(\[{{]\s*(?P<cost>\d{{1,2}}|{MARK_LETTER})\s*{UNIT_WORD}\s*[)\]}}]$", re.IGNORECASE),
+    re.compile(rf"\s*(?:^|\s)[-–—:=@,]\s*(?P<cost>\d{{1,2}}|{MARK_LETTER})\s*{UNIT_WORD}$", re.IGNORECASE),
+    re.compile(rf"\s*(?<![\w-])(?P<cost>\d{{1,2}})\s*{POINTS}\.?$", re.IGNORECASE),
     re.compile(r"\s+(?P<cost>\d{1,2})$"),
 )
 COST_ROUNDS = 4
-COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|c)\s*{UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
-SPLIT = re.compile(rf"\s+(?:\+|w/|&|{_words(LED_BY)})\s+", re.IGNORECASE)
+COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|{MARK_LETTER})\s*{UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
+SPLIT = re.compile(rf"\s+(?:\+|&|{_words(LED_BY)})\s+", re.IGNORECASE)
 ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
 UNIT_OF = re.compile(rf"^(?:{_words(UNITS_OF)})\s+", re.IGNORECASE)
 HONORIFIC = re.compile(rf"^(?:{_words(HONORIFICS)})\s+(?=\w)", re.IGNORECASE)
-LIST_NUMBER = re.compile(r"(?:list|army|option)\s*#?\s*(?:\d{1,2}|[a-c])\s*:?", re.IGNORECASE)
-LABEL_START = re.compile(r"(?P<label>non[- ]?combat units?|ncu'?s?'?)\s+(?=[^\W\d_])", re.IGNORECASE)
+LIST_NUMBER = re.compile(rf"(?:{_words(LIST_WORDS)})\s*#?\s*(?:\d{{1,2}}|[a-c])\s*:?", re.IGNORECASE)
+LABEL_START = re.compile(rf"(?P<label>{_words(NCU_LABELS)})\s+(?=[^\W\d_])", re.IGNORECASE)
 QUOTED = re.compile(r"\"[^\"]{1,40}\"|“[^”]{1,40}”")
 LEAD_IN = re.compile(
     rf"(?:[A-Za-z]{{1,20}}'s|{_words(LEAD_IN_OWNERS)})\s+(?:{_words(LEAD_IN_NOUNS)})\s+(?:{_words(LEAD_IN_VERBS)})\s*:?\s+",
@@ -88,33 +104,32 @@ LEAD_IN = re.compile(
 )
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
-DASH_KEY = re.compile(
-    r"(?P<key>faction|commander|general|points|size|name|player)\s+[-–—=]\s+(?P<value>.+)", re.IGNORECASE
-)
+DASH_KEY = re.compile(rf"(?P<key>{_words(DASH_KEYS)})\s+[-–—=]\s+(?P<value>.+)", re.IGNORECASE)
 KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' -]{0,23}?)\s*:\s*(?P<value>.*)")
 HEADER = re.compile(
-    r"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:pts?|points?|activations?|units?|cards?)?\s*[)\]]?)?\s*:?",
+    rf"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:{_words(COUNT_WORDS)})?\s*[)\]]?)?\s*:?",
     re.IGNORECASE,
 )
 # {1,63}: a domain label, and no backtracking over a long hyphenated word (quadratic)
 LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]{1,63}\.(?:com|org|net|io|app|gg)\b", re.IGNORECASE)
-CREDIT = re.compile(
-    r".*\b(?:built|created|made|generated|exported|shared|posted|copied)\s+(?:on|with|by|using|at|from|in|via)\b",
-    re.IGNORECASE,
+CREDIT = re.compile(rf".*\b(?:{_words(CREDIT_VERBS)})\s+(?:{_words(CREDIT_LINKS)})\b", re.IGNORECASE)
+ACTIVATIONS = re.compile(
+    rf"\(?\s*\d+\s*(?:{_words(ACTIVATION_WORDS)})\s*\)?|(?:{_words(ACTIVATION_WORDS)})\s*[:=]?\s*\d+", re.IGNORECASE
 )
-ACTIVATIONS = re.compile(r"\(?\s*\d+\s*activations?\s*\)?|activations?\s*[:=]?\s*\d+", re.IGNORECASE)
-TOTAL = re.compile(r"(?:total|totals|spent|used|cost)\b.*", re.IGNORECASE)
+TOTAL = re.compile(rf"(?:{_words(TOTAL_WORDS)})\b.*", re.IGNORECASE)
 POINTS_LINE = re.compile(
-    r"\(?\s*(?P<a>\d{1,4})\s*(?:/\s*(?P<b>\d{1,4}))?\s*(?:pts?|points?)?\.?\s*\)?", re.IGNORECASE
+    rf"\(?\s*(?P<a>\d{{1,4}})\s*(?:/\s*(?P<b>\d{{1,4}}))?\s*{POINTS}?\.?\s*\)?", re.IGNORECASE
 )
-POINTS_VALUE = re.compile(r"\s*(?P<a>\d{1,4})(?:\s*/\s*(?P<b>\d{1,4}))?(?:\s*(?:pts?|points?)\.?)?(?:\s.*)?")
-TITLE_POINTS = re.compile(r"\s*[(\[]?\s*(?P<n>\d{2,4})\s*(?:pts?|points?)\.?\s*[)\]]?", re.IGNORECASE)
+POINTS_VALUE = re.compile(
+    rf"\s*(?P<a>\d{{1,4}})(?:\s*/\s*(?P<b>\d{{1,4}}))?(?:\s*{POINTS}\.?)?(?:\s.*)?", re.IGNORECASE
+)
+TITLE_POINTS = re.compile(rf"\s*[(\[]?\s*(?P<n>\d{{2,4}})\s*{POINTS}\.?\s*[)\]]?", re.IGNORECASE)
 LIST_SIGNAL = re.compile(
-    r"[(\[{]\s*(?:\d{1,2}|c)\s*(?:pts?|points?)?\s*[)\]}]"  # (6) (C) [6] (6 pts)
-    r"|\b\d{1,2}\s*(?:pts?|points?)\b"  # 6pts, 40 points
+    rf"[(\[{{]\s*(?:\d{{1,2}}|{MARK_LETTER})\s*{POINTS}?\s*[)\]}}]"  # (6) (C) [6] (6 pts)
+    rf"|\b\d{{1,2}}\s*{POINTS}\b"  # 6pts, 40 points
     r"|\w\s+[-–—:]\s*\d{1,2}\s*$"  # Name - 6
-    r"|^\W*(?:with|w/|\+)\s*\w"  # with Umber Champion, + Robb Stark
-    r"|^\W*(?:combat units?|non[- ]?combat units?|ncus?|enemy attachments?|commander|faction|points)\b",
+    rf"|^\W*(?:{_words(ATTACH_WORDS[:2])}|\+)\s*\w"  # with Umber Champion, + Robb Stark
+    rf"|^\W*(?:{_words(LIST_LABELS)})\b",
     re.IGNORECASE,
 )
 YAML_LIST = re.compile(r"^(?:units|ncus|enemy_attachments|game)\s*:", re.MULTILINE)
@@ -189,7 +204,7 @@ def take_cost(text: str) -> tuple[str, int | None, bool]:
 
 
 def _cost(value: str, cost: int | None, marked: bool) -> tuple[int | None, bool]:
-    if value.casefold() == "c":
+    if value.casefold() == COMMANDER_WORDS[0]:
         return cost, True
     return int(value), marked  # taken from the outside in: this one is inner
 

@@ -36,9 +36,10 @@ class Placing(State):
         base = min(indents, default=0)
         for piece in body:
             piece.attached = piece.attached or piece.indent > base
-        self.explicit = any(p.marked for p in pieces)
         for piece in pieces:
             piece.pool = self._hinted(piece)
+        self._forced(body)
+        self.explicit = any(p.marked for p in pieces)
         if self.faction is None and not self.problems.problems:
             self._vote(pieces)
         header = self.commander_piece
@@ -65,6 +66,14 @@ class Placing(State):
         commander = self.commander_piece or marked
         if commander is not None:
             keys["commander"] = commander.line
+        elif spec.commander is not None:  # one commander card, on a line that does not say so
+            line = next((p.line for p in body if p.card == spec.commander), None)
+            if line is not None:
+                keys["commander"] = line
+                self.notes.append(
+                    f"Line {line}: {spec.commander.title} is the list's one commander card: read as its "
+                    "commander (no line marks one; write (C) after it to say so)."
+                )
         if self.faction is not None:
             self._costs(spec, written)
         self._size(spec, written, keys)
@@ -126,6 +135,27 @@ class Placing(State):
             self.notes.append(
                 f"Line {piece.line}: '{piece.comment}' after {card.title} is a comment, not read."
             )
+
+    def _forced(self, body: list[Piece]) -> None:
+        """An attachment a unit must carry (`Eddard's Honor Guard` and `Eddard Stark, Lord of Winterfell`,
+        `Drogo's Bloodriders` and `Khal Drogo`): the card the unit's requirement names, and when that is a
+        commander card, read as the commander though the list does not mark it (a note says so)."""
+        unit: list[Card] = []
+        for piece in body:
+            if not piece.attached:
+                unit = [c for c in piece.pool if c.kind is CardKind.COMBAT_UNIT]
+                continue
+            targets = [r.target for c in unit for r in c.requirements_of("must_attach_to") if r.target]
+            forced = [c for c in piece.pool if any(self.catalogue.matches(c, t) for t in targets)]
+            if not forced or piece.marked:
+                continue
+            piece.pool = forced
+            if all(c.commander for c in forced):
+                piece.marked = True
+                self.notes.append(
+                    f"Line {piece.line}: {unit[0].title} must carry {forced[0].title}, a commander card: "
+                    f"'{piece.name}' read as the list's commander."
+                )
 
     def _hinted(self, piece: Piece) -> list[Card]:
         """The cards a piece may be before its faction is known: hard marks, then hints of place (a line

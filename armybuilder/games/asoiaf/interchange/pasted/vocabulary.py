@@ -70,13 +70,41 @@ ROLES = ("special attachment", "attachment", "ncu", "unit")
 # `1 x Units of Stark Sworn Swords`
 UNITS_OF = ("units of", "unit of")
 # how players join an attachment to its unit on one line, besides `+`, `w/`, `&`
-LED_BY = ("with", "led by", "lead by")
+LED_BY = ("with", "w/", "led by", "lead by")
 # titles before a name that the card's name may not have: `Ser Rodrik`, `Lady Catelyn Stark`
 HONORIFICS = ("ser", "lady", "lord", "maester", "king", "queen", "prince", "princess", "grand maester")
 # a sentence leading into a list on the same line: `Ste's list was Stormcrow Dervishes with …`
 LEAD_IN_OWNERS = ("my", "his", "her", "their", "our")
 LEAD_IN_NOUNS = ("list", "army", "force")
 LEAD_IN_VERBS = ("was", "is", "were")
+
+# a cost's unit: `(6 pts)`, `6pts`, `1 point`, `6p`
+POINT_UNITS = ("pts", "pt", "points", "point", "p")
+# what a heading's number counts: `Stark (40 pts)`, `My list - 7 activations`
+COUNT_WORDS = (*POINT_UNITS, "activations", "activation", "units", "unit", "cards", "card")
+# an activation count: `(7 activations)`, `Activations: 7`
+ACTIVATION_WORDS = ("activations", "activation")
+# a line that sums the list up: `Total: 38`, `Points spent 40`
+TOTAL_WORDS = ("total", "totals", "spent", "used", "cost")
+# a line crediting a tool or a person: `Built with ASOIAF Builder`, `posted by …`
+CREDIT_VERBS = ("built", "created", "made", "generated", "exported", "shared", "posted", "copied")
+CREDIT_LINKS = ("on", "with", "by", "using", "at", "from", "in", "via")
+# the heading over each of a player's lists: `List 1`, `Army #2`, `Option B`
+LIST_WORDS = ("list", "army", "option")
+# the NCU label written before its names, with or without a colon: `NCUs: A, B`, `NCU's High Sparrow and Tyrion`
+NCU_LABELS = (
+    "non combat units", "non-combat units", "noncombat units", "non combat unit", "non-combat unit",
+    "noncombat unit", "ncu's'", "ncus'", "ncu's", "ncus", "ncu'", "ncu",
+)  # fmt: skip
+# keys also written with a dash: `Commander - Robb Stark`
+DASH_KEYS = ("faction", "commander", "general", "points", "size", "name", "player")
+# an attachment's line begins with these (besides `+`, `&` and arrows): `with Umber Champion`, `w/ Jon Snow`
+ATTACH_WORDS = ("with", "w/", "and")
+# labels that only a list has (for telling a pasted list from other text)
+LIST_LABELS = (
+    "combat units", "combat unit", "non-combat units", "non combat units", "non-combat unit", "non combat unit",
+    "noncombat units", "ncus", "ncu", "enemy attachments", "enemy attachment", "commander", "faction", "points",
+)  # fmt: skip
 
 # --- lists pasted in German, French and Chinese: their label words, read as the English ones ---------------
 # (card and faction names come from the name tables, data/names/; these are the words around them)
