@@ -330,6 +330,23 @@ class Placing(State):
         placed = [p.card for p in body if p.card is not None and not p.header]
         marked = [p for p in body if p.marked and p.card is not None and not p.header]
         header = self.commander_piece
+        commanders = [p for p in marked if p.card is not None and p.card.commander]
+        second = next((p for p in commanders if p.card != commanders[0].card), None)
+        again = next((p for p in commanders[1:] if p.card == commanders[0].card), None)
+        if header is None and second is not None:  # two lists in one text, or a slip: never guess which
+            assert second.card is not None and commanders[0].card is not None
+            self._problem(
+                second.line,
+                f"a second commander: {second.card.title} is marked (C) here, {commanders[0].card.title} on line "
+                f"{commanders[0].line}; an army has one commander (import two lists one at a time)",
+            )
+        elif header is None and again is not None:  # the same commander written on two units
+            assert again.card is not None
+            self._problem(
+                again.line,
+                f"{again.card.title} is marked (C) here and on line {commanders[0].line}; the commander leads one "
+                "unit: remove one",
+            )
         if named is not None and header is not None:
             others = [p for p in marked if p.card != named]
             if others:
