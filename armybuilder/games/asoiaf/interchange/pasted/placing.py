@@ -8,6 +8,7 @@ from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.interchange.common import ImportedList
 from armybuilder.games.asoiaf.listwriter import Origin
+from armybuilder.kit import words
 from armybuilder.text import or_quoted
 
 from .model import Piece, State
@@ -127,7 +128,7 @@ class Placing(State):
             )
         elif piece.guess == "misspelling":
             self.notes.append(
-                f"Line {piece.line}: '{piece.name}' read as {card.title}, the one card name close to it "
+                f"Line {piece.line}: '{words.marked(piece.name)}' read as {card.title}, the one card name close to it "
                 "(correct the spelling if this is wrong)."
             )
         if piece.comment:
@@ -281,7 +282,7 @@ class Placing(State):
             if suggestions
             else ("; it is no card, and not a title, total or header line — remove it or correct it")
         )
-        self._problem(piece.line, f"no card called '{piece.name}'{hint}")
+        self._problem(piece.line, f"no card called '{words.marked(piece.name)}'{hint}")
 
     def _problem(self, line: int, message: str) -> None:
         self.problems.add(message, line)
