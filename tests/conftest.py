@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from shared_fixtures import EMITTED, undocumented
@@ -21,6 +22,15 @@ def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ.pop("ARMYBUILDER_CACHE_DIR", None)
     else:
         os.environ["ARMYBUILDER_CACHE_DIR"] = before
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own (caching on), for the tests of the data caches."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ARMYBUILDER_CACHE_DIR", str(folder))
+    monkeypatch.delenv("ARMYBUILDER_NO_CACHE", raising=False)
+    return folder
 
 
 @pytest.fixture(scope="session")

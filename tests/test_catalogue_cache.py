@@ -11,14 +11,6 @@ import pytest
 from armybuilder.games.asoiaf.catalogue import _MAGIC, Catalogue, bundled_data_dir, load_catalogue
 
 
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("ARMYBUILDER_CACHE_DIR", str(folder))
-    monkeypatch.delenv("ARMYBUILDER_NO_CACHE", raising=False)
-    return folder
-
-
 @pytest.fixture(scope="module")
 def fresh() -> Catalogue:
     with pytest.MonkeyPatch.context() as mp:

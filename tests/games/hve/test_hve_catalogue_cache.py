@@ -17,14 +17,6 @@ from armybuilder.games.hve.catalogue import Catalogue, bundled_folder
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("ARMYBUILDER_CACHE_DIR", str(folder))
-    monkeypatch.delenv("ARMYBUILDER_NO_CACHE", raising=False)
-    return folder
-
-
-@pytest.fixture
 def data(tmp_path: Path) -> Path:
     folder = tmp_path / "catalogue"
     shutil.copytree(bundled_folder(), folder)
