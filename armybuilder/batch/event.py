@@ -18,7 +18,7 @@ from armybuilder import games, yamlpos
 from armybuilder.errors import ArmyBuilderError, EventError
 from armybuilder.fileio import read_input
 from armybuilder.games.capabilities import EVENTS
-from armybuilder.kit.size import too_large
+from armybuilder.kit.size import MAX_POINTS, too_large
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count, player_key
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from armybuilder.games.base import EventRules, GameSystem, Report
 
 COMMON_KEYS = ("name", "game", "points", "data_version", "names", "lists_per_player", "spare_lists", "teams")
-MAX_POINTS = 1000  # a game size beyond this is a typo or hostile input
 MAX_SPARE_LISTS = 2
 RULE = "event-file"
 

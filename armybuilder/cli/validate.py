@@ -19,6 +19,7 @@ from armybuilder.cli.common import (
     use_color,
     workspace,
 )
+from armybuilder.kit.size import MAX_POINTS
 from armybuilder.render import reports
 
 if TYPE_CHECKING:
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
 
 
 def _points(value: int | None) -> int | None:
-    from armybuilder.batch.event import MAX_POINTS
-
     if value is not None and not 0 < value <= MAX_POINTS:
         fatal(f"--points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {value}")
     return value

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from armybuilder.fileio import MAX_INPUT_BYTES
 
+MAX_POINTS = 1000  # the largest game size a file, an event or an option may state: beyond it a typo or hostile input
+
 
 def too_large(blob: str | bytes, what: str = "a list", typical: str = "a few hundred bytes") -> str | None:
     """What to tell of an oversized file (None when it is not): the limit it passes, what such a file

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder import yamlpos
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.kit.size import MAX_POINTS as MAX_POINTS
 from armybuilder.kit.words import closest_in, did_you_mean, marked
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
@@ -23,8 +24,6 @@ from armybuilder.text import or_quoted as _or
 
 if TYPE_CHECKING:
     from armybuilder.games.base import Document
-
-MAX_POINTS = 1000  # the largest game size read, as an event file's (`batch/event.py`): beyond it a typo or hostile
 
 TOP_KEYS = (
     "game",

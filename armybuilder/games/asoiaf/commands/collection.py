@@ -33,6 +33,7 @@ from armybuilder.games.asoiaf.commands.limits import (
     WithoutOption,
     read_limits,
 )
+from armybuilder.kit.size import MAX_POINTS
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ app = typer.Typer(
 CollectionFile = typer.Argument(..., metavar="COLLECTION", help="The collection file (YAML with `owned:`).")
 ARMIES_FORMATS = ("text", "json", "yaml")
 NEXT_FORMATS = ("text", "json")
-PointsOption = typer.Option(..., "--points", min=1, max=1000, help="The game size, e.g. 30, 40 or 50.")  # MAX_POINTS
+PointsOption = typer.Option(..., "--points", min=1, max=MAX_POINTS, help="The game size, e.g. 30, 40 or 50.")
 
 
 def _print(renderable: object, no_color: bool, stderr: bool = False) -> None:
