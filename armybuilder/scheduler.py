@@ -91,14 +91,27 @@ def _limit_memory(extra: int) -> None:
         return
 
 
+_libc: list[Any] = []  # the C library, loaded before the first fork so that no worker loads it again
+
+
+def _load_libc() -> Any:
+    if not _libc:
+        try:
+            import ctypes
+
+            _libc.append(ctypes.CDLL(None, use_errno=True))
+        except (OSError, ImportError):
+            _libc.append(None)
+    return _libc[0]
+
+
 def _die_with(parent: int) -> None:
     """Have the kernel kill this worker when the process that forked it dies, however it dies (SIGKILL
     included), so that no worker goes on checking for nobody (Linux; elsewhere the closed pipe stops it)."""
     try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        libc = _load_libc()
+        if libc is not None:
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
     if os.getppid() != parent:  # it died before the request was made
@@ -172,6 +185,7 @@ class _Pool:
         import multiprocessing
 
         self.context = multiprocessing.get_context("fork")
+        _load_libc()
         self.work, self.items, self.shared, self.config = work, items, shared, config
         self.jobs = max(1, min(jobs, len(items)))
         self.prepare = prepare

@@ -86,24 +86,6 @@ def markdown_text(text: str) -> str:
     return printable(_MARKDOWN.sub(r"\\\1", " ".join(text.splitlines())))
 
 
-def marked(text: str) -> str:
-    """`text` with what would make two names look alike shown as `\\uXXXX`: invisible characters (a
-    zero-width space, a soft hyphen…) and, in a name written in Latin letters, letters of another script
-    (a Cyrillic `е` for a Latin `e`), so "no card called X; did you mean X?" shows the difference."""
-    import unicodedata
-
-    latin = any("a" <= c.casefold() <= "z" for c in text)
-    out = []
-    for char in text:
-        category = unicodedata.category(char)
-        lookalike = latin and char.isalpha() and not char.isascii() and "LATIN" not in unicodedata.name(char, "")
-        if category in ("Cf", "Cc", "Zl", "Zp") or (category == "Zs" and char != " ") or lookalike:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return "".join(out)
-
-
 def strip_unsafe(text: str) -> str:
     """`text` without the characters `printable` escapes (newlines and tabs kept): for text already laid out
     by width, where an escape would be wider than the nothing a control character takes."""

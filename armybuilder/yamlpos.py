@@ -37,16 +37,10 @@ class PosMap(dict[Any, Any]):
     pos: Pos
     key_pos: dict[Any, Pos]
     value_pos: dict[Any, Pos]
-    surprises: dict[Any, str]  # key -> how YAML 1.1 read its value unlike a person would (`040` is 32)
 
     def at(self, key: Any) -> Pos:
         """Where the value of `key` stands (the mapping's own position when the key is absent)."""
         return self.value_pos.get(key) or self.key_pos.get(key) or self.pos
-
-    def surprise(self, key: Any) -> str | None:
-        """How YAML read the value of `key` unlike what a person reads (None when it reads as written):
-        `points: 040` is the octal 32, `points: 1:00` the sexagesimal 60."""
-        return getattr(self, "surprises", {}).get(key)
 
 
 class PosList(list[Any]):
@@ -77,6 +71,7 @@ _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _NULL = "tag:yaml.org,2002:null"
 _FLOAT = "tag:yaml.org,2002:float"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _PLAIN_COLLECTION_TAGS = frozenset((None, "!", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"))
 _MERGE = "tag:yaml.org,2002:merge"
 
@@ -87,21 +82,51 @@ _NO_VALUE = object()
 _BOOL = "tag:yaml.org,2002:bool"
 
 
+_PLAIN_TYPES = (str, int, float, bool, type(None))  # all a value of ours ever is: never bytes, dates or sets
+
+
 def _surprise(text: str, tag: str, value: Any) -> str | None:
     """How YAML 1.1 read a plain scalar unlike what a person reads, or None: a number with a leading zero
-    (octal), with colons (base 60), in hex or binary or with underscores; `yes`, `on`, `n`… as booleans."""
+    (octal), with colons (base 60), in hex or binary or with underscores; `yes`, `on`, `off`… as booleans."""
     digits = text.lstrip("+-")
-    if tag == _INT and not (digits.isascii() and digits.isdigit() and (digits[0] != "0" or digits == "0")):
-        if text.isdigit():
+    decimal = digits.isascii() and digits.isdigit()
+    if tag == _INT and not (decimal and (digits[0] != "0" or int(text) == value)):  # `04` is 4 either way
+        if decimal:
             why = "a leading 0 makes an octal number"
         elif ":" in text:
             why = "colons make a base-60 number, like a time"
         else:
             why = "a number in YAML's own notation"
         return f"`{text}` is read by YAML as {value} ({why})"
+    if tag == _FLOAT and (":" in text or "_" in text):
+        why = "colons make a base-60 number, like a time" if ":" in text else "YAML drops the underscores"
+        return f"`{text}` is read by YAML as {value} ({why})"
     if tag == _BOOL and text.lower() not in ("true", "false"):
         return f"`{text}` is read by YAML as {str(value).lower()}"
     return None
+
+
+def _as_read(text: str, tag: str, value: Any, plain: bool, is_key: bool, pos: Pos) -> Any:
+    """A scalar that is not plain text as a person reads it, or a YamlError saying how YAML would read it.
+
+    YAML 1.1 reads `040` as 32, `1:00` as 60, `on:` as the key True and `2024-01-01` as a date, and a tag
+    can make any value bytes (`!!binary`) or a date (`!!timestamp`), which no field of ours takes and which
+    would print as a Python repr. A key is a name: it stays the text written. A plain date is the text
+    written. A number YAML reads otherwise than a person is refused, saying so, in every field of every
+    game. A tagged value of a type no field takes is refused. `yes`/`no`/`on`/`off` values stay booleans:
+    that is what a person means by them in a flag, and a text field refuses a boolean itself."""
+    why = _surprise(text, tag, value) if plain else None
+    if plain and (not isinstance(value, _PLAIN_TYPES) or (is_key and why is not None)):
+        return text
+    if why is not None and tag != _BOOL:
+        fix = f"write `{int(text, 10)}`" if tag == _INT and text.lstrip("+-").isdigit() else "write the number in plain digits"
+        raise YamlError(f'{why}; {fix}, or quote it (`"{text}"`) if it is text', pos.line, pos.column)
+    if not isinstance(value, _PLAIN_TYPES):
+        shown = tag.replace("tag:yaml.org,2002:", "!!")
+        raise YamlError(
+            f"the tag {shown} is not supported here; write the value as plain text or a number", pos.line, pos.column
+        )
+    return value
 
 
 def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
@@ -131,7 +156,6 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
     while True:
         event = get()
         cls = event.__class__
-        surprise: str | None = None  # how YAML 1.1 read this scalar unlike a person (`040`, `on`)
         if cls is yaml.SequenceEndEvent or cls is yaml.MappingEndEvent:
             value = stack.pop()
             keys.pop()
@@ -182,6 +206,8 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                         value = int(text)
                     elif tag == _NULL:
                         value = None
+                    elif tag == _TIMESTAMP and plain:  # an unquoted date is the text written, even `2020-13-45`
+                        value = text
                     elif tag == _MERGE and stack and keys[-1] is _NO_VALUE and stack[-1].__class__ is PosMap:
                         raise YamlError(
                             "merge keys (<<) are not supported; write the keys out", pos.line, pos.column
@@ -202,7 +228,8 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                         except Exception as exc:  # PyYAML's constructors raise anything (`!!int ''`: IndexError)
                             problem = getattr(exc, "problem", None) or exc or type(exc).__name__
                             raise YamlError(f"bad value: {problem}", pos.line, pos.column) from None
-                    surprise = _surprise(text, tag, value) if plain else None
+                        is_key = bool(stack) and keys[-1] is _NO_VALUE and stack[-1].__class__ is PosMap
+                        value = _as_read(text, tag, value, plain, is_key, pos)
                     if name is not None:
                         anchors[name] = (pos, value, 1)
                 else:  # a sequence or mapping starts: its items or entries follow as events
@@ -243,12 +270,6 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
                 raise YamlError("a mapping key must be a plain value", pos.line, pos.column) from None
             if duplicate:
                 first = parent.key_pos[value]
-                if surprise is not None:  # `on:` and `yes:` are both the key True in YAML 1.1
-                    raise YamlError(
-                        f"{surprise}, like the key at line {first.line}; quote the key (`\"{text}\":`)",
-                        pos.line,
-                        pos.column,
-                    )
                 raise YamlError(
                     f"duplicate key {value!r} (first at line {first.line}); keep one and merge the two",
                     pos.line,
@@ -261,10 +282,6 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
             parent[key] = value
             parent.key_pos[key] = key_marks[-1]
             parent.value_pos[key] = pos
-            if surprise is not None:
-                if getattr(parent, "surprises", None) is None:
-                    parent.surprises = {}
-                parent.surprises[key] = surprise
             keys[-1] = _NO_VALUE
     event = get()
     if event.__class__ is not yaml.StreamEndEvent:

@@ -211,3 +211,14 @@ def test_the_session_reads_and_writes_only_through_its_terminal(tmp_path: Path, 
     assert "Saved wolves.yaml." in transcript and "Legal: yes (saved)" in transcript
     assert len(shown) == 1  # the saved list's printout
     assert validate_path(str(tmp_path / "wolves.yaml"), catalogue).valid
+
+
+def test_the_add_menus_search_with_a_time_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder's menus of what may be added stop searching at a bound, as `complete` does (a list of
+    10,000 units would otherwise search for minutes), and say so."""
+    from armybuilder.games.asoiaf.builder import session
+
+    monkeypatch.setattr(session, "OPTIONS_TIMEOUT", 0.0)
+    code, output = build(tmp_path, [*START, "u", "", "q", "y"])
+    assert "(searched for 0 s: 0 of " in output and "cards tried; the menu shows what fits of those)" in output
+    assert code in (0, 1)

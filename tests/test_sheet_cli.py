@@ -67,6 +67,31 @@ def test_html_export_is_the_printable_sheet(tmp_path: Path) -> None:
     assert '<section class="verdict valid">' in page
 
 
+@pytest.mark.parametrize(
+    ("name", "fmt"), [("s.html", "html"), ("s.HTM", "html"), ("s.md", "md"), ("s.markdown", "md"), ("s.json", "json"), ("s.txt", "text")]
+)
+def test_the_output_name_picks_the_sheet(catalogue: Catalogue, tmp_path: Path, name: str, fmt: str) -> None:
+    out = tmp_path / name
+    result = run("export", str(SHEET_LIST), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"Exported {SHEET_LIST} as {fmt} to {out}.\n"
+    assert out.read_text(encoding="utf-8") == expected(catalogue, fmt)
+
+
+@pytest.mark.parametrize(("fmt", "name", "kind"), [("json", "s.html", "an HTML file"), ("html", "s.md", "a Markdown file"), ("md", "s.json", "a JSON file")])
+def test_a_format_the_output_name_contradicts_is_refused(tmp_path: Path, fmt: str, name: str, kind: str) -> None:
+    out = tmp_path / name
+    result = run("export", str(SHEET_LIST), "-f", fmt, "-o", str(out))
+    assert result.exit_code == 2 and not out.exists()
+    assert f"--format {fmt} but {out} is named as {kind}; drop --format" in result.stderr
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("text", "s.txt"), ("json", "s.txt"), ("warcouncil", "code.txt"), ("md", "notes")])
+def test_a_format_the_name_allows_is_written(tmp_path: Path, fmt: str, name: str) -> None:
+    result = run("export", str(SHEET_LIST), "-f", fmt, "-o", str(tmp_path / name))
+    assert result.exit_code == 0 and f" as {fmt} to " in result.stdout, result.output
+
+
 def test_existing_file_is_kept_without_force(tmp_path: Path) -> None:
     out = tmp_path / "sheet.html"
     out.write_text("my notes\n", encoding="utf-8")

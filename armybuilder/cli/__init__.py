@@ -47,6 +47,17 @@ def _interrupted() -> NoReturn:
 
 def main() -> None:
     """Console entry point: every error the core raises ends as one line on stderr and exit code 2."""
+    try:
+        _main()
+    except OSError:  # standard error itself cannot be written (a full disk): no line can say so, the code can
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            sys.stdout.flush()
+        os._exit(2)  # (not sys.exit: Python's own last flush of standard error would fail again, as exit 120)
+
+
+def _main() -> None:
     import typer
 
     from armybuilder.cli.conventions import OutputFailed, one_line, quiet_broken_pipe

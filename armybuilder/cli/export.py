@@ -20,6 +20,22 @@ from armybuilder.text import count, printable
 
 SHEETS = ("html", "md", "text", "json")
 PAGES = ("a4", "letter")
+# the sheet an output's name asks for when --format is not given (`-o list.html` is an HTML sheet)
+NAMED = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".json": "json", ".txt": "text"}
+KINDS = {"html": "an HTML file", "md": "a Markdown file", "json": "a JSON file"}
+
+
+def _named_format(output: str, format: str | None) -> str | None:
+    """The format `output`'s extension names, or --format; a contradiction of the two is refused before any
+    work (`-f json -o x.html`). A `.txt` name contradicts nothing: every text format may go there."""
+    suffix = Path(output).suffix.lower() if output != "-" else ""
+    named = NAMED.get(suffix)
+    if format is None or named is None or named == format or suffix == ".txt" or format not in SHEETS:
+        return format or named
+    fatal(
+        f"--format {format} but {output} is named as {KINDS[named]}; drop --format to write {named}, "
+        f"or name the file {'.md' if format == 'md' else '.' + format}"
+    )
 
 
 def export(
@@ -29,8 +45,9 @@ def export(
         "--format",
         "-f",
         metavar="FORMAT",
-        help="html, md, text or json: a printable sheet (default: text, or md where a game has no text "
-        "sheet); for an army list also warcouncil, asoiaf-stats or tts: the list in that tool's format.",
+        help="html, md, text or json: a printable sheet (default: the one the output's name ends in, .html, "
+        ".md, .json or .txt, else text, or md where a game has no text sheet); for an army list also "
+        "warcouncil, asoiaf-stats or tts: the list in that tool's format.",
     ),
     output: str = typer.Option(
         "-", "--output", "-o", metavar="FILE", help="The file to write; '-' is standard output."
@@ -58,6 +75,7 @@ def export(
 
     if page not in PAGES:
         fatal(f"--page {page}: choose one of {', '.join(PAGES)}")
+    wanted = _named_format(output, format)
     if is_input(output, [list_file]):  # --force or not: the sheet must never take the list's place
         fatal(f"{output} is the file being exported; write to another file with -o")
     ws = workspace(data, data_version, names, lang)
@@ -68,7 +86,12 @@ def export(
         fatal(f"{problem.file}:{problem.line}: {problem.message}")
     system = games.get(report.game)
     formats = list(system.export_formats)
-    fmt = format or ("text" if "text" in formats else formats[0])
+    default = "text" if "text" in formats else formats[0]
+    fmt = wanted or default
+    if format is None and fmt not in formats:  # a name that asks for a sheet this game has not: its default
+        if fmt != "text":
+            fatal(f"{output} names a {fmt} sheet; {system.title} files export as {', '.join(formats)}")
+        fmt = default
     if fmt not in formats:
         fatal(f"--format {fmt}: {system.title} files export as {', '.join(formats)}")
     try:

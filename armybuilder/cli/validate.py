@@ -27,8 +27,10 @@ if TYPE_CHECKING:
 
 
 def _points(value: int | None) -> int | None:
-    if value is not None and value <= 0:
-        fatal(f"--points must be a positive game size such as 40, not {value}")
+    from armybuilder.batch.event import MAX_POINTS
+
+    if value is not None and not 0 < value <= MAX_POINTS:
+        fatal(f"--points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {value}")
     return value
 
 

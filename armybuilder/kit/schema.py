@@ -163,7 +163,11 @@ def described(value: Any) -> str:
 
 
 def clipped(text: Any, width: int = 60) -> str:
-    shown = str(text)
+    """`text` as a message quotes it: its invisible and look-alike characters shown (`kit.words.marked`: a
+    misspelt name and its "did you mean" then differ visibly), cut at `width`."""
+    from armybuilder.kit.words import marked
+
+    shown = marked(str(text))
     return shown if len(shown) <= width else shown[: width - 3] + "..."
 
 

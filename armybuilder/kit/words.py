@@ -1,4 +1,5 @@
-"""Did you mean: the known words closest to a misspelt one, found and said the same way everywhere."""
+"""Did you mean: the known words closest to a misspelt one, found and said the same way everywhere, and a
+name that matched nothing shown so that what makes it differ can be seen (`marked`)."""
 
 from __future__ import annotations
 
@@ -28,3 +29,27 @@ def did_you_mean(word: object, known: Iterable[object], otherwise: str = "", cut
     """`did you mean `commander`?` for the closest known word, or `otherwise` when none is close."""
     found = closest(word, known, cutoff=cutoff)
     return f"did you mean `{found[0]}`?" if found else otherwise
+
+
+def marked(text: str) -> str:
+    """`text` with what would make two names look alike shown as `\\uXXXX`: invisible characters (a
+    zero-width space, a soft hyphen, a bidirectional control…), spaces other than the plain one and, in a
+    word written in Latin letters, letters of another script (a Cyrillic `е` for a Latin `e`), so "no card
+    called X; did you mean X?" shows the difference. A word wholly in another script (`Stark 弓兵`) stays."""
+    import re
+    import unicodedata
+
+    def latin(char: str) -> bool:
+        return char.isascii() or "LATIN" in unicodedata.name(char, "")
+
+    out = []
+    for word in re.split(r"(\W+)", text):
+        mixed = word.isalnum() and any(c.isalpha() and latin(c) for c in word)
+        for char in word:
+            category = unicodedata.category(char)
+            invisible = category in ("Cf", "Cc", "Zl", "Zp") or (category == "Zs" and char != " ")
+            if invisible or (mixed and char.isalpha() and not latin(char)):
+                out.append(f"\\u{ord(char):04x}")
+            else:
+                out.append(char)
+    return "".join(out)

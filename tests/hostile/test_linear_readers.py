@@ -27,6 +27,7 @@ CRAFTED = {
     "pasted-heading-costs": "# " + "1 " * (N // 2),
     "pasted-section-in-german": "Kampfeinheiten" + " " * N + "x",
     "pasted-with-in-french": "• a" + " " * N + "avec",
+    "pasted-no-break-indent": "\xa0" * N + "!",  # held-out campaign: the kept indent, tried from each place
 }
 
 
@@ -45,3 +46,15 @@ def test_a_batch_of_crafted_txt_submissions(tmp_path: Path) -> None:
     assert_sane(result, "batch of crafted .txt", codes=(1,))
     assert time.perf_counter() - start < LONG_SECONDS * len(CRAFTED)
     assert (tmp_path / "r.csv").read_text(encoding="utf-8").count("\n") == len(CRAFTED) + 1
+
+
+def test_import_of_no_known_format_is_linear(tmp_path: Path) -> None:
+    """`import` without --from, of a text no reader takes, looks for a YAML list's keys before giving up:
+    a `\\s*` at each line start ran over every blank line after it (60,000 blank lines: half a minute)."""
+    path = tmp_path / "blank.txt"
+    path.write_text("\n" * N + "Stark\n", encoding="utf-8")
+    start = time.perf_counter()
+    result = CliRunner(env=ENV).invoke(app, ["import", str(path)])
+    assert_sane(result, "import of blank lines", codes=(2,))
+    assert "cannot tell which format this is" in result.stderr
+    assert time.perf_counter() - start < LONG_SECONDS

@@ -71,6 +71,23 @@ def test_a_full_disk_is_a_one_line_error(args: list[str], tmp_path: Path) -> Non
     _one_line_error(result, "cannot write: no space left on device")
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["validate", "missing.yaml"], ["export", "missing.yaml"], ["import", "{example}"]])
+def test_an_error_when_standard_error_is_full_keeps_its_exit_code(args: list[str]) -> None:
+    """No line can be written, but the exit code still says usage error (2), never 1 (an invalid list) or
+    Python's 120 for a stream it could not flush."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "armybuilder", *[a.format(example=EXAMPLE) for a in args]],
+            stdout=subprocess.PIPE,
+            stderr=full,
+            text=True,
+            env={**os.environ, "NO_COLOR": "1"},
+            timeout=240,
+        )
+    assert result.returncode == 2
+
+
 @POSIX
 def test_a_named_pipe_output_is_written_through_not_replaced(tmp_path: Path) -> None:
     pipe = tmp_path / "out.html"

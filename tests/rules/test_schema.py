@@ -59,6 +59,9 @@ def test_unknown_key_suggests_the_close_one(catalogue: Catalogue) -> None:
         ("0", "positive game size"),
         ("forty", "whole number"),
         ("40.5", "whole number"),
+        ("1001", "no game size (at most 1,000)"),
+        ("1000000000", "`points: 1,000,000,000` is no game size"),
+        ("9" * 99, "is no game size"),
     ],
 )
 def test_bad_points(catalogue: Catalogue, value: str, hint: str) -> None:

@@ -204,7 +204,7 @@ class Reader:
             message = f"\"{name}\" is not one of the rulebook's Chinese house names; write the house id: {', '.join(self.ed.houses)}"
         else:
             hint = f'; did you mean "{close}"?' if close else f"; the houses are {', '.join(self.ed.houses)}"
-            message = f'"{name}" is not a house of the {self.ed.word} edition{hint}'
+            message = f"{show(name)} is not a house of the {self.ed.word} edition{hint}"
         self.add("unknown-house", E, message, where)
         return None
 
@@ -373,7 +373,7 @@ class Reader:
             self.add("unknown-unit-type", E, "siege engines are not part of the first edition: remove them", where)
             return
         hint = did_you_mean(kind, self.ed.units)
-        message = f'"{kind}" is not a unit; the units are {", ".join(self.ed.units)}'
+        message = f'{show(kind)} is not a unit; the units are {", ".join(self.ed.units)}'
         self.add("unknown-unit-type", E, message + (f"; {hint}" if hint else ""), where)
 
     def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from armybuilder.games.agot.data import UNIT_PLURAL, UNIT_SINGULAR
+from armybuilder.kit.words import marked
 
 
 def units(n: int, kind: str) -> str:
@@ -43,8 +44,8 @@ def flow(v: Any) -> str:
         return ""
     if isinstance(v, bool):
         return "true" if v else "false"
-    if isinstance(v, str):
-        return f'"{v}"'
+    if isinstance(v, str):  # an invisible or look-alike character shown: "did you mean" makes sense
+        return f'"{marked(v)}"'
     if isinstance(v, dict):
         return "{" + ", ".join(f"{flow(k)}: {flow(x)}".rstrip() for k, x in v.items()) + "}"
     if isinstance(v, list):

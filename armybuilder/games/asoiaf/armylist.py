@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any
 from armybuilder import yamlpos
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.kit.words import closest_in, did_you_mean
+from armybuilder.kit.words import closest_in, did_you_mean, marked
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import a as _a
-from armybuilder.text import marked
 from armybuilder.text import or_quoted as _or
 
 if TYPE_CHECKING:
     from armybuilder.games.base import Document
+
+MAX_POINTS = 1000  # the largest game size read, as an event file's (`batch/event.py`): beyond it a typo or hostile
 
 TOP_KEYS = (
     "game",
@@ -243,10 +244,6 @@ class _Loader:
             self.problem("schema", "missing `points:`; give the game size, e.g. `points: 40`", data.pos)
             return
         value = data["points"]
-        surprise = data.surprise("points") if isinstance(data, yamlpos.PosMap) else None
-        if surprise is not None and not isinstance(value, bool):  # `points: 040` is 32 to YAML: say so
-            self.problem("schema", f"{surprise}; write the game size as digits, e.g. `points: 40`", data.at("points"))
-            return
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(
                 "schema", f"`points` must be a whole number such as 40, not {value!r}", data.at("points")
@@ -254,6 +251,12 @@ class _Loader:
         elif value <= 0:
             self.problem(
                 "schema", f"`points` must be a positive game size such as 40, not {value}", data.at("points")
+            )
+        elif value > MAX_POINTS:  # any size may be agreed, but no army of cards reaches this one
+            self.problem(
+                "schema",
+                f"`points: {value:,}` is no game size (at most {MAX_POINTS:,}); write the size agreed, e.g. 40",
+                data.at("points"),
             )
         else:
             self.army.points = value

@@ -29,6 +29,7 @@ from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.context import Army
 from armybuilder.kit.size import too_large
+from armybuilder.kit.words import marked
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import or_quoted
 
@@ -164,7 +165,7 @@ class _Reader:
             return None
         suggestions = self.catalogue.suggest(text)
         hint = f"; did you mean {or_quoted(suggestions)}?" if suggestions else ""
-        self.problem("unknown-card", f"no card called '{text}'{hint}", pos)
+        self.problem("unknown-card", f"no card called '{marked(text)}'{hint}", pos)
         return None
 
 

@@ -26,7 +26,7 @@ from armybuilder.games.asoiaf.event_rules import (
     is_preview,
     season_of,
 )
-from armybuilder.kit.words import closest, did_you_mean
+from armybuilder.kit.words import closest, did_you_mean, marked
 from armybuilder.text import player_key
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ class _Reader:
         if not found:
             close = self.catalogue.suggest(text)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            self.problem(f"no card called {text!r} in {where}{hint}", pos)
+            self.problem(f"no card called '{marked(text)}' in {where}{hint}", pos)
         return found
 
     def _characters(self) -> frozenset[str]:
@@ -146,7 +146,7 @@ class _Reader:
             if identity is None:
                 close = closest(text, known)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
-                self.problem(f"no character called {text!r} in `banned_characters`{hint}", pos)
+                self.problem(f"no character called '{marked(text)}' in `banned_characters`{hint}", pos)
             else:
                 out.add(identity)
         return frozenset(out)

@@ -16,6 +16,7 @@ from armybuilder.games.wotr.position import Place, Position
 from armybuilder.games.wotr.tables import figure_rows, limit_breaks, unstated
 from armybuilder.games.wotr.words import SIDE_WORDS, join, plural
 from armybuilder.games.wotr.words import place as words_place
+from armybuilder.text import markdown_text
 
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
@@ -286,14 +287,11 @@ def show(report: Report[Any]) -> RenderableType:
 
 
 def _md_cell(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    return markdown_text(text)  # a cell escaped as all text: a problem quotes names from the file (`<a href=…>`)
 
 
 def _md_text(text: str) -> str:
-    out = text
-    for char in "\\`*_[]<>#|":
-        out = out.replace(char, "\\" + char)
-    return out
+    return markdown_text(text)
 
 
 def markdown(report: Report[Any]) -> str:

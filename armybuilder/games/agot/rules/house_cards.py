@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from armybuilder.games.agot.data import suggest
 from armybuilder.games.agot.position import Position
+from armybuilder.kit.words import marked
 from armybuilder.problems import Problem, Severity
 
 ID = "house-cards"
@@ -84,7 +85,7 @@ def check(position: Position) -> Iterator[Problem]:
                 hint = (
                     f'; did you mean "{close}"?' if close else f": {block.name}'s cards are {', '.join(own)}"
                 )
-                message = f'"{name}" is not a {block.name} house card{hint}'
+                message = f'"{marked(name)}" is not a {block.name} house card{hint}'
             yield position.problem(ID, SEVERITY, message, where)
         if ed.number == 1 and not noted:
             noted = True

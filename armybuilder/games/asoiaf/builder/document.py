@@ -16,7 +16,7 @@ from armybuilder.games.asoiaf.armylist import Slot, choose
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.listwriter import reference
-from armybuilder.kit.words import closest, closest_in
+from armybuilder.kit.words import closest, closest_in, marked
 from armybuilder.text import or_quoted as _or
 
 
@@ -43,7 +43,7 @@ def find_card(catalogue: Catalogue, text: str, kinds: Iterable[CardKind], factio
     suggestions = catalogue.suggest(text, kinds)
     hint = f"; did you mean {_or(suggestions)}?" if suggestions else ""
     what = " or ".join(k.label for k in kinds)
-    raise CardReferenceError(f"no {what} called '{text}'{hint}", candidates=tuple(suggestions))
+    raise CardReferenceError(f"no {what} called '{marked(text)}'{hint}", candidates=tuple(suggestions))
 
 
 def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
@@ -75,7 +75,7 @@ def find_commander(catalogue: Catalogue, text: str, faction: str) -> Card:
     keys = {normalize(c.title): c.title for c in fielded} | {normalize(c.name): c.title for c in fielded}
     names = closest_in(normalize(text), keys, n=3)
     hint = f"; did you mean {_or(names)}?" if names else ""
-    raise CardReferenceError(f"no {army} commander called '{text}'{hint}", candidates=tuple(names))
+    raise CardReferenceError(f"no {army} commander called '{marked(text)}'{hint}", candidates=tuple(names))
 
 
 def commanders_hint(catalogue: Catalogue, faction_text: str | None) -> str:

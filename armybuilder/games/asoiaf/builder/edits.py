@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.errors import UsageError
-from armybuilder.games.asoiaf.armylist import Slot, choose
+from armybuilder.games.asoiaf.armylist import MAX_POINTS, Slot, choose
 from armybuilder.games.asoiaf.builder.document import (
     Document,
     DocUnit,
@@ -171,8 +171,8 @@ def set_value(doc: Document, catalogue: Catalogue, key: str, value: str, unit: s
     """Change the game size, the faction, the commander (the new commander takes the old one's place), the
     list's name or its player (an empty value removes them)."""
     if key == "points":
-        if not value.strip().isdigit() or int(value) <= 0:
-            raise UsageError(f"points must be a positive game size such as 40, not {value!r}")
+        if not value.strip().isdigit() or not 0 < int(value) <= MAX_POINTS:
+            raise UsageError(f"points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {value!r}")
         old = doc.data.get("points")
         _put(doc, "points", int(value))
         return f"points {old} → {int(value)}"
@@ -312,8 +312,8 @@ def new_list(
 ) -> str:
     """The text of a new list led by `commander` (an attachment commander on a fitting new unit)."""
     key = find_faction(catalogue, faction)
-    if points <= 0:
-        raise UsageError(f"--points must be a positive game size such as 40, not {points}")
+    if not 0 < points <= MAX_POINTS:
+        raise UsageError(f"--points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {points}")
     card = find_commander(catalogue, commander, key)
     spec = ListSpec(faction=key, points=points, name=name, player=player, leader=card)
     named = find_card(catalogue, unit, [CardKind.COMBAT_UNIT], key) if unit is not None else None

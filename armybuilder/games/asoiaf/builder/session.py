@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
+    from armybuilder.games.asoiaf.builder.options import Found
     from armybuilder.games.asoiaf.builder.proposals import Limits
-    from armybuilder.games.asoiaf.cards import Card
+    from armybuilder.games.asoiaf.cards import Card, CardKind
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.games.asoiaf.listwriter import ListSpec
@@ -32,6 +33,7 @@ class Terminal:
 
 PAGE = 10
 COMPLETE_TIMEOUT = 3.0  # seconds the builder's "complete the list" step searches
+OPTIONS_TIMEOUT = 3.0  # seconds a menu of what may be added is searched (a list of 10,000 units stops there)
 COMPLETE_TOP = 5
 
 
@@ -179,6 +181,7 @@ class Session:
                 self.say(f"  {exc.message}")
 
     def start(self) -> ListSpec:
+        from armybuilder.games.asoiaf.armylist import MAX_POINTS
         from armybuilder.games.asoiaf.builder.edits import commanders_of
         from armybuilder.games.asoiaf.cards import CardKind
         from armybuilder.games.asoiaf.listwriter import ListSpec
@@ -188,9 +191,9 @@ class Session:
         assert faction is not None
         while True:
             size = self.ask("Game size in points", "40")
-            if size.isdigit() and int(size) > 0:
+            if size.isascii() and size.isdigit() and 0 < int(size) <= MAX_POINTS:
                 break
-            self.say("  a positive whole number, e.g. 30, 40 or 50")
+            self.say(f"  a positive whole number up to {MAX_POINTS:,}, e.g. 30, 40 or 50")
         while True:
             commanders = [
                 (c, "C" if c.cost is None else f"{c.cost} pts")
@@ -256,15 +259,27 @@ class Session:
     def unsaved(self, spec: ListSpec) -> bool:
         return self.saved_text != self.text(spec)
 
+    def options(self, army: ArmyList, kind: CardKind) -> Found:
+        """What may be added, searched for OPTIONS_TIMEOUT seconds at most, as `complete` is; a search the
+        bound stopped says so, and the menu holds what was found."""
+        from armybuilder.games.asoiaf.builder.options import options
+
+        found = options(army, self.cat, kinds=[kind], owned=self.owned, timeout=OPTIONS_TIMEOUT)
+        if not found.complete:
+            self.say(
+                f"  (searched for {OPTIONS_TIMEOUT:g} s: {found.tried} of {found.total} cards tried; "
+                "the menu shows what fits of those)"
+            )
+        return found
+
     def add(self, spec: ListSpec, kind: str) -> ListSpec | None:
         import copy
 
-        from armybuilder.games.asoiaf.builder.options import options
         from armybuilder.games.asoiaf.cards import CardKind
 
         army = self.army(spec)
         if kind == "u":
-            found = options(army, self.cat, kinds=[CardKind.COMBAT_UNIT], owned=self.owned)
+            found = self.options(army, CardKind.COMBAT_UNIT)
             card = self.menu("Add a combat unit", card_items([(o.card, self._cost(o.cost, o.left)) for o in found]))
             if card is None:
                 return None
@@ -272,14 +287,14 @@ class Session:
             new.units.append((card, []))
             return new
         if kind == "n":
-            found = options(army, self.cat, kinds=[CardKind.NCU], owned=self.owned)
+            found = self.options(army, CardKind.NCU)
             card = self.menu("Add an NCU", card_items([(o.card, self._cost(o.cost, o.left)) for o in found]))
             if card is None:
                 return None
             new = copy.deepcopy(spec)
             new.ncus.append(card)
             return new
-        found = options(army, self.cat, kinds=[CardKind.ATTACHMENT], owned=self.owned)
+        found = self.options(army, CardKind.ATTACHMENT)
         hosts = sorted({o.unit for o in found if o.unit is not None})
         unit = self.menu(  # each unit under its position in the list: typing 2 picks unit 2
             "Attach to which unit",

@@ -49,7 +49,7 @@ app = typer.Typer(
 CollectionFile = typer.Argument(..., metavar="COLLECTION", help="The collection file (YAML with `owned:`).")
 ARMIES_FORMATS = ("text", "json", "yaml")
 NEXT_FORMATS = ("text", "json")
-PointsOption = typer.Option(..., "--points", min=1, help="The game size, e.g. 30, 40 or 50.")
+PointsOption = typer.Option(..., "--points", min=1, max=1000, help="The game size, e.g. 30, 40 or 50.")  # MAX_POINTS
 
 
 def _print(renderable: object, no_color: bool, stderr: bool = False) -> None:

@@ -128,7 +128,8 @@ def import_(
     if fmt is None:
         if len(text) > MAX_INPUT_CHARS:
             fatal(f"{name}: {len(text):,} characters; a list is a few hundred — is this the right file?")
-        if re.search(r"(?m)^\s*faction\s*:\s*[a-z]+\s*$", text) and re.search(r"(?m)^\s*points\s*:", text):
+        # [ \t], not \s: a `\s*` at each line start runs over every blank line after it (quadratic)
+        if re.search(r"(?m)^[ \t]*faction[ \t]*:[ \t]*[a-z]+[ \t\r]*$", text) and re.search(r"(?m)^[ \t]*points[ \t]*:", text):
             fatal(f"{name} is already a YAML list: check it with `armybuilder validate`")
         fatal(
             f"{name}: cannot tell which format this is; give --from warcouncil, --from asoiaf-stats, "

@@ -10,6 +10,7 @@ from armybuilder.games.hve.catalogue import Catalogue
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.names import norm
 from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
+from armybuilder.kit.words import marked
 from armybuilder.problems import Problem, Severity
 
 ID = "unknown-card"
@@ -29,7 +30,7 @@ def message(name: str, catalogue: Catalogue, opening: bool = False) -> str:
         return f"{front.other_side.name} is the other side of {front.name}; {fix}"
     close = catalogue.closest(name)
     hint = f'; did you mean "{close.name}"?' if close is not None else ""
-    return f'"{name}" is not a known card{hint}'
+    return f'"{marked(name)}" is not a known card{hint}'
 
 
 def check(deck: Deck) -> Iterator[Problem]:

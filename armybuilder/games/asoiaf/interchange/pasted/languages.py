@@ -32,7 +32,9 @@ _SECTIONS = [
     for english, words in sorted(SECTIONS_IN_OTHER_LANGUAGES.items(), key=lambda item: -max(map(len, item[1])))
 ]
 _WITH_START = re.compile(rf"{_LEAD}(?:{_alternatives(WITH_AT_START)})(?:\s+|(?=[^\W\d_]))", re.IGNORECASE)
-_WITH_BETWEEN = re.compile(rf"\s+(?:{_alternatives(WITH_BETWEEN)})\s+", re.IGNORECASE)
+# (?<!\s): a match starts where a run of spaces does, never inside one (a kept indent of 60,000 no-break
+# spaces was tried from each of its places: quadratic); the leftmost match is the same
+_WITH_BETWEEN = re.compile(rf"(?<!\s)\s+(?:{_alternatives(WITH_BETWEEN)})\s+", re.IGNORECASE)
 _MARK = re.compile(rf"[(\[]\s*(?:{_alternatives(COMMANDER_MARKS)})\s*[)\]]", re.IGNORECASE)
 _POINTS = re.compile(rf"(?P<n>\d{{1,4}})\s*(?:{_alternatives(POINT_WORDS)})\.?(?![^\W\d_])", re.IGNORECASE)
 _ALL_WORDS = (

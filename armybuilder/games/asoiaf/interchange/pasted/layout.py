@@ -16,6 +16,8 @@ from .lines import (
     ATTACHED,
     BRACKETED,
     COPIES,
+    COST_ONLY,
+    COUNTED,
     CREDIT,
     DASH,
     DASH_KEY,
@@ -26,6 +28,7 @@ from .lines import (
     JOIN,
     KEY,
     KEYS,
+    LABEL_SEPARATED,
     LABEL_START,
     LEAD_IN,
     LINK,
@@ -113,8 +116,17 @@ class Lines(State):
             )
             content = content[lead.end() :]
         if LIST_NUMBER.fullmatch(content):  # `List 1`, `List 2:` above each of a player's lists
-            self._skip(row, "list heading", content)
+            if self.seen_card:  # the cards above were another list: never merge two lists into one
+                self._error(row, f"'{content}' begins a second list after the cards of another; import each list on its own")
+            else:
+                self._skip(row, "list heading", content)
             return
+        counted = COUNTED.match(content)
+        if counted and _section_name(counted["label"]) in SECTIONS:  # `NCUs (3): A, B, C`
+            content = f"{counted['label']}: {content[counted.end() :]}"
+        separated = LABEL_SEPARATED.match(content)
+        if separated:  # `NCUs = Catelyn + Rodrik`, `NCUs - Catelyn, Rodrik`
+            content = f"{separated['label']}: {content[separated.end() :]}"
         bare = LABEL_START.match(content)
         if bare and not KEY.fullmatch(content):  # `NCU's High Sparrow (C) and Tyrion`: no colon
             content = f"{bare['label']}: {content[bare.end() :]}"
@@ -133,20 +145,46 @@ class Lines(State):
                 self._title(row, key["key"].strip())
                 return
             as_card = content.replace(":", ",", 1)  # an unknown key: skipped, unless it holds a card
+            written = key["key"].strip()
             if lookup(self.catalogue, take_cost(as_card)[0])[0]:
                 content = as_card
+            elif value and self._known(row.number, written, False, self.section, indent) is not None:
+                content = f"{written} + {value}"  # `Stark Sworn Swords: Robb Stark (C)`: a card, then its attachment
             elif value and self._parts(row.number, value, indent, self.section, quiet=True):
                 content = value
+            elif value and self._names_cards(value):  # `Support: Catelyn, Rodrik`: never skipped unread
+                self._error(
+                    row,
+                    f"`{written}:` is no label this reader knows, and the line names cards; write `NCUs:` or "
+                    "`Units:` before them, or one card a line",
+                )
+                return
             else:
                 self._skip(row, key["key"].strip().casefold())
                 return
         pieces = self._pieces(row, content, indent, bullet, self.section)
+        if (
+            self.section is Slot.NCU
+            and len(pieces) == 1
+            and not (pieces[0].exact or pieces[0].short)
+            and len(JOIN.split(content)) > 1
+        ):  # under an `NCUs` heading, `Oberyn Martell, Doran Martell, Tyene Sand` on one line
+            pieces = self._listed(row.number, content, indent)
         if (
             self.inline_section
             and pieces
             and not any(c.kind is CardKind.NCU for c in pieces[0].exact or pieces[0].short)
         ):  # `NCU: Tyrion (The Imp)` named its NCU; this line is a unit again
             self.section, self.inline_section = None, False
+            pieces = self._pieces(row, content, indent, bullet, None)
+        elif (
+            self.section is Slot.NCU
+            and pieces
+            and not pieces[0].attached
+            and pieces[0].exact
+            and all(c.kind is CardKind.COMBAT_UNIT for c in pieces[0].exact)
+        ):  # a combat unit's own name under an `NCUs` heading: the NCUs have ended, the units begin
+            self.section = None
             pieces = self._pieces(row, content, indent, bullet, None)
         marked_up = (
             bool(bullet)
@@ -160,10 +198,16 @@ class Lines(State):
             self._set_commander(row, pieces[0])
             row.pieces += pieces[:1]
             return
-        if not self.seen_card and not marked_up and not known and not self._close(content):
+        if (
+            not self.seen_card
+            and not marked_up
+            and not known
+            and not self._close(content)
+            and not self._starts_with_unit(content)
+        ):
             self._title(row, content)
             return
-        if not any(p.exact or p.short for p in pieces) and _prose(content, pieces):
+        if not any(p.exact or p.short for p in pieces) and _prose(content, pieces) and not self._names_cards(content):
             self._skip(row, "prose", content)
             return
         self.seen_card = True
@@ -283,6 +327,30 @@ class Lines(State):
             row.said.append(f"name: {text}")
         elif text:
             self._skip(row, "title")
+
+    def _starts_with_unit(self, text: str) -> bool:
+        """Whether `text`, split at its dashes and joiners, names a card in one of its parts: a combat unit's
+        name first (`Stark Sworn Swords – Catelyn Stark`, `Halberdiers with Tywin`) or a card's whole name
+        after a joiner (`Unsullied w/ Grey Worm`) — a card line, never the list's title."""
+        parts = [p for d in DASH.split(text) for p in SPLIT.split(d)]
+        if len(parts) < 2:
+            return False
+        for i, part in enumerate(parts):
+            if find_faction(self.catalogue, part) is not None:  # `My List - Stark - 40`: a title naming its house
+                continue
+            if i == 0 and self._close(part):  # `Umber Berzerkers w/ Greatjon`: a misspelt unit first
+                return True
+            piece = self._known(0, part, False, None, 0)
+            if piece is None:
+                continue
+            if piece.exact if i > 0 else any(c.kind is CardKind.COMBAT_UNIT for c in piece.exact or piece.short):
+                return True
+        return False
+
+    def _names_cards(self, text: str) -> bool:
+        """Whether a part of `text` (split at its commas, joiners and dashes) is a card's whole name."""
+        parts = [q for p in JOIN.split(text) for d in DASH.split(p) for q in SPLIT.split(d) if q.strip()]
+        return any(lookup(self.catalogue, take_cost(part)[0])[0] for part in parts)
 
     def _close(self, text: str) -> bool:
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""
@@ -419,13 +487,23 @@ class Lines(State):
     def _dashed(
         self, number: int, content: str, attached: bool, section: Slot | None, indent: int
     ) -> list[Piece]:
-        """`Unit (5) – Attachment (0)`: a unit and its attachment, both with their costs."""
+        """`Unit (5) – Attachment (0)`: a unit and its attachment, with their costs; or without costs when
+        the text before the dash names exactly one combat unit and the text after it an attachment
+        (`House Bolton Cutthroats – Ramsay Snow (The Bastard of Bolton)`)."""
         parts = DASH.split(content, maxsplit=1)
-        if len(parts) != 2 or take_cost(parts[0])[1] is None:
+        if len(parts) != 2:
             return []
         unit = self._known(number, parts[0], attached, section, indent)
         attachment = self._known(number, parts[1], True, section, indent)
-        return [unit, attachment] if unit is not None and attachment is not None else []
+        if unit is None or attachment is None:
+            return []
+        if take_cost(parts[0])[1] is None and not (
+            len(unit.exact) == 1
+            and unit.exact[0].kind is CardKind.COMBAT_UNIT
+            and any(c.kind is CardKind.ATTACHMENT for c in attachment.exact or attachment.short)
+        ):
+            return []
+        return [unit, attachment]
 
     def _bracketed(
         self, number: int, content: str, attached: bool, section: Slot | None, indent: int
@@ -473,8 +551,13 @@ class Lines(State):
         parts = DASH.split(content, maxsplit=1)
         if len(parts) != 2:
             return []
+        after = DASH.split(parts[1], maxsplit=1)
+        if len(after) == 2 and COST_ONLY.fullmatch(after[0].strip()):  # `Unit - 5pts - Attachment (C)`
+            cost = after[0].strip().strip("()[]")
+            return self._parts(number, f"{parts[0]} ({cost}) – {after[1]}", indent, section, quiet=True, join=join)
         found = self._parts(number, parts[0], indent, section, quiet=True, join=join)
-        if not found or any(lookup(self.catalogue, take_cost(parts[1])[0])):  # the rest names a card itself
+        rest, _, marked = take_cost(parts[1])
+        if not found or marked or any(lookup(self.catalogue, rest)):  # the rest names a card itself, or a (C)
             return []
         for piece in found:
             piece.attached = piece.attached or attached

@@ -79,7 +79,10 @@ ASIDE = re.compile(rf"\s*\(\s*(?:{_words(ASIDES)})\s[^()]{{0,80}}\)", re.IGNOREC
 JOIN = re.compile(rf"\s*(?:,|(?<!\w)(?:{_words(JOINERS)})(?!\w))\s*", re.IGNORECASE)
 IN = re.compile(rf"\s+(?:{_words(INSIDE)})\s+", re.IGNORECASE)
 DASH = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
-GLUED = re.compile(rf"(?<![\w'])(?:{_words(NCU_LABELS)})\s*:", re.IGNORECASE)  # `Stark Bowmen (6) NCUs: Catelyn`
+_PLURAL_NCU_LABELS = tuple(w for w in NCU_LABELS if not w.endswith(("unit", "ncu", "ncu'")))
+GLUED = re.compile(  # `Stark Bowmen (6) NCUs: Catelyn`; `Dreadfort Spearmen NCU's` (the names on the next line)
+    rf"(?<![\w'])(?:{_words(NCU_LABELS)})\s*:|\s(?:{_words(_PLURAL_NCU_LABELS)})\s*$", re.IGNORECASE
+)
 BRACKETED = re.compile(r"(?P<unit>[^()]{1,120}?)\s*\((?P<inner>[^()]{1,160})\)")
 MARK_LETTER = re.escape(COMMANDER_WORDS[0])  # `(C)`, `- C`: the commander written where a cost goes
 UNIT_WORD = rf"(?:{_words(POINT_UNITS)})?\.?"
@@ -104,6 +107,12 @@ LEAD_IN = re.compile(
 )
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
+LABEL_SEPARATED = re.compile(rf"(?P<label>{_words(NCU_LABELS)})\s*[=\-–—]\s*(?=[^\W\d_])", re.IGNORECASE)  # `NCUs = A + B`
+COST_ONLY = re.compile(rf"[(\[]?\s*\d{{1,2}}\s*(?:{POINTS})?\s*[)\]]?", re.IGNORECASE)  # `5pts` between dashes
+COUNTED = re.compile(  # `NCUs (3): A, B, C`: a section label, how many, then the names
+    rf"(?P<label>[A-Za-z][A-Za-z' -]{{0,23}}?)\s*[(\[]\s*\d+\s*(?:{_words(COUNT_WORDS)})?\s*[)\]]\s*:\s*(?=\S)",
+    re.IGNORECASE,
+)
 DASH_KEY = re.compile(rf"(?P<key>{_words(DASH_KEYS)})\s+[-–—=]\s+(?P<value>.+)", re.IGNORECASE)
 KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' -]{0,23}?)\s*:\s*(?P<value>.*)")
 HEADER = re.compile(

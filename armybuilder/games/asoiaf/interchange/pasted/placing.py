@@ -8,6 +8,7 @@ from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.interchange.common import ImportedList
 from armybuilder.games.asoiaf.listwriter import Origin
+from armybuilder.kit import words
 from armybuilder.text import or_quoted
 
 from .model import Piece, State
@@ -127,7 +128,7 @@ class Placing(State):
             )
         elif piece.guess == "misspelling":
             self.notes.append(
-                f"Line {piece.line}: '{piece.name}' read as {card.title}, the one card name close to it "
+                f"Line {piece.line}: '{words.marked(piece.name)}' read as {card.title}, the one card name close to it "
                 "(correct the spelling if this is wrong)."
             )
         if piece.comment:
@@ -281,7 +282,7 @@ class Placing(State):
             if suggestions
             else ("; it is no card, and not a title, total or header line — remove it or correct it")
         )
-        self._problem(piece.line, f"no card called '{piece.name}'{hint}")
+        self._problem(piece.line, f"no card called '{words.marked(piece.name)}'{hint}")
 
     def _problem(self, line: int, message: str) -> None:
         self.problems.add(message, line)
@@ -329,6 +330,23 @@ class Placing(State):
         placed = [p.card for p in body if p.card is not None and not p.header]
         marked = [p for p in body if p.marked and p.card is not None and not p.header]
         header = self.commander_piece
+        commanders = [p for p in marked if p.card is not None and p.card.commander]
+        second = next((p for p in commanders if p.card != commanders[0].card), None)
+        again = next((p for p in commanders[1:] if p.card == commanders[0].card), None)
+        if header is None and second is not None:  # two lists in one text, or a slip: never guess which
+            assert second.card is not None and commanders[0].card is not None
+            self._problem(
+                second.line,
+                f"a second commander: {second.card.title} is marked (C) here, {commanders[0].card.title} on line "
+                f"{commanders[0].line}; an army has one commander (import two lists one at a time)",
+            )
+        elif header is None and again is not None:  # the same commander written on two units
+            assert again.card is not None
+            self._problem(
+                again.line,
+                f"{again.card.title} is marked (C) here and on line {commanders[0].line}; the commander leads one "
+                "unit: remove one",
+            )
         if named is not None and header is not None:
             others = [p for p in marked if p.card != named]
             if others:
