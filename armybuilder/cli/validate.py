@@ -27,9 +27,11 @@ if TYPE_CHECKING:
 
 
 def _points(value: int | None) -> int | None:
-    from armybuilder.batch.event import MAX_POINTS
+    if value is None:
+        return None
+    from armybuilder.batch.event import MAX_POINTS  # only then: a cold validate imports nothing of batch
 
-    if value is not None and not 0 < value <= MAX_POINTS:
+    if not 0 < value <= MAX_POINTS:
         fatal(f"--points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {value}")
     return value
 
