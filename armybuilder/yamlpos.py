@@ -418,11 +418,51 @@ def _flow_scalar(text: str, i: int, key: bool) -> tuple[Any, int]:
     return _plain(raw), end
 
 
+_PLAIN_FLOW_MAP = re.compile(r"\{([^\[\]{}\"'#]*)\}")  # a flow mapping of plain words only
+
+
+def _plain_flow_map(text: str, start: int, line: int, col: int) -> tuple[PosMap, int] | None:
+    """`{card: Horse Archers, count: 2}` (no quotes, brackets or comments in it) split rather than scanned;
+    None when the mapping at text[start] is not of that kind."""
+    m = _PLAIN_FLOW_MAP.match(text, start)
+    if m is None or not m.group(1).strip(" "):
+        return None
+    result = PosMap()
+    result.pos = _tuple_new(Pos, (line, col + start + 1))
+    key_pos: dict[Any, Pos] = {}
+    value_pos: dict[Any, Pos] = {}
+    at = start + 1  # the index in `text` of the entry read
+    for part in m.group(1).split(","):
+        key_text, colon, value_text = part.partition(":")
+        if not colon or value_text[:1] != " " or ":" in value_text:
+            raise _NotSimple
+        key = key_text.strip(" ")
+        value = value_text.strip(" ")
+        if not key or not value:
+            raise _NotSimple
+        key_at = at + len(key_text) - len(key_text.lstrip(" "))
+        value_at = at + len(key_text) + 1 + len(value_text) - len(value_text.lstrip(" "))
+        key = _plain(key)
+        if key.__class__ is not str or key in _SPECIAL_WORDS or key in result:
+            raise _NotSimple  # a number, a boolean, a duplicate: libyaml's path reads or refuses it
+        result[key] = _plain(value)
+        key_pos[key] = _tuple_new(Pos, (line, col + key_at + 1))
+        value_pos[key] = _tuple_new(Pos, (line, col + value_at + 1))
+        at += len(part) + 1
+    result.key_pos = key_pos
+    result.value_pos = value_pos
+    return result, m.end()
+
+
 def _flow(text: str, start: int, line: int, col: int, depth: int) -> tuple[Any, int]:
     """The flow list or mapping opening at text[start], all on this line, and the index just past it."""
     if depth >= _FLOW_DEPTH:
         raise _NotSimple
     mapping = text[start] == "{"
+    if mapping:
+        plain = _plain_flow_map(text, start, line, col)
+        if plain is not None:
+            return plain
     close = "}" if mapping else "]"
     result: Any = PosMap() if mapping else PosList()
     result.pos = _tuple_new(Pos, (line, col + start + 1))

@@ -84,6 +84,7 @@ COMMON = [
     "board:\n  Erebor: {dwarves: {regular: 1, elite: 2}}\n  \"Helm's Deep\": {rohan: {regular: 1}}\n",
     "captured: {North Dunland: free_peoples}\nrevealed: true\nhidden: False\n",
     "依魯伯: {dwarves: [1, 'a']}\n'Ironman''s Bay': {ship: 2}\nempty: {}\nspaced: { }\n",
+    "- {card:  Horse Archers ,count: 2 }\n- { a b: c d, e: 1}  # plain words, split rather than scanned\n",
 ]
 
 
@@ -173,6 +174,9 @@ PIECES = [
     "x: -5",
     "x: Null",
     "x: {a: 1, b: [c, 'd'], e: {f: g}}",
+    "x: { a b :  c d ,e: 1 }",
+    "x: {a: b c: d}",
+    "x: {a: 1, true: 2}",
     "  Erebor: {dwarves: {regular: 1, elite: 2}}",
     "\"Helm's Deep\": {rohan: {regular: 1}}",
     "'It''s': x",
