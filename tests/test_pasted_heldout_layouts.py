@@ -175,6 +175,13 @@ def test_a_first_line_naming_cards_is_never_the_list_title(
     assert cards(spec)["not_read"] == ([] if len(units) == 2 else [1])
 
 
+def test_a_misspelt_house_unit_first_with_its_attachment_is_no_title(catalogue: Catalogue) -> None:
+    # `Umber Berzerkers` is close to `House Umber Berserkers` without its `House`: it was the list's title, exit 0
+    spec = read("Umber Berzerkers w/ Greatjon\nStark Sworn Swords\n", catalogue)
+    assert spec.name != "Umber Berzerkers w/ Greatjon"
+    assert cards(spec)["not_read"] == [1]
+
+
 @pytest.mark.parametrize("title", ["My List - Stark - 40", "Robb's Army - Starks with Wolves"])
 def test_a_title_with_a_dash_stays_a_title(title: str, catalogue: Catalogue) -> None:
     spec = read(f"{title}\nStark Bowmen\n", catalogue)

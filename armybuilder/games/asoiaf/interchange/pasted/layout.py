@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import CardKind
-from armybuilder.games.asoiaf.catalogue import normalize
+from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 
 from .lines import (
@@ -355,9 +355,8 @@ class Lines(State):
     def _close(self, text: str) -> bool:
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""
         name = take_cost(text)[0]
-        titles = [t for _, t, _ in card_index(self.catalogue)] + [n for _, _, n in card_index(self.catalogue)]
         words = " ".join(tokens(name))
-        return bool(words) and bool(difflib.get_close_matches(words, [" ".join(t) for t in titles], 1, 0.85))
+        return bool(words) and bool(difflib.get_close_matches(words, _spellings(self.catalogue), 1, 0.85))
 
     def _pieces(self, row: Row, content: str, indent: int, bullet: str, section: Slot | None) -> list[Piece]:
         """The cards a line writes: one, or a unit and its attachments (`Unit (7) + Jon Snow (C)`), as many
@@ -583,3 +582,14 @@ def _prose(content: str, pieces: list[Piece]) -> bool:
     """A sentence about the list (`Ste's list was …`), not a card: many words, no cost, no mark."""
     words = content.split()
     return len(words) >= 7 and not any(p.cost is not None or p.marked for p in pieces)
+
+
+def _spellings(catalogue: Catalogue) -> list[str]:
+    """Every card's title and name as words, and a `House X …` name without its first word too (`Umber
+    Berserkers`): what a misspelt card line is close to (built once per catalogue)."""
+    found = catalogue.memo.get(("pasted-spellings",))
+    if found is None:
+        names = {" ".join(words) for _, title, own in card_index(catalogue) for words in (title, own)}
+        names |= {n.removeprefix("house ") for n in names if n.startswith("house ") and len(n.split()) >= 3}
+        found = catalogue.memo[("pasted-spellings",)] = sorted(names)
+    return found  # type: ignore[return-value]
