@@ -110,8 +110,8 @@ def is_input(target: str | Path, inputs: Iterable[str | Path]) -> bool:
         try:
             if os.path.samefile(target, source):
                 return True
-        except OSError:  # either does not exist (yet): then they are not the same file
-            if os.path.abspath(target) == os.path.abspath(source):
+        except OSError:  # either does not exist (yet): the same file only by the path links lead to
+            if os.path.realpath(target) == os.path.realpath(source):  # a dangling link to the other, too
                 return True
     return False
 

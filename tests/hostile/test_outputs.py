@@ -157,6 +157,14 @@ def test_outputs_that_are_one_file_are_refused_before_any_work(tmp_path: Path) -
     assert report.read_text() == "old\n"
 
 
+def test_a_dangling_link_to_the_other_output_is_the_same_file(tmp_path: Path) -> None:
+    report = tmp_path / "r.csv"  # not there yet: the link to it dangles
+    (tmp_path / "pack.html").symlink_to(report)
+    result = armybuilder("batch", str(EXAMPLE), "--report", str(report), "--pack", str(tmp_path / "pack.html"))
+    _one_line_error(result, "same file")
+    assert not report.exists() and (tmp_path / "pack.html").is_symlink()
+
+
 # A batch whose checking takes its time: every list sleeps in the checker (in the forked workers too).
 _SLOW_BATCH = """
 import sys, time
