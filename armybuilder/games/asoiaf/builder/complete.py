@@ -48,6 +48,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
+from armybuilder.games.asoiaf.context import Army
 
 __all__ = [
     "Addition",
@@ -313,12 +314,22 @@ class _Searcher(Model):
         def nxt(j: int) -> int:
             return j if items[j].repeat != 1 else j + 1
 
+        # the least each item can add to the cost (a charge it meets refunded), and from each item on
+        cheap = [it.lo - sum(self.charges[ids][0] for _, ids in it.carries) for it in items]
+        least = [*cheap, 1 << 30]
+        for j in range(n - 1, -1, -1):
+            least[j] = min(least[j], least[j + 1])
+        limit = budget + slack
+
         def dfs(first: int, state: State) -> None:
             table = None
             due = min((last_carrier[ids] for ids in pending), default=n)
+            spent = state[0]
             for j in range(first, n):
-                if j > due:
-                    return  # nothing from here on brings a card a chosen addition needs
+                if j > due or spent + least[j] > limit:
+                    return  # nothing from here on brings a card a chosen addition needs, or fits
+                if spent + cheap[j] > limit:
+                    continue
                 if bounds[j] is not table:  # the bound only changes where the table does
                     table = bounds[j]
                     if hopeless(j, state, (*chosen, j)):
@@ -548,8 +559,12 @@ class _Searcher(Model):
                 for att in a.attachments
             ],
         )
-        after = validate(variant, self.catalogue)
         self.search.checked += 1
+        if variant.readable:  # the costs first: over the points, the rules need not run (the list was not)
+            costed = Army.build(variant, self.catalogue)
+            if costed.points is not None and costed.total > costed.points:
+                return False
+        after = validate(variant, self.catalogue)
         if after.context is None or new_errors(self.base, after):
             return False
         actx = after.context
