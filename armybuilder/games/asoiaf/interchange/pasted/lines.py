@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from armybuilder.games.asoiaf.interchange.common import yaml_list
+
 from .languages import in_english
 from .vocabulary import (
     ACTIVATION_WORDS,
@@ -146,8 +148,6 @@ LIST_SIGNAL = re.compile(
     rf"|^\W*(?:{_words(LIST_LABELS)})\b",
     re.IGNORECASE,
 )
-YAML_LIST = re.compile(r"^(?:units|ncus|enemy_attachments|game)\s*:", re.MULTILINE)
-YAML_KEYS = (re.compile(r"^faction\s*:", re.MULTILINE), re.compile(r"^points\s*:", re.MULTILINE))
 
 
 def looks_like(text: str) -> bool:
@@ -158,7 +158,7 @@ def looks_like(text: str) -> bool:
     lines = [in_english(line) for line in text.splitlines() if line.strip()]
     if not 2 <= len(lines) <= MAX_LINES:
         return False
-    if YAML_LIST.search(text) or all(p.search(text) for p in YAML_KEYS):
+    if yaml_list(text):
         return False
     if sum(1 for line in lines if re.search(r"[^\W\d_]{3}", line)) < 2:
         return False
