@@ -2,15 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
 
 from armybuilder.games.asoiaf.armylist import ArmyList, Entry, Slot, UnitEntry
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, Requirement, Special
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.deck import Deck, build_deck
 from armybuilder.problems import Problem, Severity
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # functools' name, for the same thing
+    """functools.cached_property without the lock Python 3.11 takes on every first read (an Army is read by
+    one thread; a batch reads thousands): computed once, then an ordinary attribute of the instance."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_property[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | cached_property[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 def victory_points(points: int | None) -> int | None:
@@ -44,13 +69,15 @@ class Army:
     def build(cls, army: ArmyList, catalogue: Catalogue, points: int | None = None) -> Army:
         ctx = cls(army, catalogue, points if points is not None else army.points)
         ctx.entries = list(army.entries())
-        ctx.pairs = [(e, e.card) for e in ctx.entries if e.card is not None]
-        ctx.required = [e for e, card in ctx.pairs if card.requirements]
+        ctx.pairs = pairs = [(e, e.card) for e in ctx.entries if e.card is not None]
+        ctx.required = [e for e, card in pairs if card.requirements]
+        unit_of = ctx.unit_of
         for unit in army.units:
             for attachment in unit.attachments:
-                ctx.unit_of[id(attachment)] = unit
-        ctx.specials = _specials_in_force(catalogue, army.faction_key, {ctx.card(e).id for e in ctx.entries})
-        ctx._allow_foreign()
+                unit_of[id(attachment)] = unit
+        ctx.specials = _specials_in_force(catalogue, army.faction_key, [card.id for _, card in pairs])
+        if ctx.specials:
+            ctx._allow_foreign()
         ctx.costs = compute_costs(ctx)
         return ctx
 
@@ -172,6 +199,8 @@ class Army:
         return Problem(rule, severity, message, self.army.path, line, column, card)
 
     def effects(self, kind: str) -> list[tuple[Special, Requirement]]:
+        if not self.specials:  # most armies: no special card in force
+            return []
         return [(s, e) for s in self.specials for e in s.effects if e.kind == kind]
 
     def _allow_foreign(self) -> None:
@@ -189,8 +218,9 @@ class Army:
                     budget -= 1
 
 
-def _specials_in_force(catalogue: Catalogue, faction: str | None, present: set[str]) -> list[Special]:
-    """The special cards in force: the faction's own rules, and those a card in the army brings."""
+def _specials_in_force(catalogue: Catalogue, faction: str | None, present: Iterable[str]) -> list[Special]:
+    """The special cards in force (in data order): the faction's own rules, and those a card in the army
+    (the ids `present`) brings."""
     index = catalogue.memo.get("specials")
     if index is None:  # (faction rules by faction, card id -> specials it brings), built once
         by_faction: dict[str, list[Special]] = {}
@@ -202,8 +232,12 @@ def _specials_in_force(catalogue: Catalogue, faction: str | None, present: set[s
                 by_card.setdefault(card_id, []).append(special)
         index = catalogue.memo["specials"] = (by_faction, by_card)
     by_faction, by_card = index  # type: ignore[misc]
-    chosen = {s.id for s in by_faction.get(faction, ())} if faction is not None else set()
-    chosen.update(s.id for card_id in present for s in by_card.get(card_id, ()))
+    own: list[Special] = by_faction.get(faction, []) if faction is not None else []
+    brought = [card_id for card_id in present if card_id in by_card]
+    if not brought:  # nearly every army: its faction's rules alone, already in data order
+        return list(own)
+    chosen = {s.id for s in own}
+    chosen.update(s.id for card_id in brought for s in by_card[card_id])
     return [s for s in catalogue.specials.values() if s.id in chosen]  # in data order, as before
 
 
