@@ -104,7 +104,8 @@ class Army:
 
     @cached_property
     def neutral_total(self) -> int:
-        return sum(self.cost(e) for e, card in self.pairs if card.faction == NEUTRAL)
+        costs = self.costs
+        return sum([costs[id(e)] for e, card in self.pairs if card.faction == NEUTRAL])
 
     @property
     def neutral_cap(self) -> int | None:
@@ -128,7 +129,7 @@ class Army:
         if not optional or not any(self.card(e).id in optional for e in found):
             return found
         named = self.army.commander_text
-        named_ids = {c.id for c in self.catalogue.find(named)} if named else set()
+        named_ids = {c.id for c in self.named_cards}
 
         def leads(entry: Entry) -> bool:
             card = self.card(entry)
@@ -170,20 +171,31 @@ class Army:
 
     def matching(self, refs: Iterable[str] | str, exclude: Entry | None = None) -> list[Entry]:
         """Entries whose card one of the data references denotes (optionally not counting `exclude`)."""
-        refs = (refs,) if isinstance(refs, str) else tuple(refs)
-        return [
-            e
-            for e in self.entries
-            if e is not exclude and any(self.catalogue.matches(self.card(e), r) for r in refs)
-        ]
+        ids = ref_ids(self.catalogue, refs)
+        return [e for e, card in self.pairs if card.id in ids and e is not exclude]
 
     def includes(self, refs: Iterable[str] | str, exclude: Entry | None = None) -> bool:
-        return bool(self.matching(refs, exclude))
+        ids = ref_ids(self.catalogue, refs)
+        return any(card.id in ids and e is not exclude for e, card in self.pairs)
 
     def unit_contains(self, unit: UnitEntry, ref: str) -> bool:
         """The unit is the card `ref`, or carries an attachment that is."""
+        ids = ref_ids(self.catalogue, ref)
         cards = [unit.unit.card, *(a.card for a in unit.attachments)]
-        return any(c is not None and self.catalogue.matches(c, ref) for c in cards)
+        return any(c is not None and c.id in ids for c in cards)
+
+    @cached_property
+    def named_cards(self) -> list[Card]:
+        """The cards `commander:` may mean (none when it names none)."""
+        named = self.army.commander_text
+        if not named:
+            return []
+        key = ("find", named)  # every list of a batch names one of a few dozen commanders
+        found = self.catalogue.memo.get(key)
+        if found is None:
+            found = self.catalogue.memo[key] = tuple(self.catalogue.find(named))
+        assert isinstance(found, tuple)
+        return list(found)
 
     def problem(
         self,
@@ -199,9 +211,19 @@ class Army:
         return Problem(rule, severity, message, self.army.path, line, column, card)
 
     def effects(self, kind: str) -> list[tuple[Special, Requirement]]:
+        """Each effect of `kind` of the special cards in force, with its card (in data order)."""
         if not self.specials:  # most armies: no special card in force
             return []
-        return [(s, e) for s in self.specials for e in s.effects if e.kind == kind]
+        found = self._effects.get(kind)
+        return list(found) if found else []
+
+    @cached_property
+    def _effects(self) -> dict[str, list[tuple[Special, Requirement]]]:
+        by_kind: dict[str, list[tuple[Special, Requirement]]] = {}
+        for special in self.specials:
+            for effect in special.effects:
+                by_kind.setdefault(effect.kind, []).append((special, effect))
+        return by_kind
 
     def _allow_foreign(self) -> None:
         """Special cards that let an army take a card of another faction (Brotherhood's one unit)."""
@@ -216,6 +238,19 @@ class Army:
                 if budget > 0 and card.faction in effect.factions and slot_kind in kinds:
                     self.allowed_foreign.add(id(entry))
                     budget -= 1
+
+
+def ref_ids(catalogue: Catalogue, refs: Iterable[str] | str) -> frozenset[str]:
+    """The ids of every card one of the data references denotes (`Catalogue.matches` for a whole set of
+    references at once), worked out once per set of references."""
+    key = ("ref-ids", refs if isinstance(refs, str) else tuple(refs))
+    ids = catalogue.memo.get(key)
+    if ids is None:
+        refs = key[1]
+        ids = catalogue.memo[key] = frozenset(
+            card.id for ref in ((refs,) if isinstance(refs, str) else refs) for card in catalogue.resolve_ref(ref)
+        )
+    return ids  # type: ignore[return-value]
 
 
 def _specials_in_force(catalogue: Catalogue, faction: str | None, present: Iterable[str]) -> list[Special]:
@@ -305,5 +340,5 @@ def _targets(ctx: Army, owner: Entry | None, req: Requirement) -> list[Entry]:
         return [e for e in pool if ctx.card(e).id == ctx.card(owner).id]
     if req.applies_to == "any_attachment":
         return [e for e in pool if e.slot in (Slot.ATTACHMENT, Slot.ENEMY)]
-    refs = req.applies_to if isinstance(req.applies_to, tuple) else ()
-    return [e for e in pool if any(ctx.catalogue.matches(ctx.card(e), r) for r in refs)]
+    ids = ref_ids(ctx.catalogue, req.applies_to if isinstance(req.applies_to, tuple) else ())
+    return [e for e in pool if ctx.card(e).id in ids]
