@@ -41,6 +41,8 @@ TOP_KEYS = (
     "not_read",
 )
 UNIT_KEYS = ("unit", "attachment", "attachments")
+_TOP_KEYS = frozenset(TOP_KEYS)
+_TEXT_KEYS = ("name", "player", "team", "notes")
 
 
 class Slot(StrEnum):
@@ -71,9 +73,12 @@ _SLOT_KINDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Entry:
-    """One card reference as written in the list, and the card it resolved to (None when it did not)."""
+    """One card reference as written in the list, and the card it resolved to (None when it did not).
+
+    Never changed once read; not a frozen dataclass only because a list holds dozens of entries, and a frozen
+    one costs four times as much to build."""
 
     text: str
     slot: Slot
@@ -142,6 +147,18 @@ class _Loader:
     def __init__(self, catalogue: Catalogue, path: str) -> None:
         self.catalogue = catalogue
         self.army = ArmyList(path=path)
+        self.resolved: dict[Slot, dict[str, Card]] | None = None  # set at the first card (the faction known)
+
+    def _resolved(self) -> dict[Slot, dict[str, Card]]:
+        """Per slot, the references already resolved to a card without a problem for an army of this
+        faction (shared by every list of the faction): a name seen before is one dict lookup."""
+        faction = self.army.faction.key if self.army.faction is not None else None
+        key = ("resolved", faction)
+        tables = self.catalogue.memo.get(key)
+        if tables is None:
+            tables = self.catalogue.memo[key] = {slot: {} for slot in Slot}
+        self.resolved = tables  # type: ignore[assignment]
+        return tables  # type: ignore[return-value]
 
     def problem(
         self,
@@ -179,16 +196,20 @@ class _Loader:
                 data.key_pos["owned"],
             )
             return army
+        key_pos = data.key_pos
+        positions = army.positions
         for key in data:
-            pos = data.key_pos[key]
-            army.positions[str(key)] = pos  # a (line, column) tuple
-            if key not in TOP_KEYS:
+            pos = key_pos[key]
+            positions[key if key.__class__ is str else str(key)] = pos  # a (line, column) tuple
+            if key not in _TOP_KEYS:
                 hint = did_you_mean(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
                 self.problem("schema", f"unknown key `{key}`; {hint}", pos)
-        for key in ("name", "player", "team", "notes"):
-            if key in data and data[key] is not None:
-                value = data[key]
-                if isinstance(value, (dict, list)):
+        for key in _TEXT_KEYS:
+            value = data.get(key)
+            if value is not None:
+                if value.__class__ is str:
+                    setattr(army, key, value)
+                elif isinstance(value, (dict, list)):
                     self.problem("schema", f"`{key}` must be text", data.at(key))
                 else:
                     setattr(army, key, str(value))
@@ -351,11 +372,16 @@ class _Loader:
         line, column = pos
         if value.__class__ is str:  # nearly every reference: skip the checks below
             text = value.strip()
-            faction = self.army.faction.key if self.army.faction is not None else None
-            found = self.catalogue.memo.get(("choose", text, slot, faction))
-            if found is None or found.__class__ is tuple:
-                found = resolve(self.catalogue, text, slot, faction, self, (line, column), raw_siblings)
-            return Entry(text, slot, line, column, found)  # type: ignore[arg-type]
+            table = (self.resolved or self._resolved())[slot]
+            found = table.get(text)
+            if found is None:
+                faction = self.army.faction.key if self.army.faction is not None else None
+                chosen = choose(self.catalogue, text, slot, faction)
+                if isinstance(chosen, Card):
+                    found = table[text] = chosen
+                else:  # a name that misses: its problem (and suggestions) recorded, every time it is met
+                    found = resolve(self.catalogue, text, slot, faction, self, (line, column), raw_siblings)
+            return Entry(text, slot, line, column, found)
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             what = (
                 "a mapping"
