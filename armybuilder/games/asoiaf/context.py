@@ -68,13 +68,19 @@ class Army:
     @classmethod
     def build(cls, army: ArmyList, catalogue: Catalogue, points: int | None = None) -> Army:
         ctx = cls(army, catalogue, points if points is not None else army.points)
-        ctx.entries = list(army.entries())
-        ctx.pairs = pairs = [(e, e.card) for e in ctx.entries if e.card is not None]
-        ctx.required = [e for e, card in pairs if card.requirements]
+        entries = ctx.entries  # army.entries(), built here without a generator
         unit_of = ctx.unit_of
         for unit in army.units:
+            if unit.unit.card is not None:
+                entries.append(unit.unit)
             for attachment in unit.attachments:
                 unit_of[id(attachment)] = unit
+                if attachment.card is not None:
+                    entries.append(attachment)
+        entries += [n for n in army.ncus if n.card is not None]
+        entries += [e for e in army.enemy_attachments if e.card is not None]
+        ctx.pairs = pairs = [(e, e.card) for e in entries if e.card is not None]
+        ctx.required = [e for e, card in pairs if card.requirements]
         ctx.specials = _specials_in_force(catalogue, army.faction_key, [card.id for _, card in pairs])
         if ctx.specials:
             ctx._allow_foreign()
@@ -283,7 +289,7 @@ def compute_costs(ctx: Army) -> dict[int, int]:
     modifier limited to `count` cards gives its discount to the first cards in list order that still cost
     something, so no discount is wasted on a free card.
     """
-    costs = {id(e): card.points for e, card in ctx.pairs}
+    costs = {id(e): card.cost or 0 for e, card in ctx.pairs}  # card.points
     if ctx.army.faction_key is None and not ctx.entries:
         return costs
     modifiers: list[tuple[Entry | None, Requirement]] = []
