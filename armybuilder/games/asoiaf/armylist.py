@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,12 @@ TOP_KEYS = (
 UNIT_KEYS = ("unit", "attachment", "attachments")
 _TOP_KEYS = frozenset(TOP_KEYS)
 _TEXT_KEYS = ("name", "player", "team", "notes")
+
+
+@lru_cache(maxsize=256, typed=True)  # typed: `1:` and `true:` are different keys
+def _key_hint(key: object, known: tuple[str, ...], otherwise: str) -> str:
+    """did_you_mean for an unknown key, worked out once per misspelling (a batch meets the same ones often)."""
+    return did_you_mean(key, known, otherwise)
 
 
 class Slot(StrEnum):
@@ -202,7 +209,7 @@ class _Loader:
             pos = key_pos[key]
             positions[key if key.__class__ is str else str(key)] = pos  # a (line, column) tuple
             if key not in _TOP_KEYS:
-                hint = did_you_mean(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
+                hint = _key_hint(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
                 self.problem("schema", f"unknown key `{key}`; {hint}", pos)
         for key in _TEXT_KEYS:
             value = data.get(key)
@@ -303,12 +310,17 @@ class _Loader:
                 "schema", "`units` must be a list of combat units (one `- Name` per line)", data.at("units")
             )
             return
+        units = self.army.units
+        known = (self.resolved or self._resolved())[Slot.UNIT]
         for index, item in enumerate(raw):
             pos = raw.at(index)
+            if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
+                units.append(UnitEntry(Entry(text, Slot.UNIT, pos[0], pos[1], card)))  # a name met before
+                continue
             if isinstance(item, yamlpos.PosMap):
                 unknown = [k for k in item if k not in UNIT_KEYS]
                 for key in unknown:
-                    hint = did_you_mean(key, UNIT_KEYS, "use `unit:` and `attachments:`")
+                    hint = _key_hint(key, UNIT_KEYS, "use `unit:` and `attachments:`")
                     self.problem("schema", f"unknown key `{key}` in a unit entry; {hint}", item.key_pos[key])
                 if "unit" not in item:
                     self.problem("schema", "a unit entry with attachments needs `unit: <combat unit>`", pos)
@@ -355,8 +367,13 @@ class _Loader:
 
     def _list_refs(self, raw: list[Any], slot: Slot) -> list[Entry]:
         entries = []
+        known = (self.resolved or self._resolved())[slot]
+        positions = isinstance(raw, yamlpos.PosList)
         for index, item in enumerate(raw):
-            pos = raw.at(index) if isinstance(raw, yamlpos.PosList) else (0, 0)
+            pos = raw.at(index) if positions else (0, 0)  # type: ignore[attr-defined]
+            if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
+                entries.append(Entry(text, slot, pos[0], pos[1], card))  # a name met before
+                continue
             entry = self._ref(item, slot, pos, raw_siblings=(raw, index))
             if entry is not None:
                 entries.append(entry)
@@ -522,7 +539,11 @@ def _split_hint(catalogue: Catalogue, text: str, siblings: tuple[list[Any], int]
     for left, right in ((index - 1, index), (index, index + 1)):
         if left >= 0 and right < len(items) and all(isinstance(items[i], str) for i in (left, right)):
             joined = f"{items[left]}, {items[right]}"
-            if catalogue.find(joined):
+            key = ("names-a-card", joined)  # a misspelt name is often met many times in a batch
+            found = catalogue.memo.get(key)
+            if found is None:
+                found = catalogue.memo[key] = bool(catalogue.find(joined))
+            if found:
                 return f'inside [ … ] a comma splits names: write "{joined}" in quotes'
     return None
 
