@@ -52,7 +52,7 @@ def summarize(army: ArmyList, ctx: Army | None) -> Summary:
     key = faction.key if faction else None
     return Summary(
         army.name, army.player, army.team, key, faction.name if faction else None, title, tallies,
-        tuple(card.id for _, card in ctx.pairs),
+        tuple([card.id for _, card in ctx.pairs]),
         {"name": army.name, "player": army.player, "faction": key, "points": points, "total": total,
          "neutral_total": neutral, "neutral_cap": cap, "commander": title},
     )  # fmt: skip

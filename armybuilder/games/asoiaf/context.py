@@ -89,7 +89,7 @@ class Army:
 
     # --- facts rules ask for ---
 
-    @property
+    @cached_property
     def faction(self) -> str | None:
         return self.army.faction_key
 
