@@ -596,7 +596,10 @@ class _Fast:
             key_pos[key] = _tuple_new(Pos, (line, col + 1))
             vcol, raw, past = after
             if raw and raw[0] != "#":
-                value = _inline(raw, line, vcol)
+                if raw[0] == '"' and raw[-1] == '"' and raw.count('"') == 2 and "\\" not in raw:
+                    value = raw[1:-1]  # _inline's first case, without the call: `unit: "Name"`
+                else:
+                    value = _inline(raw, line, vcol)
                 value_pos[key] = _tuple_new(Pos, (line, vcol + 1))
             elif i < n and (t[i][1] > col or (t[i][1] == col and t[i][2] == _DASH)):
                 value_pos[key] = _tuple_new(Pos, (t[i][0], t[i][1] + 1))
@@ -629,7 +632,11 @@ class _Fast:
             if i < n and ((token := t[i])[0] == line or token[1] > col):
                 positions.append(_tuple_new(Pos, (token[0], token[1] + 1)))
                 if token[2] == _SCALAR and depth < MAX_DEPTH // 2:  # node(), inlined for the usual `- Name`
-                    value = _inline(token[3], token[0], token[1])
+                    raw = token[3]
+                    if raw[0] == '"' and raw[-1] == '"' and raw.count('"') == 2 and "\\" not in raw:
+                        value = raw[1:-1]  # _inline's first case, without the call
+                    else:
+                        value = _inline(raw, token[0], token[1])
                     i += 1
                 else:
                     value, i = self.node(i, depth + 1)
