@@ -124,7 +124,8 @@ class Army:
     def commanders(self) -> list[Entry]:
         """The army's commanders; a commander card that comes with another (same tactics cards, and it
         requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""
-        found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not Slot.ENEMY])
+        enemy = Slot.ENEMY
+        found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not enemy])
         return [e for e in found if not any(self._part_of(e, other) for other in found if other is not e)]
 
     def _chosen(self, found: list[Entry]) -> list[Entry]:

@@ -109,7 +109,7 @@ def _per_card(army: Army) -> Iterator[Problem]:
                     f"{title} is not recruited: it comes into play through {req.ability}{owner}; remove it",
                     entry,
                 )
-        if entry.slot is Slot.ENEMY and not card.requirements_of("attach_to_enemy_unit"):
+        if entry.slot is _ENEMY and not card.requirements_of("attach_to_enemy_unit"):
             yield army.problem(
                 ID, f"{title} cannot be placed on an enemy unit; attach it to one of your own units", entry
             )
