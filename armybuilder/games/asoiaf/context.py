@@ -260,6 +260,18 @@ def ref_ids(catalogue: Catalogue, refs: Iterable[str] | str) -> frozenset[str]:
     return ids  # type: ignore[return-value]
 
 
+def printing(catalogue: Catalogue, kinds: tuple[str, ...]) -> frozenset[str]:
+    """The ids of the cards that print a requirement of one of `kinds` (found once per catalogue), so that a
+    rule passes over a list none of whose cards does at once."""
+    key = ("printing", kinds)
+    ids = catalogue.memo.get(key)
+    if ids is None:
+        ids = catalogue.memo[key] = frozenset(
+            card.id for card in catalogue.cards.values() if any(card.requirements_of(k) for k in kinds)
+        )
+    return ids  # type: ignore[return-value]
+
+
 def _specials_in_force(catalogue: Catalogue, faction: str | None, present: Iterable[str]) -> list[Special]:
     """The special cards in force (in data order): the faction's own rules, and those a card in the army
     (the ids `present`) brings."""
