@@ -416,6 +416,8 @@ class _Searcher(Model):
             limits.min_ncus is not None and ncus < limits.min_ncus
         ):
             return  # fewer combat units or NCUs than the player asks for
+        if (max(0, self.budget - hi), -(units + ncus), most) > self.threshold()[:3]:
+            return  # behind the bar whatever its members and discounts (the start of `low` below)
         pools = [pool for pool, live in zip(self.floors.pools, self.pool_live, strict=True) if live]
         slack = self.base_loss + sum(cut for _, cut, _ in pools)  # discounts these cards can get
         nslack = self.base_neutral_loss + sum(cut for _, cut, n in pools if n)
