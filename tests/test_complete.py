@@ -99,10 +99,13 @@ def nodes_clock(nodes: int) -> Callable[[], float]:
 
 
 PROOF_NODES = 400_000  # work the proof may take (the speed target is benchmarks/complete_speed.py's)
-# issue #27: these lists from their commander alone are not proven within that yet, and say why: Stark
-# and Lannister, many lists tie on points, activations and variety, the bound on distinct cards is
-# loose, and Lannister's units need cards that come later; Renly's Baratheon, attachments whose cost
-# depends on the army, so that every pick of members is checked with the validator
+# issue #27: these lists from their commander alone are not proven within that yet, and say why. Stark (as
+# measured on Greatjon Umber's list at 40 points): its best lists field the three direwolves, each charged
+# for the Stark character it needs until a unit brings it; the dives do not reach them, and the proof takes
+# about a million nodes even with the best list known. Lannister: cost ranges (discounts the army may
+# share) let many candidates through that cost one or two points more than the list has, each refused by
+# its costs. Renly's Baratheon: attachments whose cost depends on the army, so that every pick of members
+# is checked with the validator
 NOT_YET_PROVEN = {
     "stark-40": "stopped at the time limit",
     "lannister-40": "stopped at the time limit",
