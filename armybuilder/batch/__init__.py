@@ -104,6 +104,8 @@ def prepare(workspace: Workspace, event: Event | None = None, subs: Sequence[Sub
     forking, so that workers share it; a game the sample missed is loaded by the worker that meets it."""
     import multiprocessing.connection  # noqa: F401
 
+    if event is not None:  # its duplicates are found by digest: imported once, not in each worker
+        import hashlib  # noqa: F401
     event_keys()  # else each worker imports every game to tell an event file from a list
     for key in likely_games(subs, event):
         with contextlib.suppress(ArmyBuilderError):  # each file of that game will say why its data is unusable

@@ -79,7 +79,6 @@ def batch(
     from armybuilder.fileio import write_atomic
     from armybuilder.render import batch as render
     from armybuilder.render.reports.common import counts
-    from armybuilder.render.reports.pack import write as pack_html
 
     fmt: str | None = None
     if report_format is not None and report_format not in reports.FILE_FORMATS:
@@ -205,6 +204,8 @@ def batch(
             if report is not None and fmt is not None:
                 write_atomic(report, reports.render(fmt, results, meta), force=force)
             if pack is not None:
+                from armybuilder.render.reports.pack import write as pack_html
+
                 write_atomic(pack, pack_html(results, meta), force=force)
         except ArmyBuilderError as exc:
             fatal(str(exc))
