@@ -61,7 +61,8 @@ def batch(
         "--jobs",
         "-j",
         metavar="N",
-        help="Processes to check lists on (default: every core for batches over 150 lists).",
+        help="Processes to check lists on (default: one, and every core when over 150 lists are left for "
+        "more than half a second).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,
