@@ -42,7 +42,7 @@ def _named_pairing(army: Army, unit: UnitEntry, attachment: Entry) -> bool:
 
 def check(army: Army) -> Iterator[Problem]:
     for unit in army.army.units:
-        if unit.unit.card is None:
+        if unit.unit.card is None or not unit.attachments:
             continue
         body = unit.unit.card
         for attachment in unit.attachments:

@@ -31,6 +31,9 @@ ncus: ["Doran Martell, Lord of Sunspear"]  # <- card-requirement
 """
 
 
+_ENEMY = Slot.ENEMY
+
+
 def _names(refs: tuple[str, ...]) -> str:
     return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " or " + refs[-1]
 
@@ -44,6 +47,8 @@ def check(army: Army) -> Iterator[Problem]:
 
 def _per_card(army: Army) -> Iterator[Problem]:
     for entry, card in army.pairs:
+        if not card.requirements and entry.slot is not _ENEMY:
+            continue  # most cards print no condition
         title = card.title
         for req in card.requirements:
             kind = req.kind
@@ -160,8 +165,11 @@ def _limits(army: Army) -> Iterator[Problem]:
 
 def _loyalty(army: Army) -> Iterator[Problem]:
     # the commander's loyalty (often from its ability) sets the army's; otherwise the first card's does
+    loyal = [e for e in army.required if army.card(e).requirements_of("exclusive_loyalty")]
+    if not loyal:
+        return
     leaders = set(map(id, army.commanders))
-    ordered = sorted(army.required, key=lambda e: id(e) not in leaders)
+    ordered = sorted(loyal, key=lambda e: id(e) not in leaders)
     first: tuple[str, Entry] | None = None
     for entry in ordered:
         for req in army.card(entry).requirements_of("exclusive_loyalty"):
