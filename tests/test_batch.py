@@ -759,6 +759,22 @@ def test_plain_table_aligns_wide_names_and_escapes_controls(tmp_path: Path) -> N
     assert next(line for line in rows if "龍之母" not in line)[column:].startswith("invalid")
 
 
+def test_plain_problem_lines_escape_what_a_file_wrote(tmp_path: Path) -> None:
+    """A card name a player wrote with bidirectional controls and a no-break space is quoted in the problem
+    lines with the controls escaped (shown, never sent), the lines still aligned under their headings."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    odd = 'ncus: ["Ser \u202eNo\u2066card\u00a0here"]'
+    (folder / "a.yaml").write_text(variant("A", **{"ncus: [Catelyn Stark]": odd}), encoding="utf-8")
+    result = CliRunner(env={**ENV, "ARMYBUILDER_WIDTH": None, "COLUMNS": None}).invoke(app, ["batch", str(folder)])
+    assert result.exit_code == 1
+    assert "\u202e" not in result.stdout and "\u2066" not in result.stdout
+    section = result.stdout.split("): invalid\n", 1)[1].splitlines()
+    heading, problem = section[0], next(line for line in section if "\\u202e" in line)
+    assert "\\u2066card" in problem
+    assert problem.index("unknown-card") == heading.index("rule")  # aligned under its heading
+
+
 def test_the_games_a_batch_loads_before_forking_are_those_its_files_name(tmp_path: Path) -> None:
     """`likely_games` reads the top-level `game:` line of a sample (aliases, quotes and comments as YAML
     has them); a file naming none is the default game's, and an unreadable one or an unknown game adds none."""

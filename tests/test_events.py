@@ -573,6 +573,10 @@ def test_event_check_lists_every_problem(tmp_path: Path) -> None:
     result = runner.invoke(app, ["event", "check", str(event)])
     assert result.exit_code == 2
     assert [line.split(":")[1] for line in result.stdout.splitlines() if "event-file" in line] == ["1", "2", "3", "4"]
+    # the closing count is an armybuilder message on standard error, like every other error's
+    assert result.stderr.strip() == (
+        f"armybuilder: error: {event}: 4 problems; fix them and run `armybuilder event check` again"
+    )
 
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-(10**30), 10**30), st.text(max_size=12),

@@ -493,6 +493,11 @@ def test_cards_that_cannot_tell_the_faction_ask_for_a_header(catalogue: Catalogu
         ("40 pts", 40),
         ("38/50", 50),
         ("Wolves", 50),  # none stated, and 17 printed points are no standard size: `--points` (50 here)
+        ("Stark 40", 40),  # a house and a standard size, nothing else: the size, with no points word
+        ("Stark - 30", 30),
+        ("60 Stark", 60),
+        ("Stark 45", 50),  # no standard size: the house's name is a title; `--points` decides
+        ("My 40 Stark list", 50),  # more than a house beside the number: a title, never a size
     ],
 )
 def test_points(head: str, points: int, catalogue: Catalogue) -> None:

@@ -148,3 +148,16 @@ def test_page_option(tmp_path: Path) -> None:
     assert "@page { size: A4;" in default.stdout
     refused = run("export", str(SHEET_LIST), "--format", "html", "--page", "a3")
     assert refused.exit_code == 2 and "--page a3: choose one of a4, letter" in refused.output
+
+
+
+@pytest.mark.parametrize(
+    "path",
+    [Path(__file__).parent / "games" / g / "samples" / f"{g}-valid.yaml" for g in ("hve", "wotr", "agot")],
+    ids=["hve", "wotr", "agot"],
+)
+def test_export_without_a_format_is_a_sheet_a_person_reads_in_every_game(path: Path) -> None:
+    """`--help` promises text, or Markdown where a game has no text sheet: never JSON unasked."""
+    result = run("export", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("# ") and "## " in result.stdout, result.stdout[:200]

@@ -159,3 +159,31 @@ def test_a_batch_of_another_game_loads_that_game_alone(tmp_path: Path) -> None:
     assert "armybuilder.games.hve.catalogue" in modules
     for prefix in ("armybuilder.games.asoiaf", "armybuilder.games.agot", "armybuilder.games.wotr", "jsonschema", "importlib.metadata"):
         assert not loaded(modules, prefix), loaded(modules, prefix)[:3]
+
+
+def test_a_broken_yaml_list_is_offered_to_no_reader_it_cannot_be(tmp_path: Path) -> None:
+    """A broken YAML list of ours (a key only our lists have, or both `faction:` and `points:`) is offered to
+    the text formats without importing the pasted-list reader, the largest: a batch worker meeting one
+    would pay for it more than for a hundred lists' checks. A pasted list still imports it, and is read."""
+    broken = tmp_path / "b.yaml"
+    broken.write_text("name: Mine\nfaction: stark\npoints: [40\n")
+    pasted = tmp_path / "p.txt"
+    pasted.write_text("Faction: Stark\nPoints: 40\nStark Sworn Swords (5)\nUmber Berserkers (6)\n")
+    code = (
+        "import sys, json\n"
+        "from armybuilder import batch\n"
+        "from armybuilder.engine import Workspace\n"
+        "ws = Workspace()\n"
+        "rows = [batch.check_one(sub, ws, batch.Config()) for sub in batch.collect(sys.argv[1:])]\n"
+        "print(json.dumps([[row.format, row.problems[0].rule if row.problems else None, row.problems[0].message if row.problems else None] for row in rows]))\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    reader = "armybuilder.games.asoiaf.interchange.pasted"
+    for _ in range(2):  # the first run may fill the card cache
+        done = subprocess.run([sys.executable, "-c", code, str(broken)], capture_output=True, text=True, cwd=tmp_path, check=True)
+    (row,), modules = (json.loads(line) for line in done.stdout.splitlines())
+    assert row[:2] == ["yaml", "syntax"] and "invalid YAML" in row[2]
+    assert not loaded(set(modules), reader), loaded(set(modules), reader)[:3]
+    done = subprocess.run([sys.executable, "-c", code, str(pasted)], capture_output=True, text=True, cwd=tmp_path, check=True)
+    (row,), modules = (json.loads(line) for line in done.stdout.splitlines())
+    assert row[0] == "text" and reader in modules

@@ -33,11 +33,15 @@ def _load(path: Path, data: Path | None) -> object:
     except EventError as exc:
         if not exc.problems:
             fatal(str(exc))
-        for p in exc.problems:
-            typer.echo(f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}")
-        typer.echo(f"{path}: {len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''}; fix "
-                   "them and run `armybuilder event check` again", err=True)  # fmt: skip
-        raise typer.Exit(2) from None
+        from armybuilder.text import printable
+
+        for p in exc.problems:  # names and words from the file: no control character reaches the terminal
+            typer.echo(printable(f"{p.file}:{p.line}:{p.column}: {p.severity} {p.rule} {p.message}"))
+        many = len(exc.problems) != 1
+        fatal(
+            f"{path}: {len(exc.problems)} problem{'s' if many else ''}; fix {'them' if many else 'it'} "
+            "and run `armybuilder event check` again"
+        )
     except ArmyBuilderError as exc:
         fatal(str(exc))
     return event

@@ -86,7 +86,8 @@ def export(
         fatal(f"{problem.file}:{problem.line}: {problem.message}")
     system = games.get(report.game)
     formats = list(system.export_formats)
-    default = "text" if "text" in formats else formats[0]
+    # a person's sheet first: text, else Markdown (JSON is for programs, asked for by name)
+    default = next((f for f in ("text", "md") if f in formats), formats[0])
     fmt = wanted or default
     if format is None and fmt not in formats:  # a name that asks for a sheet this game has not: its default
         if fmt != "text":

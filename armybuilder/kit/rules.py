@@ -73,11 +73,17 @@ class Rule(Generic[M]):
         """The rule's problems with `model`, stamped with its id and a documented severity, each message one
         printable line whatever text of the file it quotes (a name holding a newline or an escape)."""
         for found in self.check(model):
-            severity = found.severity if found.severity in self.also else self.severity
-            message = printable(found.message)
-            if found.rule != self.id or found.severity is not severity or message is not found.message:
-                found = dataclasses.replace(found, rule=self.id, severity=severity, message=message)
-            yield found
+            yield self.stamp(found)
+
+    def stamp(self, found: Problem) -> Problem:
+        """`found` with the rule's id, a documented severity and a one-line printable message."""
+        severity = found.severity if found.severity in self.also else self.severity
+        message = found.message
+        if not message.isprintable():  # every character `printable` escapes is one Python finds unprintable
+            message = printable(message)
+        if found.rule != self.id or found.severity is not severity or message is not found.message:
+            found = dataclasses.replace(found, rule=self.id, severity=severity, message=message)
+        return found
 
     def problem_doc(self, origin: str = "rule") -> ProblemDoc:
         return ProblemDoc(self.id, self.severity, self.doc, origin, self.also)
@@ -120,7 +126,11 @@ class Rules(Generic[M]):
 
     def run(self, model: M, only: Callable[[Rule[M]], bool] | None = None) -> list[Problem]:
         """Every rule's problems with `model` (those `only` keeps), stamped."""
-        return [p for rule in self.rules if only is None or only(rule) for p in rule.run(model)]
+        found: list[Problem] = []
+        for rule in self.rules:  # each rule's check called directly: no generator wrapped around each
+            if only is None or only(rule):
+                found.extend(map(rule.stamp, rule.check(model)))
+        return found
 
     def docs(self) -> tuple[ProblemDoc, ...]:
         """What the reader finds, then every rule: for a system's `problem_docs`."""

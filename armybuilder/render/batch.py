@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from armybuilder.problems import Severity
 from armybuilder.render.reports.common import count_of, counts
 from armybuilder.rows import problem_text
 from armybuilder.text import printable
@@ -191,6 +192,7 @@ def progress(console: Any) -> Progress:
 # --- plain text, for a file or a pipe -------------------------------------------------------------------------
 
 PLAIN_RUN = 500  # lines written at once
+_SEVERITY_TEXT = {s: str(s) for s in Severity}
 
 
 # a character that takes other than one column: combining marks, zero-width ones, East Asian wide and full-width
@@ -245,11 +247,19 @@ def _write(out: IO[str], lines: Iterable[str]) -> None:
 
 def plain_problems(problems: Sequence[Any]) -> list[str]:
     """A list's problems as aligned lines under a heading: line, severity, rule, message."""
-    cells = [("line", "", "rule", "problem")]
+    cells: list[tuple[str, ...]] = [("line", "", "rule", "problem")]
     cells += [
-        (f"{p.line}:{p.column}" if p.line else "whole file", str(p.severity), printable(p.rule), printable(p.message))
+        (f"{p.line}:{p.column}" if p.line else "whole file", _SEVERITY_TEXT.get(p.severity) or str(p.severity),
+         *_escaped((p.rule, p.message)))
         for p in problems
-    ]
+    ]  # fmt: skip
+    wheres, severities, rules, _ = zip(*cells, strict=True)
+    if "".join(rules).isascii() and "".join(severities).isascii():  # (a position always is)
+        w0, w1, w2 = max(map(len, wheres)), max(map(len, severities)), max(map(len, rules))
+        return [
+            f"{where.rjust(w0)}  {severity.ljust(w1)}  {rule.ljust(w2)}  {message}".rstrip()
+            for where, severity, rule, message in cells
+        ]
     sizes = [[cell_width(c[i]) for i in range(3)] for c in cells]
     widths = [max(size[i] for size in sizes) for i in range(3)]
     lines = []
@@ -280,13 +290,16 @@ def print_plain(out: IO[str], rows: Rows, *, problems: bool = True) -> None:
     from armybuilder.games.base import RowTerms
 
     tables: dict[str, _PlainTable] = {}  # each game's, in the order the games first appear
+    known: dict[str, RowTerms] = {}  # each game's terms, looked up once
     for index, row in enumerate(rows):
         table = tables.get(row.game)
         if table is None:
             table = tables[row.game] = _PlainTable()
         table.count += 1
         # a row of no game is laid out in its group's words, known at the end
-        table.cells.append((index, row if row.game == "?" else _plain_cells(row, terms_of(row.game))))
+        if row.game not in known:
+            known[row.game] = terms_of(row.game)
+        table.cells.append((index, row if row.game == "?" else _plain_cells(row, known[row.game])))
         if problems and row.problems and not row.valid:
             section = [f"{printable(row.path)} ({printable(row.player)}): invalid", *plain_problems(row.problems)]
             table.sections.append((index, section))
@@ -318,8 +331,14 @@ def print_plain(out: IO[str], rows: Rows, *, problems: bool = True) -> None:
     _write(out, [closing])
 
 
+def _escaped(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """`printable` of each cell; one test of them all for the usual cells, which need no escape (every
+    character `printable` escapes is one `str.isprintable` refuses)."""
+    return cells if "".join(cells).isprintable() else tuple(printable(cell) for cell in cells)
+
+
 def _plain_cells(row: Row, terms: RowTerms) -> tuple[str, ...]:
-    return tuple(printable(cell) for cell in _summary_cells(row, terms))
+    return _escaped(_summary_cells(row, terms))
 
 
 def _plain_game_table(out: IO[str], rows: Sequence[tuple[str, ...]], terms: RowTerms) -> None:
@@ -330,7 +349,8 @@ def _plain_game_table(out: IO[str], rows: Sequence[tuple[str, ...]], terms: RowT
     kept = []  # each line's cells and their widths, measured once: the widths need them all before the first
     last = len(heading) - 1
     for cells in rows:
-        sizes = [cell_width(c) for c in cells[:last]]
+        shown = cells[:last]
+        sizes = list(map(len if "".join(shown).isascii() else cell_width, shown))
         widths = [max(w, size) for w, size in zip(widths[:last], sizes, strict=True)] + [0]
         kept.append((cells, sizes))
     _write(out, [_line(heading, widths, right), _rule(heading, widths)])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,14 @@ TOP_KEYS = (
     "not_read",
 )
 UNIT_KEYS = ("unit", "attachment", "attachments")
+_TOP_KEYS = frozenset(TOP_KEYS)
+_TEXT_KEYS = ("name", "player", "team", "notes")
+
+
+@lru_cache(maxsize=256, typed=True)  # typed: `1:` and `true:` are different keys
+def _key_hint(key: object, known: tuple[str, ...], otherwise: str) -> str:
+    """did_you_mean for an unknown key, worked out once per misspelling (a batch meets the same ones often)."""
+    return did_you_mean(key, known, otherwise)
 
 
 class Slot(StrEnum):
@@ -71,9 +80,12 @@ _SLOT_KINDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Entry:
-    """One card reference as written in the list, and the card it resolved to (None when it did not)."""
+    """One card reference as written in the list, and the card it resolved to (None when it did not).
+
+    Never changed once read; not a frozen dataclass only because a list holds dozens of entries, and a frozen
+    one costs four times as much to build."""
 
     text: str
     slot: Slot
@@ -142,6 +154,18 @@ class _Loader:
     def __init__(self, catalogue: Catalogue, path: str) -> None:
         self.catalogue = catalogue
         self.army = ArmyList(path=path)
+        self.resolved: dict[Slot, dict[str, Card]] | None = None  # set at the first card (the faction known)
+
+    def _resolved(self) -> dict[Slot, dict[str, Card]]:
+        """Per slot, the references already resolved to a card without a problem for an army of this
+        faction (shared by every list of the faction): a name seen before is one dict lookup."""
+        faction = self.army.faction.key if self.army.faction is not None else None
+        key = ("resolved", faction)
+        tables = self.catalogue.memo.get(key)
+        if tables is None:
+            tables = self.catalogue.memo[key] = {slot: {} for slot in Slot}
+        self.resolved = tables  # type: ignore[assignment]
+        return tables  # type: ignore[return-value]
 
     def problem(
         self,
@@ -179,16 +203,20 @@ class _Loader:
                 data.key_pos["owned"],
             )
             return army
+        key_pos = data.key_pos
+        positions = army.positions
         for key in data:
-            pos = data.key_pos[key]
-            army.positions[str(key)] = pos  # a (line, column) tuple
-            if key not in TOP_KEYS:
-                hint = did_you_mean(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
+            pos = key_pos[key]
+            positions[key if key.__class__ is str else str(key)] = pos  # a (line, column) tuple
+            if key not in _TOP_KEYS:
+                hint = _key_hint(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
                 self.problem("schema", f"unknown key `{key}`; {hint}", pos)
-        for key in ("name", "player", "team", "notes"):
-            if key in data and data[key] is not None:
-                value = data[key]
-                if isinstance(value, (dict, list)):
+        for key in _TEXT_KEYS:
+            value = data.get(key)
+            if value is not None:
+                if value.__class__ is str:
+                    setattr(army, key, value)
+                elif isinstance(value, (dict, list)):
                     self.problem("schema", f"`{key}` must be text", data.at(key))
                 else:
                     setattr(army, key, str(value))
@@ -282,12 +310,18 @@ class _Loader:
                 "schema", "`units` must be a list of combat units (one `- Name` per line)", data.at("units")
             )
             return
+        units = self.army.units
+        unit_slot = Slot.UNIT  # (a class attribute of an enum costs more than the dict lookup)
+        known = (self.resolved or self._resolved())[unit_slot]
         for index, item in enumerate(raw):
             pos = raw.at(index)
+            if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
+                units.append(UnitEntry(Entry(text, unit_slot, pos[0], pos[1], card)))  # a name met before
+                continue
             if isinstance(item, yamlpos.PosMap):
                 unknown = [k for k in item if k not in UNIT_KEYS]
                 for key in unknown:
-                    hint = did_you_mean(key, UNIT_KEYS, "use `unit:` and `attachments:`")
+                    hint = _key_hint(key, UNIT_KEYS, "use `unit:` and `attachments:`")
                     self.problem("schema", f"unknown key `{key}` in a unit entry; {hint}", item.key_pos[key])
                 if "unit" not in item:
                     self.problem("schema", "a unit entry with attachments needs `unit: <combat unit>`", pos)
@@ -334,8 +368,13 @@ class _Loader:
 
     def _list_refs(self, raw: list[Any], slot: Slot) -> list[Entry]:
         entries = []
+        known = (self.resolved or self._resolved())[slot]
+        positions = isinstance(raw, yamlpos.PosList)
         for index, item in enumerate(raw):
-            pos = raw.at(index) if isinstance(raw, yamlpos.PosList) else (0, 0)
+            pos = raw.at(index) if positions else (0, 0)  # type: ignore[attr-defined]
+            if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
+                entries.append(Entry(text, slot, pos[0], pos[1], card))  # a name met before
+                continue
             entry = self._ref(item, slot, pos, raw_siblings=(raw, index))
             if entry is not None:
                 entries.append(entry)
@@ -351,11 +390,16 @@ class _Loader:
         line, column = pos
         if value.__class__ is str:  # nearly every reference: skip the checks below
             text = value.strip()
-            faction = self.army.faction.key if self.army.faction is not None else None
-            found = self.catalogue.memo.get(("choose", text, slot, faction))
-            if found is None or found.__class__ is tuple:
-                found = resolve(self.catalogue, text, slot, faction, self, (line, column), raw_siblings)
-            return Entry(text, slot, line, column, found)  # type: ignore[arg-type]
+            table = (self.resolved or self._resolved())[slot]
+            found = table.get(text)
+            if found is None:
+                faction = self.army.faction.key if self.army.faction is not None else None
+                chosen = choose(self.catalogue, text, slot, faction)
+                if isinstance(chosen, Card):
+                    found = table[text] = chosen
+                else:  # a name that misses: its problem (and suggestions) recorded, every time it is met
+                    found = resolve(self.catalogue, text, slot, faction, self, (line, column), raw_siblings)
+            return Entry(text, slot, line, column, found)
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             what = (
                 "a mapping"
@@ -496,7 +540,11 @@ def _split_hint(catalogue: Catalogue, text: str, siblings: tuple[list[Any], int]
     for left, right in ((index - 1, index), (index, index + 1)):
         if left >= 0 and right < len(items) and all(isinstance(items[i], str) for i in (left, right)):
             joined = f"{items[left]}, {items[right]}"
-            if catalogue.find(joined):
+            key = ("names-a-card", joined)  # a misspelt name is often met many times in a batch
+            found = catalogue.memo.get(key)
+            if found is None:
+                found = catalogue.memo[key] = bool(catalogue.find(joined))
+            if found:
                 return f'inside [ … ] a comma splits names: write "{joined}" in quotes'
     return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from armybuilder.games.base import DEFAULT_OPTIONS, EMPTY_SUMMARY, Options, Report, Summary, Tally
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.deck import Deck
+    from armybuilder.kit.rules import Rules
 
 GAME = "asoiaf"
 
@@ -42,38 +44,52 @@ def summarize(army: ArmyList, ctx: Army | None) -> Summary:
     commander = ctx.commander
     points, total, cap = ctx.points, ctx.total, ctx.neutral_cap
     neutral = ctx.neutral_total
-    tallies: tuple[Tally, ...] = ()
-    if points is not None:
-        tallies = (Tally("points", total, points),) if cap is None else (
-            Tally("points", total, points), Tally("neutral", neutral, cap))
+    tallies = _tallies(total, points, neutral, cap) if points is not None else ()
     title = commander.title if commander else None
     key = faction.key if faction else None
     return Summary(
         army.name, army.player, army.team, key, faction.name if faction else None, title, tallies,
-        tuple(card.id for _, card in ctx.pairs),
+        tuple([card.id for _, card in ctx.pairs]),
         {"name": army.name, "player": army.player, "faction": key, "points": points, "total": total,
          "neutral_total": neutral, "neutral_cap": cap, "commander": title},
     )  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _tallies(total: int, points: int, neutral: int, cap: int | None) -> tuple[Tally, ...]:
+    """A list's points (and neutral points) against their limits; a batch meets the same few hundred
+    figures again and again, and a Tally never changes, so each is built once."""
+    if cap is None:
+        return (Tally("points", total, points),)
+    return Tally("points", total, points), Tally("neutral", neutral, cap)
 
 
 _NO_CONTEXT: dict[str, object] = {"name": None, "player": None, "faction": None, "points": None, "total": None,
                "neutral_total": None, "neutral_cap": None, "commander": None}  # fmt: skip
 
 
-def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = None) -> ListReport:
-    """Check a loaded list against every rule (and against the player's collection when `options` names
-    one); never raises for anything wrong with the list (UsageError for an unusable collection file)."""
+@cache
+def _checking() -> tuple[type[Army], Rules[Army]]:
+    """The context and the rules, imported at the first check (an import statement per list costs more
+    than some rules do)."""
     from armybuilder.games.asoiaf.context import Army
     from armybuilder.games.asoiaf.rules import RULES
 
+    return Army, RULES
+
+
+def validate(army: ArmyList, catalogue: Catalogue, options: Options | None = None) -> ListReport:
+    """Check a loaded list against every rule (and against the player's collection when `options` names
+    one); never raises for anything wrong with the list (UsageError for an unusable collection file)."""
     options = options or DEFAULT_OPTIONS
     report = ListReport(army.path, GAME, strict=options.strict, summary=EMPTY_SUMMARY, model=army)
     problems = list(army.problems)
     ctx = None
     if army.readable:
-        ctx = Army.build(army, catalogue, options.points)
+        army_class, rules = _checking()
+        ctx = army_class.build(army, catalogue, options.points)
         report.context = ctx
-        problems.extend(RULES.run(ctx))
+        problems.extend(rules.run(ctx))
         if options.collection is not None:  # UsageError (one line) when the collection has errors
             from armybuilder.games.asoiaf.collection import collection_problems, usable_collection
 

@@ -2,15 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
 
 from armybuilder.games.asoiaf.armylist import ArmyList, Entry, Slot, UnitEntry
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, Requirement, Special
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.deck import Deck, build_deck
 from armybuilder.problems import Problem, Severity
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # functools' name, for the same thing
+    """functools.cached_property without the lock Python 3.11 takes on every first read (an Army is read by
+    one thread; a batch reads thousands): computed once, then an ordinary attribute of the instance."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_property[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | cached_property[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 def victory_points(points: int | None) -> int | None:
@@ -43,20 +68,28 @@ class Army:
     @classmethod
     def build(cls, army: ArmyList, catalogue: Catalogue, points: int | None = None) -> Army:
         ctx = cls(army, catalogue, points if points is not None else army.points)
-        ctx.entries = list(army.entries())
-        ctx.pairs = [(e, e.card) for e in ctx.entries if e.card is not None]
-        ctx.required = [e for e, card in ctx.pairs if card.requirements]
+        entries = ctx.entries  # army.entries(), built here without a generator
+        unit_of = ctx.unit_of
         for unit in army.units:
+            if unit.unit.card is not None:
+                entries.append(unit.unit)
             for attachment in unit.attachments:
-                ctx.unit_of[id(attachment)] = unit
-        ctx.specials = _specials_in_force(catalogue, army.faction_key, {ctx.card(e).id for e in ctx.entries})
-        ctx._allow_foreign()
+                unit_of[id(attachment)] = unit
+                if attachment.card is not None:
+                    entries.append(attachment)
+        entries += [n for n in army.ncus if n.card is not None]
+        entries += [e for e in army.enemy_attachments if e.card is not None]
+        ctx.pairs = pairs = [(e, e.card) for e in entries if e.card is not None]
+        ctx.required = [e for e, card in pairs if card.requirements]
+        ctx.specials = _specials_in_force(catalogue, army.faction_key, [card.id for _, card in pairs])
+        if ctx.specials:
+            ctx._allow_foreign()
         ctx.costs = compute_costs(ctx)
         return ctx
 
     # --- facts rules ask for ---
 
-    @property
+    @cached_property
     def faction(self) -> str | None:
         return self.army.faction_key
 
@@ -77,7 +110,8 @@ class Army:
 
     @cached_property
     def neutral_total(self) -> int:
-        return sum(self.cost(e) for e, card in self.pairs if card.faction == NEUTRAL)
+        costs = self.costs
+        return sum([costs[id(e)] for e, card in self.pairs if card.faction == NEUTRAL])
 
     @property
     def neutral_cap(self) -> int | None:
@@ -90,7 +124,8 @@ class Army:
     def commanders(self) -> list[Entry]:
         """The army's commanders; a commander card that comes with another (same tactics cards, and it
         requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""
-        found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not Slot.ENEMY])
+        enemy = Slot.ENEMY
+        found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not enemy])
         return [e for e in found if not any(self._part_of(e, other) for other in found if other is not e)]
 
     def _chosen(self, found: list[Entry]) -> list[Entry]:
@@ -101,7 +136,7 @@ class Army:
         if not optional or not any(self.card(e).id in optional for e in found):
             return found
         named = self.army.commander_text
-        named_ids = {c.id for c in self.catalogue.find(named)} if named else set()
+        named_ids = {c.id for c in self.named_cards}
 
         def leads(entry: Entry) -> bool:
             card = self.card(entry)
@@ -143,20 +178,31 @@ class Army:
 
     def matching(self, refs: Iterable[str] | str, exclude: Entry | None = None) -> list[Entry]:
         """Entries whose card one of the data references denotes (optionally not counting `exclude`)."""
-        refs = (refs,) if isinstance(refs, str) else tuple(refs)
-        return [
-            e
-            for e in self.entries
-            if e is not exclude and any(self.catalogue.matches(self.card(e), r) for r in refs)
-        ]
+        ids = ref_ids(self.catalogue, refs)
+        return [e for e, card in self.pairs if card.id in ids and e is not exclude]
 
     def includes(self, refs: Iterable[str] | str, exclude: Entry | None = None) -> bool:
-        return bool(self.matching(refs, exclude))
+        ids = ref_ids(self.catalogue, refs)
+        return any(card.id in ids and e is not exclude for e, card in self.pairs)
 
     def unit_contains(self, unit: UnitEntry, ref: str) -> bool:
         """The unit is the card `ref`, or carries an attachment that is."""
+        ids = ref_ids(self.catalogue, ref)
         cards = [unit.unit.card, *(a.card for a in unit.attachments)]
-        return any(c is not None and self.catalogue.matches(c, ref) for c in cards)
+        return any(c is not None and c.id in ids for c in cards)
+
+    @cached_property
+    def named_cards(self) -> list[Card]:
+        """The cards `commander:` may mean (none when it names none)."""
+        named = self.army.commander_text
+        if not named:
+            return []
+        key = ("find", named)  # every list of a batch names one of a few dozen commanders
+        found = self.catalogue.memo.get(key)
+        if found is None:
+            found = self.catalogue.memo[key] = tuple(self.catalogue.find(named))
+        assert isinstance(found, tuple)
+        return list(found)
 
     def problem(
         self,
@@ -172,7 +218,19 @@ class Army:
         return Problem(rule, severity, message, self.army.path, line, column, card)
 
     def effects(self, kind: str) -> list[tuple[Special, Requirement]]:
-        return [(s, e) for s in self.specials for e in s.effects if e.kind == kind]
+        """Each effect of `kind` of the special cards in force, with its card (in data order)."""
+        if not self.specials:  # most armies: no special card in force
+            return []
+        found = self._effects.get(kind)
+        return list(found) if found else []
+
+    @cached_property
+    def _effects(self) -> dict[str, list[tuple[Special, Requirement]]]:
+        by_kind: dict[str, list[tuple[Special, Requirement]]] = {}
+        for special in self.specials:
+            for effect in special.effects:
+                by_kind.setdefault(effect.kind, []).append((special, effect))
+        return by_kind
 
     def _allow_foreign(self) -> None:
         """Special cards that let an army take a card of another faction (Brotherhood's one unit)."""
@@ -189,8 +247,34 @@ class Army:
                     budget -= 1
 
 
-def _specials_in_force(catalogue: Catalogue, faction: str | None, present: set[str]) -> list[Special]:
-    """The special cards in force: the faction's own rules, and those a card in the army brings."""
+def ref_ids(catalogue: Catalogue, refs: Iterable[str] | str) -> frozenset[str]:
+    """The ids of every card one of the data references denotes (`Catalogue.matches` for a whole set of
+    references at once), worked out once per set of references."""
+    key = ("ref-ids", refs if isinstance(refs, str) else tuple(refs))
+    ids = catalogue.memo.get(key)
+    if ids is None:
+        refs = key[1]
+        ids = catalogue.memo[key] = frozenset(
+            card.id for ref in ((refs,) if isinstance(refs, str) else refs) for card in catalogue.resolve_ref(ref)
+        )
+    return ids  # type: ignore[return-value]
+
+
+def printing(catalogue: Catalogue, kinds: tuple[str, ...]) -> frozenset[str]:
+    """The ids of the cards that print a requirement of one of `kinds` (found once per catalogue), so that a
+    rule passes over a list none of whose cards does at once."""
+    key = ("printing", kinds)
+    ids = catalogue.memo.get(key)
+    if ids is None:
+        ids = catalogue.memo[key] = frozenset(
+            card.id for card in catalogue.cards.values() if any(card.requirements_of(k) for k in kinds)
+        )
+    return ids  # type: ignore[return-value]
+
+
+def _specials_in_force(catalogue: Catalogue, faction: str | None, present: Iterable[str]) -> list[Special]:
+    """The special cards in force (in data order): the faction's own rules, and those a card in the army
+    (the ids `present`) brings."""
     index = catalogue.memo.get("specials")
     if index is None:  # (faction rules by faction, card id -> specials it brings), built once
         by_faction: dict[str, list[Special]] = {}
@@ -202,8 +286,12 @@ def _specials_in_force(catalogue: Catalogue, faction: str | None, present: set[s
                 by_card.setdefault(card_id, []).append(special)
         index = catalogue.memo["specials"] = (by_faction, by_card)
     by_faction, by_card = index  # type: ignore[misc]
-    chosen = {s.id for s in by_faction.get(faction, ())} if faction is not None else set()
-    chosen.update(s.id for card_id in present for s in by_card.get(card_id, ()))
+    own: list[Special] = by_faction.get(faction, []) if faction is not None else []
+    brought = [card_id for card_id in present if card_id in by_card]
+    if not brought:  # nearly every army: its faction's rules alone, already in data order
+        return list(own)
+    chosen = {s.id for s in own}
+    chosen.update(s.id for card_id in brought for s in by_card[card_id])
     return [s for s in catalogue.specials.values() if s.id in chosen]  # in data order, as before
 
 
@@ -214,7 +302,7 @@ def compute_costs(ctx: Army) -> dict[int, int]:
     modifier limited to `count` cards gives its discount to the first cards in list order that still cost
     something, so no discount is wasted on a free card.
     """
-    costs = {id(e): card.points for e, card in ctx.pairs}
+    costs = {id(e): card.cost or 0 for e, card in ctx.pairs}  # card.points
     if ctx.army.faction_key is None and not ctx.entries:
         return costs
     modifiers: list[tuple[Entry | None, Requirement]] = []
@@ -271,5 +359,5 @@ def _targets(ctx: Army, owner: Entry | None, req: Requirement) -> list[Entry]:
         return [e for e in pool if ctx.card(e).id == ctx.card(owner).id]
     if req.applies_to == "any_attachment":
         return [e for e in pool if e.slot in (Slot.ATTACHMENT, Slot.ENEMY)]
-    refs = req.applies_to if isinstance(req.applies_to, tuple) else ()
-    return [e for e in pool if any(ctx.catalogue.matches(ctx.card(e), r) for r in refs)]
+    ids = ref_ids(ctx.catalogue, req.applies_to if isinstance(req.applies_to, tuple) else ())
+    return [e for e in pool if ctx.card(e).id in ids]

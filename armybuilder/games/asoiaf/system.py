@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -37,11 +38,23 @@ if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType  # noqa: TID251 - a type only
 
+    from armybuilder.games.asoiaf.armylist import ArmyList
     from armybuilder.games.asoiaf.catalogue import Catalogue
     from armybuilder.games.asoiaf.check import ListReport
     from armybuilder.kit.rules import Rules
 
+    Checking = tuple[Callable[[Document, Catalogue], ArmyList], Callable[[ArmyList, Catalogue, Options], ListReport]]
+
 E, W = Severity.ERROR, Severity.WARNING
+
+
+@cache
+def _list_checking() -> Checking:
+    """How a list is read and checked, imported at the first check (not per list: a batch checks thousands)."""
+    from armybuilder.games.asoiaf.armylist import load_document
+    from armybuilder.games.asoiaf.check import validate
+
+    return load_document, validate
 
 EVENT_KEYS = (  # the event file keys ASOIAF reads (event.py documents each)
     "factions", "banned_cards", "banned_characters", "allowed_cards", "max_copies", "newest_season",
@@ -288,9 +301,7 @@ class Asoiaf(
             usable_collection(options.collection, data)
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> ListReport:
-        from armybuilder.games.asoiaf.armylist import load_document
-        from armybuilder.games.asoiaf.check import validate
-
+        load_document, validate = _list_checking()
         army = load_document(document, data)
         if not army.is_mapping or document.error is not None:
             army.problems = [self._import_hint(document, p) for p in army.problems]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from armybuilder.errors import UsageError
 
-from .common import MAX_INPUT_CHARS, PASTED_FORMAT, ImportedList, InterchangeError
+from .common import MAX_INPUT_CHARS, PASTED_FORMAT, ImportedList, InterchangeError, yaml_list
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -53,15 +53,27 @@ def detect(text: str) -> str | None:
     """Which format `text` holds: one of FORMATS, or None when it is none of them (a YAML list, say)."""
     if len(text) > MAX_INPUT_CHARS or not text.strip():
         return None
-    from . import pasted, stats, tts, warcouncil
-
+    # each reader is imported only for a text that may be its format (a batch meets broken YAML lists, and
+    # the pasted-list reader, the largest, would cost every worker more than a hundred lists' checks)
     stripped = text.strip()
-    if tts.looks_like(stripped):
-        return "tts"
-    if len(stripped.split()) == 1 and warcouncil.looks_like(stripped):
-        return "warcouncil"
+    if ";" in stripped:  # `Faction;id,…`
+        from . import tts
+
+        if tts.looks_like(stripped):
+            return "tts"
+    if len(stripped.split()) == 1:
+        from . import warcouncil
+
+        if warcouncil.looks_like(stripped):
+            return "warcouncil"
+    from . import stats
+
     if stats.looks_like(text) and stats.has_faction(text):  # without `Faction:` its reader refuses it
         return "asoiaf-stats"
+    if yaml_list(text):  # one of ours, broken: never a pasted list
+        return None
+    from . import pasted
+
     if pasted.looks_like(text):
         return pasted.FORMAT
     return None

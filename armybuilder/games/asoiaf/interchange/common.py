@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,16 @@ if TYPE_CHECKING:
 PASTED_FORMAT = "text"  # lists as players paste them (read only)
 MAX_INPUT_CHARS = 64_000  # a pasted list is a few hundred characters; refuse to parse megabytes of anything
 STANDARD_SIZES = (30, 40, 50)
+
+# one of our YAML lists (perhaps broken): a key no pasted list starts a line with, or both `faction:` and `points:`
+_YAML_LIST = re.compile(r"^(?:units|ncus|enemy_attachments|game)\s*:", re.MULTILINE)
+_YAML_KEYS = (re.compile(r"^faction\s*:", re.MULTILINE), re.compile(r"^points\s*:", re.MULTILINE))
+
+
+def yaml_list(text: str) -> bool:
+    """Whether `text` is one of our YAML lists (broken, perhaps): the pasted-list reader never reads one,
+    so `detect` need not import it for such a text."""
+    return bool(_YAML_LIST.search(text)) or all(p.search(text) for p in _YAML_KEYS)
 
 
 class InterchangeError(ArmyBuilderError):

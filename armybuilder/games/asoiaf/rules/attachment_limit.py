@@ -31,8 +31,8 @@ def _extra_allowed(army: Army, unit: UnitEntry, attachment: Entry) -> bool:
 
 def check(army: Army) -> Iterator[Problem]:
     for unit in army.army.units:
-        if unit.unit.card is None:
-            continue
+        if unit.unit.card is None or len(unit.attachments) < 2:
+            continue  # one attachment is always within the limit
         counted = [
             a
             for a in unit.attachments

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.armylist import Entry, Slot
-from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.context import Army, printing
 from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
@@ -31,6 +31,9 @@ ncus: ["Doran Martell, Lord of Sunspear"]  # <- card-requirement
 """
 
 
+_ENEMY = Slot.ENEMY
+
+
 def _names(refs: tuple[str, ...]) -> str:
     return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " or " + refs[-1]
 
@@ -44,6 +47,8 @@ def check(army: Army) -> Iterator[Problem]:
 
 def _per_card(army: Army) -> Iterator[Problem]:
     for entry, card in army.pairs:
+        if not card.requirements and entry.slot is not _ENEMY:
+            continue  # most cards print no condition
         title = card.title
         for req in card.requirements:
             kind = req.kind
@@ -104,13 +109,16 @@ def _per_card(army: Army) -> Iterator[Problem]:
                     f"{title} is not recruited: it comes into play through {req.ability}{owner}; remove it",
                     entry,
                 )
-        if entry.slot is Slot.ENEMY and not card.requirements_of("attach_to_enemy_unit"):
+        if entry.slot is _ENEMY and not card.requirements_of("attach_to_enemy_unit"):
             yield army.problem(
                 ID, f"{title} cannot be placed on an enemy unit; attach it to one of your own units", entry
             )
 
 
 def _limits(army: Army) -> Iterator[Problem]:
+    limited = printing(army.catalogue, ("limited", "limited_per_unit"))
+    if not any(army.card(e).id in limited for e in army.required):
+        return  # no card of the list prints a limit
     waived = {
         c.id
         for e in army.required
@@ -160,8 +168,12 @@ def _limits(army: Army) -> Iterator[Problem]:
 
 def _loyalty(army: Army) -> Iterator[Problem]:
     # the commander's loyalty (often from its ability) sets the army's; otherwise the first card's does
+    loyal_ids = printing(army.catalogue, ("exclusive_loyalty",))
+    loyal = [e for e in army.required if army.card(e).id in loyal_ids]
+    if not loyal:
+        return
     leaders = set(map(id, army.commanders))
-    ordered = sorted(army.required, key=lambda e: id(e) not in leaders)
+    ordered = sorted(loyal, key=lambda e: id(e) not in leaders)
     first: tuple[str, Entry] | None = None
     for entry in ordered:
         for req in army.card(entry).requirements_of("exclusive_loyalty"):

@@ -27,7 +27,7 @@ _PLACE = {
 def check(army: Army) -> Iterator[Problem]:
     commanders = army.commanders
     named = army.army.commander_text
-    named_cards = army.catalogue.find(named) if named else []
+    named_cards = army.named_cards
     if not commanders:
         if named_cards:
             card = named_cards[0]

@@ -36,7 +36,10 @@ units:
 def check(army: Army) -> Iterator[Problem]:
     first: dict[str, Entry] = {}
     for entry, card in army.pairs:
-        clash = [(name, first[name]) for name in card.characters if name in first]
+        characters = card.characters
+        if not characters:
+            continue
+        clash = [(name, first[name]) for name in characters if name in first] if first else None
         if clash:
             name, earlier = clash[0]
             same = army.card(earlier).title == card.title
@@ -48,7 +51,7 @@ def check(army: Army) -> Iterator[Problem]:
                 f"an army holds one card of each character, remove one",
                 entry,
             )
-        for name in card.characters:
+        for name in characters:
             first.setdefault(name, entry)
 
 

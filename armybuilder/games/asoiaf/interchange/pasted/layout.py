@@ -42,6 +42,7 @@ from .lines import (
     QUOTED,
     SECTIONS,
     SPLIT,
+    TITLE_BARE_SIZE,
     TITLE_POINTS,
     TOTAL,
     clean,
@@ -319,6 +320,11 @@ class Lines(State):
         if size is not None and self.points is None:
             self.points = (int(size["n"]), row.number)
             text = " ".join(f"{text[: size.start()]} {text[size.end() :]}".split()).strip(" -–—:|,")
+            row.said.append(f"points: {self.points[0]}")
+        bare = TITLE_BARE_SIZE.fullmatch(text) if self.points is None else None
+        if bare is not None and find_faction(self.catalogue, f"{bare['before']} {bare['after']}".strip()):
+            self.points = (int(bare["n"]), row.number)  # `Stark 40`: a house and a standard size, nothing else
+            text = f"{bare['before']} {bare['after']}".strip(" -–—:|,()[]")
             row.said.append(f"points: {self.points[0]}")
         if text and find_faction(self.catalogue, text) is not None and "faction" not in self.values:
             self._key(row, "faction", "Faction", text)  # `**Stark - 40pts**`

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from armybuilder.games.asoiaf.interchange.common import yaml_list
+
 from .languages import in_english
 from .vocabulary import (
     ACTIVATION_WORDS,
@@ -133,6 +135,11 @@ POINTS_VALUE = re.compile(
     rf"\s*(?P<a>\d{{1,4}})(?:\s*/\s*(?P<b>\d{{1,4}}))?(?:\s*{POINTS}\.?)?(?:\s.*)?", re.IGNORECASE
 )
 TITLE_POINTS = re.compile(rf"\s*[(\[]?\s*(?P<n>\d{{2,4}})\s*{POINTS}\.?\s*[)\]]?", re.IGNORECASE)
+# `Stark 40`, `Starks (40)`, `50 Lannister`: a standard size beside nothing but a house's name (checked by
+# the caller) is the game size, even without a points word
+TITLE_BARE_SIZE = re.compile(
+    r"(?P<before>.*?)[\s\-–—:|,]*[(\[]?\s*\b(?P<n>30|40|50|60)\b\s*[)\]]?(?P<after>.*)", re.IGNORECASE
+)
 LIST_SIGNAL = re.compile(
     rf"[(\[{{]\s*(?:\d{{1,2}}|{MARK_LETTER})\s*{POINTS}?\s*[)\]}}]"  # (6) (C) [6] (6 pts)
     rf"|\b\d{{1,2}}\s*{POINTS}\b"  # 6pts, 40 points
@@ -141,8 +148,6 @@ LIST_SIGNAL = re.compile(
     rf"|^\W*(?:{_words(LIST_LABELS)})\b",
     re.IGNORECASE,
 )
-YAML_LIST = re.compile(r"^(?:units|ncus|enemy_attachments|game)\s*:", re.MULTILINE)
-YAML_KEYS = (re.compile(r"^faction\s*:", re.MULTILINE), re.compile(r"^points\s*:", re.MULTILINE))
 
 
 def looks_like(text: str) -> bool:
@@ -153,7 +158,7 @@ def looks_like(text: str) -> bool:
     lines = [in_english(line) for line in text.splitlines() if line.strip()]
     if not 2 <= len(lines) <= MAX_LINES:
         return False
-    if YAML_LIST.search(text) or all(p.search(text) for p in YAML_KEYS):
+    if yaml_list(text):
         return False
     if sum(1 for line in lines if re.search(r"[^\W\d_]{3}", line)) < 2:
         return False
