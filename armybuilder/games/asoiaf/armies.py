@@ -212,11 +212,8 @@ def _no_bare(
     nothing names H or U, so the move keeps the list legal and its rank. When U is of a set of units already
     searched as the commander's unit (`searched`), that list was in that search, so this one may skip it.
     Empty when `base` is not that simple."""
-    if commander.kind is not CardKind.ATTACHMENT or base.ncus or len(base.units) != 1:
-        return frozenset()
-    host, attached = base.units[0]
-    mine = _plain(host, collection, catalogue)
-    if mine is None or attached != [commander] or not searched:
+    mine = _lone(base, commander, collection, catalogue)
+    if mine is None or not searched:
         return frozenset()
     return frozenset(
         u.id
@@ -226,6 +223,15 @@ def _no_bare(
         and key in searched
         and key[:3] == mine[:3]  # faction, type, tray: H's attachments fit U
     )
+
+
+def _lone(base: ListSpec, commander: Card, collection: Collection, catalogue: Catalogue) -> tuple[object, ...] | None:
+    """The set of interchangeable units of the unit the commander joins, when `base` is only that plain unit
+    with the commander on it; None otherwise."""
+    if commander.kind is not CardKind.ATTACHMENT or base.ncus or len(base.units) != 1:
+        return None
+    host, attached = base.units[0]
+    return _plain(host, collection, catalogue) if attached == [commander] else None
 
 
 def referenced(catalogue: Catalogue) -> frozenset[str]:
@@ -419,8 +425,8 @@ def best_army(
             no_bare=_no_bare(base, commander, searched.setdefault(army_faction, set()), collection, catalogue),
         )
         result.searches += 1
-        if (plain := _plain(base.units[0][0], collection, catalogue) if base.units else None) is not None:
-            searched[army_faction].add(plain)
+        if (lone := _lone(base, commander, collection, catalogue)) is not None:
+            searched[army_faction].add(lone)
         if not search.proven:
             result.proven = False
             result.why = f"{search.why or 'the search was not proven'}: the best list found so far"
