@@ -6,8 +6,10 @@ only results. This process hands out the items and watches: a worker that dies (
 kernel's out-of-memory killer) or stays on one part of its item longer than `Limits.seconds` (it is then
 killed) gives a `Failure` for that item instead of a result, saying which part it was on (`beat`), and the
 other items go on in a fresh worker. A worker's memory is bounded too (`Limits.memory`: allocations past it
-fail with MemoryError, which the work can catch). On a system without `fork` (Windows) everything runs in
-this process, without bounds.
+fail with MemoryError, which the work can catch). With `grow`, one worker starts and another joins only
+while the items left would take it longer than `grow` seconds of CPU (each worker costs its start and its
+copies of the pages it touches: a short run is cheaper on one). On a system without `fork` (Windows)
+everything runs in this process, without bounds.
 """
 
 from __future__ import annotations
@@ -65,13 +67,15 @@ def shared_work(
     jobs: int,
     prepare: Callable[[], None] | None = None,
     limits: Limits | None = None,
+    grow: float | None = None,
 ) -> Iterator[R | Failure]:
-    """`work(item, shared, config)` for every item, yielded in order, on `jobs` forked workers (a Failure
-    for an item whose worker died or overran `limits`)."""
+    """`work(item, shared, config)` for every item, yielded in order, on up to `jobs` forked workers (a
+    Failure for an item whose worker died or overran `limits`); with `grow`, more than one only while the
+    items left would take longer than `grow` seconds on those running."""
     import multiprocessing
 
     if items and "fork" in multiprocessing.get_all_start_methods():
-        yield from _Pool(work, items, shared, config, jobs, prepare, limits or Limits()).run()
+        yield from _Pool(work, items, shared, config, jobs, prepare, limits or Limits(), grow).run()
         return
     for item in items:  # no fork on this system (Windows): everything here, unguarded
         yield work(item, shared, config)
@@ -144,7 +148,7 @@ def _worker(
             slots[base + 1] = _STARTED
             slots[base] = index
             result = work(items[index], shared, config)
-            conn.send((index, result))
+            conn.send((index, result, time.process_time()))  # (its CPU time so far: is another worker worth it?)
             slots[base] = _IDLE
         code = 0
     finally:
@@ -171,6 +175,7 @@ class _Pool:
     items (the one it is on and the next, so it never waits for this process between two items)."""
 
     AHEAD = 2
+    SAMPLE = 3  # items (after each worker's first) timed before `grow` decides on another worker
 
     def __init__(
         self,
@@ -181,6 +186,7 @@ class _Pool:
         jobs: int,
         prepare: Callable[[], None] | None,
         limits: Limits,
+        grow: float | None = None,
     ) -> None:
         import multiprocessing
 
@@ -195,6 +201,10 @@ class _Pool:
         self.held: list[list[int]] = [[] for _ in range(self.jobs)]  # the items sent to each, in order
         self.todo = list(range(len(items) - 1, -1, -1))  # items not handed out yet, the next one last
         self.done: dict[int, Any] = {}
+        self.grow = grow
+        # per place: the CPU seconds its worker had spent at its first result and at its last, and the results
+        # between (the first item pays the worker's start: it does not tell how long the next ones take)
+        self.spent: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(self.jobs)]
 
     def _start(self, place: int) -> None:
         base = 3 * place
@@ -252,6 +262,7 @@ class _Pool:
         process.join()
         conn.close()
         self.workers[place] = None
+        self.spent[place] = [0.0, 0.0, 0.0]
         held, self.held[place] = self.held[place], []
         if held:
             on = held[0]
@@ -265,13 +276,30 @@ class _Pool:
     def _receive(self, place: int) -> None:
         _, conn = self.workers[place]
         try:
-            index, result = conn.recv()
+            index, result, spent = conn.recv()
         except (EOFError, OSError):
             self._lost(place, None)
             return
         self.done[index] = result
         self.held[place].remove(index)
+        first, _, count = self.spent[place]
+        self.spent[place] = [first, spent, count + 1] if count else [spent, spent, 1]
         self._hand_out(place)
+        self._add_worker()
+
+    def _add_worker(self) -> None:
+        """With `grow`: start one more worker when the items left would take those running longer than
+        `grow` seconds of CPU (estimated from the CPU time of the items done after each worker's first, once
+        there are `SAMPLE` of them)."""
+        if self.grow is None or not self.todo or None not in self.workers:
+            return
+        seconds = sum(last - first for first, last, _ in self.spent)
+        done = sum(count - 1 for _, _, count in self.spent if count)
+        if done < self.SAMPLE:  # a worker's first items still warm its caches and copy pages: a few more tell
+            return
+        running = sum(1 for worker in self.workers if worker is not None)
+        if len(self.todo) * seconds / done / running > self.grow:
+            self._start(self.workers.index(None))
 
     def _overdue(self, now: float) -> float | None:
         """Kill every worker over the time limit; the seconds until the next could be (None: no limit)."""
@@ -298,7 +326,7 @@ class _Pool:
             self.prepare()
         following = 0
         try:
-            for place in range(self.jobs):
+            for place in range(1 if self.grow is not None else self.jobs):
                 self._start(place)
             while following < len(self.items):
                 while following in self.done:

@@ -36,10 +36,20 @@ def player_key(name: str) -> str:
 # that are not UTF-8), which no output stream can even encode.
 # (U+2028 and U+2029 too: a reader that splits lines as Python's `str.splitlines` does would start a new
 # line there, so a file name holding one could forge a line of a report)
-_UNSAFE = re.compile(
+# (compiled when first needed: the class costs milliseconds to compile, and most text needs no look at all, as
+# `str.isprintable` refuses every one of these characters)
+_UNSAFE_CLASS = (
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
-_UNSAFE_OR_NEWLINE = re.compile(f"\n|{_UNSAFE.pattern}")
+_PATTERNS: dict[bool, re.Pattern[str]] = {}
+
+
+def _unsafe(one_line: bool = False) -> re.Pattern[str]:
+    """The characters `printable` escapes (and the newline when `one_line`)."""
+    pattern = _PATTERNS.get(one_line)
+    if pattern is None:
+        pattern = _PATTERNS[one_line] = re.compile(f"\n|{_UNSAFE_CLASS}" if one_line else _UNSAFE_CLASS)
+    return pattern
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -56,7 +66,9 @@ def printable(text: str, *, one_line: bool = True) -> str:
     """`text` safe to print to a terminal: each control character, escape-sequence starter, bidirectional
     override and undecodable byte shown as a visible escape (`\\x1b`), so nothing taken from a file can move
     the cursor, clear the screen, retitle the window or reorder the line. Newlines too when `one_line`."""
-    pattern = _UNSAFE_OR_NEWLINE if one_line else _UNSAFE
+    if text.isprintable():  # the usual text: none of those characters
+        return text
+    pattern = _unsafe(one_line)
     return text if pattern.search(text) is None else pattern.sub(_escape, text)
 
 
@@ -68,7 +80,7 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     import json
 
     text = json.dumps(value, indent=indent, ensure_ascii=False)
-    return text if _UNSAFE.search(text) is None else _UNSAFE.sub(_json_escape, text)
+    return text if text.isprintable() or _unsafe().search(text) is None else _unsafe().sub(_json_escape, text)
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -89,7 +101,7 @@ def markdown_text(text: str) -> str:
 def strip_unsafe(text: str) -> str:
     """`text` without the characters `printable` escapes (newlines and tabs kept): for text already laid out
     by width, where an escape would be wider than the nothing a control character takes."""
-    return text if _UNSAFE.search(text) is None else _UNSAFE.sub(_strip, text)
+    return text if text.isprintable() or _unsafe().search(text) is None else _unsafe().sub(_strip, text)
 
 
 def _strip(match: re.Match[str]) -> str:

@@ -59,11 +59,16 @@ __all__ = [
 ]
 
 PARALLEL_MIN = 150  # measured on 2 cores: 100 lists take as long on one process as on two, 200 lists 15% less
+# a batch not told how many processes to use starts one worker, and another joins only while the files left
+# would take it longer than this (CPU seconds): a second worker costs its start and the copies of the pages it
+# touches (~0.05 s of CPU), for a batch of a thousand lists as much as it saves in time
+GROW_SECONDS = 0.5
 CHUNK_MAX = 256  # rows a worker checks, packs and sends back at once
 
 
 def default_jobs(count: int) -> int:
-    """Processes to check `count` files on (this one included): every core for a large batch, else one."""
+    """The most processes to check `count` files on: every core for a large batch (`run` adds the second only
+    when the work left is long enough), else one."""
     return _default_jobs(count, PARALLEL_MIN)
 
 
@@ -104,6 +109,8 @@ def prepare(workspace: Workspace, event: Event | None = None, subs: Sequence[Sub
     forking, so that workers share it; a game the sample missed is loaded by the worker that meets it."""
     import multiprocessing.connection  # noqa: F401
 
+    if event is not None:  # its duplicates are found by digest: imported once, not in each worker
+        import hashlib  # noqa: F401
     event_keys()  # else each worker imports every game to tell an event file from a list
     for key in likely_games(subs, event):
         with contextlib.suppress(ArmyBuilderError):  # each file of that game will say why its data is unusable
@@ -121,13 +128,16 @@ def run(
 ) -> Results:
     """Check every submission (on `jobs` processes; default: every core for a large batch), then what the
     event says about them together (players, duplicates, teams). `progress` hears how many more are done."""
+    grow = GROW_SECONDS if jobs is None else None  # told how many: that many from the start
     jobs = default_jobs(len(subs)) if jobs is None else max(1, jobs)
     event = config.event
     results = Results(event.teams if event is not None else None)
     chunks = _chunks(subs, jobs)
     try:
         for index, result in enumerate(
-            shared_work(check_chunk, chunks, workspace, config, jobs, lambda: prepare(workspace, event, subs), config.limits)
+            shared_work(
+                check_chunk, chunks, workspace, config, jobs, lambda: prepare(workspace, event, subs), config.limits, grow
+            )
         ):
             if isinstance(result, Failure):  # its worker crashed or overran: that file's row says so
                 result = recover_chunk(chunks[index], result, workspace, config)

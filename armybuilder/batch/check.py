@@ -9,7 +9,6 @@ hangs or exhausts memory becomes an invalid row saying so (`recover_chunk`) whil
 from __future__ import annotations
 
 import functools
-import hashlib
 import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -148,6 +147,12 @@ def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, o
     return Checked(report, fmt, digest, document, lines)
 
 
+def _digest(blob: bytes) -> str:
+    import hashlib  # (only an event looks for duplicates: a plain batch does without it)
+
+    return hashlib.blake2b(b" ".join(blob.split()), digest_size=12).hexdigest()
+
+
 def check_report(sub: Submission, workspace: Workspace, config: Config) -> Checked:
     """Read one submission as whatever it is and check it."""
     options = _options(config.strict, config.collection)
@@ -155,9 +160,7 @@ def check_report(sub: Submission, workspace: Workspace, config: Config) -> Check
     if isinstance(blob, str):
         return Checked(Problem("syntax", Severity.ERROR, blob, sub.path, 1, 1), "?", "", None)
     # the same file submitted twice, whatever its spacing (only an event looks for duplicates)
-    digest = (
-        "" if config.event is None else hashlib.blake2b(b" ".join(blob.split()), digest_size=12).hexdigest()
-    )
+    digest = "" if config.event is None else _digest(blob)
     fmt = config.fmt
     if fmt is None and not sub.path.lower().endswith(YAML_SUFFIXES):
         found = _detect(blob)

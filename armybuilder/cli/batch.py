@@ -61,7 +61,8 @@ def batch(
         "--jobs",
         "-j",
         metavar="N",
-        help="Processes to check lists on (default: every core for batches over 150 lists).",
+        help="Processes to check lists on (default: one, and every core when over 150 lists are left for "
+        "more than half a second).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,
@@ -79,7 +80,6 @@ def batch(
     from armybuilder.fileio import write_atomic
     from armybuilder.render import batch as render
     from armybuilder.render.reports.common import counts
-    from armybuilder.render.reports.pack import write as pack_html
 
     fmt: str | None = None
     if report_format is not None and report_format not in reports.FILE_FORMATS:
@@ -205,6 +205,8 @@ def batch(
             if report is not None and fmt is not None:
                 write_atomic(report, reports.render(fmt, results, meta), force=force)
             if pack is not None:
+                from armybuilder.render.reports.pack import write as pack_html
+
                 write_atomic(pack, pack_html(results, meta), force=force)
         except ArmyBuilderError as exc:
             fatal(str(exc))

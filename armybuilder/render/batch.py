@@ -196,17 +196,23 @@ _SEVERITY_TEXT = {s: str(s) for s in Severity}
 
 
 # a character that takes other than one column: combining marks, zero-width ones, East Asian wide and full-width
-_NOT_ONE = re.compile(
+# (compiled when a cell first holds other than ASCII: the class costs milliseconds to compile)
+_NOT_ONE_CLASS = (
     "[\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f\u0e31-\u0e3a\u1100-\u115f"
     "\u1ab0-\u1aff\u1dc0-\u1dff\u200b-\u200f\u20d0-\u20ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7a3"
     "\uf900-\ufaff\ufe00-\ufe0f\ufe20-\ufe2f\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\U0001f000-\U0001faff"
     "\U00020000-\U0003fffd]"
 )
+_NOT_ONE: list[re.Pattern[str]] = []
 
 
 def cell_width(text: str) -> int:
     """Columns `text` takes: two for a wide (CJK) character, none for a combining mark."""
-    if text.isascii() or _NOT_ONE.search(text) is None:
+    if text.isascii():
+        return len(text)
+    if not _NOT_ONE:
+        _NOT_ONE.append(re.compile(_NOT_ONE_CLASS))
+    if _NOT_ONE[0].search(text) is None:
         return len(text)
     width = 0
     for char in text:
