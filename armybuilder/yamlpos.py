@@ -523,6 +523,7 @@ def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
     """(line, 0-based column, kind, text, (value column, value text, 1-based column past the colon)) for
     every dash, key and scalar."""
     tokens: list[tuple[int, int, int, Any, Any]] = []
+    append = tokens.append
     for line, raw in enumerate(text.split("\n"), 1):
         rest = raw.lstrip(" ")
         if not rest or rest[0] == "#":
@@ -533,7 +534,7 @@ def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
             dashes += 1
             if dashes > MAX_DEPTH // 2:  # `- - - …`: deeper than the fast path goes (and each step copies the line)
                 raise _NotSimple
-            tokens.append((line, col, _DASH, None, None))
+            append((line, col, _DASH, None, None))
             after = rest[1:].lstrip(" ")
             col += len(rest) - len(after)
             rest = after
@@ -543,8 +544,10 @@ def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
             continue
         m = _WORD_KEY_RE.match(rest) or (_KEY_RE.match(rest) if ":" in rest else None)
         if m is not None:
-            past = col + len(m.group(1)) + 2  # the column just past the colon, as libyaml marks a null value
-            tokens.append((line, col, _KEY, m.group(1), (col + m.end(), rest[m.end() :], past)))
+            key = m.group(1)
+            end = m.end()
+            past = col + len(key) + 2  # the column just past the colon, as libyaml marks a null value
+            append((line, col, _KEY, key, (col + end, rest[end:], past)))
         elif (rest[0] == '"' or rest[0] == "'") and ":" in rest:  # a quoted key, or a quoted value
             key, end = _quoted(rest, 0)
             if rest[end : end + 2] == ": " or rest[end:] == ":":
@@ -552,11 +555,11 @@ def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
                 past = col + end + 1
                 while end < len(rest) and rest[end] == " ":
                     end += 1
-                tokens.append((line, col, _KEY, key, (col + end, rest[end:], past)))
+                append((line, col, _KEY, key, (col + end, rest[end:], past)))
             else:
-                tokens.append((line, col, _SCALAR, rest, None))
+                append((line, col, _SCALAR, rest, None))
         else:
-            tokens.append((line, col, _SCALAR, rest, None))
+            append((line, col, _SCALAR, rest, None))
     return tokens
 
 
@@ -593,7 +596,10 @@ class _Fast:
             key_pos[key] = _tuple_new(Pos, (line, col + 1))
             vcol, raw, past = after
             if raw and raw[0] != "#":
-                value = _inline(raw, line, vcol)
+                if raw[0] == '"' and raw[-1] == '"' and raw.count('"') == 2 and "\\" not in raw:
+                    value = raw[1:-1]  # _inline's first case, without the call: `unit: "Name"`
+                else:
+                    value = _inline(raw, line, vcol)
                 value_pos[key] = _tuple_new(Pos, (line, vcol + 1))
             elif i < n and (t[i][1] > col or (t[i][1] == col and t[i][2] == _DASH)):
                 value_pos[key] = _tuple_new(Pos, (t[i][0], t[i][1] + 1))
@@ -623,9 +629,17 @@ class _Fast:
             if c != col or kind != _DASH:
                 break
             i += 1
-            if i < n and (t[i][0] == line or t[i][1] > col):
-                positions.append(_tuple_new(Pos, (t[i][0], t[i][1] + 1)))
-                value, i = self.node(i, depth + 1)
+            if i < n and ((token := t[i])[0] == line or token[1] > col):
+                positions.append(_tuple_new(Pos, (token[0], token[1] + 1)))
+                if token[2] == _SCALAR and depth < MAX_DEPTH // 2:  # node(), inlined for the usual `- Name`
+                    raw = token[3]
+                    if raw[0] == '"' and raw[-1] == '"' and raw.count('"') == 2 and "\\" not in raw:
+                        value = raw[1:-1]  # _inline's first case, without the call
+                    else:
+                        value = _inline(raw, token[0], token[1])
+                    i += 1
+                else:
+                    value, i = self.node(i, depth + 1)
             else:
                 positions.append(_tuple_new(Pos, (line, col + 2)))  # just past the dash
                 value = None

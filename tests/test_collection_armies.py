@@ -503,6 +503,22 @@ def test_collection_armies_takes_the_limits_of_complete(catalogue: Catalogue) ->
     assert bad.exit_code == 2 and "--with No Such Card" in bad.output
 
 
+def test_without_a_card_no_list_holds_it_not_even_as_the_unit_the_commander_joins(
+    catalogue: Catalogue, example: Collection
+) -> None:
+    """`--without` names a card no proposal may add: the unit an attachment commander joins is one too."""
+    robb = catalogue.find(ROBB)[0]
+    before = armies.best_army(robb, example, catalogue, 40)
+    assert before.report is not None and before.report.context is not None
+    host = next(u.unit.card for u in before.report.army.units if any(a.card is robb for a in u.attachments))
+    assert host is not None
+    after = armies.best_army(robb, example, catalogue, 40, limits=armies.Limits(without=frozenset({host.id})))
+    assert after.playable and after.proven, after.why
+    assert after.report is not None and after.report.valid
+    assert host.title not in {c.title for c in after.report.army.cards()}
+    assert any(a.card is robb for u in after.report.army.units for a in u.attachments)  # on another unit
+
+
 # --- bounded work ------------------------------------------------------------------------------------------
 
 

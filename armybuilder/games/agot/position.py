@@ -8,7 +8,6 @@ of the model, so no rule ever meets it. Reading never raises.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -183,6 +182,10 @@ class Position:
     _presence: dict[str, dict[str, Stack]] | None = None
     _control: dict[str, frozenset[str]] | None = None
     _stacks: list[tuple[HouseBlock, Stack]] | None = None
+    _occupied: list[Occupied] | None = None
+    _occupied_of: dict[tuple[str, ...], list[tuple[Area, list[tuple[HouseBlock, Stack]]]]] = field(
+        default_factory=dict
+    )
 
     # --- helpers the rules share ------------------------------------------------------------------
 
@@ -268,16 +271,32 @@ class Occupied(NamedTuple):
     stacks: list[tuple[HouseBlock, Stack]]
 
 
-def occupied(position: Position) -> Iterator[Occupied]:
+def occupied(position: Position) -> list[Occupied]:
     """Every area the rules may read (`Position.presence`) that units stand in: the one loop of the rules
-    about where units stand."""
-    for name, stacks in position.presence().items():
-        held = sorted(((position.houses[hid], stack) for hid, stack in stacks.items()), key=lambda hs: hs[1].pos)
-        yield Occupied(name, held[0][1].place.area, held)
+    about where units stand (worked out once per position; do not change the result)."""
+    if position._occupied is None:
+        houses = position.houses
+        found = []
+        for name, stacks in position.presence().items():
+            if len(stacks) == 1:
+                ((hid, stack),) = stacks.items()
+                held = [(houses[hid], stack)]
+            else:
+                held = sorted(((houses[hid], stack) for hid, stack in stacks.items()), key=_at)
+            found.append(Occupied(name, held[0][1].place.area, held))
+        position._occupied = found
+    return position._occupied
 
 
-def occupied_of(position: Position, *kinds: str) -> Iterator[tuple[Area, list[tuple[HouseBlock, Stack]]]]:
-    """The known areas of `kinds` ("land", "sea", "port") that units stand in, with each house's stack."""
-    for _, area, stacks in occupied(position):
-        if area is not None and area.kind in kinds:
-            yield area, stacks
+def _at(held: tuple[HouseBlock, Stack]) -> Pos:
+    return held[1].pos
+
+
+def occupied_of(position: Position, *kinds: str) -> list[tuple[Area, list[tuple[HouseBlock, Stack]]]]:
+    """The known areas of `kinds` ("land", "sea", "port") that units stand in, with each house's stack
+    (worked out once per position and kinds; do not change the result)."""
+    found = position._occupied_of.get(kinds)
+    if found is None:
+        found = [(area, stacks) for _, area, stacks in occupied(position) if area is not None and area.kind in kinds]
+        position._occupied_of[kinds] = found
+    return found

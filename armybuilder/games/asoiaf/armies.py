@@ -92,12 +92,16 @@ LAST: Order = ((1 << 30,), ())  # after every completion's place in the search o
 
 def fieldable(collection: Collection, catalogue: Catalogue, limits: Limits = DEFAULT_LIMITS) -> Collection:
     """The collection as one list can use it: a character card once (a character is unique in a list), no
-    card more often than `limits.max_copies`. Copies beyond that change no list, so 99 copies of every card
-    search as 3 do, and collections no list tells apart search alike."""
+    card more often than `limits.max_copies`, none of the cards the player wants no list to hold
+    (`limits.without`; a commander stays: it leads, it is not added), not even as the unit a commander
+    joins. Copies beyond that change no list, so 99 copies of every card search as 3 do, and collections
+    no list tells apart search alike."""
     cap = limits.max_copies
     owned: dict[str, int] = {}
     for card_id, copies in collection.owned.items():
         card = catalogue.cards.get(card_id)
+        if card_id in limits.without and not (card is not None and card.commander):
+            continue
         most = min(copies, 1) if card is not None and card.characters else copies
         most = most if cap is None else min(most, cap)
         if most > 0:

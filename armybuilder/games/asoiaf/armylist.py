@@ -311,11 +311,12 @@ class _Loader:
             )
             return
         units = self.army.units
-        known = (self.resolved or self._resolved())[Slot.UNIT]
+        unit_slot = Slot.UNIT  # (a class attribute of an enum costs more than the dict lookup)
+        known = (self.resolved or self._resolved())[unit_slot]
         for index, item in enumerate(raw):
             pos = raw.at(index)
             if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
-                units.append(UnitEntry(Entry(text, Slot.UNIT, pos[0], pos[1], card)))  # a name met before
+                units.append(UnitEntry(Entry(text, unit_slot, pos[0], pos[1], card)))  # a name met before
                 continue
             if isinstance(item, yamlpos.PosMap):
                 unknown = [k for k in item if k not in UNIT_KEYS]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from armybuilder.games.base import DEFAULT_OPTIONS, EMPTY_SUMMARY, Options, Report, Summary, Tally
@@ -44,10 +44,7 @@ def summarize(army: ArmyList, ctx: Army | None) -> Summary:
     commander = ctx.commander
     points, total, cap = ctx.points, ctx.total, ctx.neutral_cap
     neutral = ctx.neutral_total
-    tallies: tuple[Tally, ...] = ()
-    if points is not None:
-        tallies = (Tally("points", total, points),) if cap is None else (
-            Tally("points", total, points), Tally("neutral", neutral, cap))
+    tallies = _tallies(total, points, neutral, cap) if points is not None else ()
     title = commander.title if commander else None
     key = faction.key if faction else None
     return Summary(
@@ -56,6 +53,15 @@ def summarize(army: ArmyList, ctx: Army | None) -> Summary:
         {"name": army.name, "player": army.player, "faction": key, "points": points, "total": total,
          "neutral_total": neutral, "neutral_cap": cap, "commander": title},
     )  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _tallies(total: int, points: int, neutral: int, cap: int | None) -> tuple[Tally, ...]:
+    """A list's points (and neutral points) against their limits; a batch meets the same few hundred
+    figures again and again, and a Tally never changes, so each is built once."""
+    if cap is None:
+        return (Tally("points", total, points),)
+    return Tally("points", total, points), Tally("neutral", neutral, cap)
 
 
 _NO_CONTEXT: dict[str, object] = {"name": None, "player": None, "faction": None, "points": None, "total": None,

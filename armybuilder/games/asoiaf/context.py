@@ -124,7 +124,8 @@ class Army:
     def commanders(self) -> list[Entry]:
         """The army's commanders; a commander card that comes with another (same tactics cards, and it
         requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""
-        found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not Slot.ENEMY])
+        enemy = Slot.ENEMY
+        found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not enemy])
         return [e for e in found if not any(self._part_of(e, other) for other in found if other is not e)]
 
     def _chosen(self, found: list[Entry]) -> list[Entry]:
@@ -255,6 +256,18 @@ def ref_ids(catalogue: Catalogue, refs: Iterable[str] | str) -> frozenset[str]:
         refs = key[1]
         ids = catalogue.memo[key] = frozenset(
             card.id for ref in ((refs,) if isinstance(refs, str) else refs) for card in catalogue.resolve_ref(ref)
+        )
+    return ids  # type: ignore[return-value]
+
+
+def printing(catalogue: Catalogue, kinds: tuple[str, ...]) -> frozenset[str]:
+    """The ids of the cards that print a requirement of one of `kinds` (found once per catalogue), so that a
+    rule passes over a list none of whose cards does at once."""
+    key = ("printing", kinds)
+    ids = catalogue.memo.get(key)
+    if ids is None:
+        ids = catalogue.memo[key] = frozenset(
+            card.id for card in catalogue.cards.values() if any(card.requirements_of(k) for k in kinds)
         )
     return ids  # type: ignore[return-value]
 

@@ -89,12 +89,52 @@ class Catalogue:
                 self.by_other_side.setdefault(norm(card.other_side.name), card)
         self._keys = list(self.cards)
         self._closest: dict[str, Card | None] = {}  # the same misspellings come back in a batch
+        # what checking a deck asks of its cards, worked out once: a deck then asks it of a set of names
+        self.written_as: dict[str, tuple[str, str, Card | None]] = {}  # a name as written -> `resolve`
+        at_home: dict[tuple[str | None, bool], set[str]] = {}
+        for key, card in self.cards.items():
+            at_home.setdefault((card.faction, card.is_unit), set()).add(key)
+        # (faction, unit cards?) -> the normalised names of that faction's unit or command cards
+        self.at_home = {slot: frozenset(keys) for slot, keys in at_home.items()}
+        self._unit_icons = {key: card.unit_icons for key, card in self.cards.items() if card.is_unit}
+        # the command cards that mount or dismount a unit
+        self.turning = frozenset(k for k, c in self.cards.items() if not c.is_unit and c.mount_targets)
+        self._executable: dict[frozenset[str], frozenset[str]] = {}
+        # a card's other side (normalised), and the unit profiles (normalised) a card's mount keywords name
+        self.other_side = {k: norm(c.other_side.name) for k, c in self.cards.items() if c.other_side is not None}
+        self.needs = {k: tuple(norm(m.unit or "") for m in c.mount_targets) for k, c in self.cards.items()}
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def find(self, name: str) -> Card | None:
         return self.cards.get(norm(name))
+
+    def resolve(self, written: str) -> tuple[str, str, Card | None]:
+        """A name as a deck writes it: (trimmed, normalised, its card or None), kept in `written_as` (decks
+        write the same few names)."""
+        known = self.written_as.get(written)
+        if known is None:
+            name = written.strip()
+            key = norm(name)
+            known = (name, key, self.cards.get(key))
+            if len(self.written_as) < 10_000:
+                self.written_as[written] = known
+        return known
+
+    def icons_of_units(self, keys: Iterable[str]) -> set[str]:
+        """Every icon the unit cards of these normalised names show (their other sides' too)."""
+        return {icon for key in keys for icon in self._unit_icons[key]}
+
+    def executable(self, icons: set[str]) -> frozenset[str]:
+        """The normalised names of the command cards a unit showing one of `icons` can execute."""
+        frozen = frozenset(icons)
+        found = self._executable.get(frozen)
+        if found is None:
+            found = frozenset(k for k, c in self.cards.items() if not c.is_unit and not frozen.isdisjoint(c.icons))
+            if len(self._executable) < 1_000:
+                self._executable[frozen] = found
+        return found
 
     def profile_icon(self, name: str) -> str | None:
         """The icon of the unit profile `name` names: a unit card's, or the other side's of one."""

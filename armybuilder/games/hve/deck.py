@@ -11,7 +11,7 @@ from typing import Any
 
 from armybuilder.games.hve.catalogue import Card, Catalogue
 from armybuilder.games.hve.datacheck import shown
-from armybuilder.games.hve.names import HUGE, faction_key, is_int, is_text, norm
+from armybuilder.games.hve.names import HUGE, faction_key, is_int, is_text
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
@@ -42,6 +42,7 @@ class Section:
     pos: Pos | None = None
     listed: bool = True
     total: int = 0  # the copies of every entry, summed
+    most: int = 0  # the copies of the card listed most often (its entries summed)
 
 
 @dataclass(slots=True)
@@ -59,6 +60,16 @@ class Deck:
     opening_pos: Pos = ORIGIN
     problems: list[Problem] = field(default_factory=list)  # schema problems found while reading
     is_deck: bool = True  # False: the document is not a mapping, and no deck rule is judged
+    # what the rules ask of every entry, noted once while the entries are read (`_section`), so that a rule
+    # with nothing to say returns at once instead of walking the entries again
+    unknown: bool = False  # an entry names no card of the catalogue
+    foreign: bool = False  # a card of another faction than the deck's (or the deck has none)
+    misplaced: bool = False  # a unit card under commands, or a command card under units
+    unexecutable: bool = False  # a command card that no unit card listed before it shows an icon of
+    named_units: set[str] = field(default_factory=set)  # the normalised names of the entries under units
+    unit_icons: set[str] = field(default_factory=set)  # the icons of the unit cards under units
+    turning: list[Entry] = field(default_factory=list)  # command entries whose card mounts or dismounts
+    stranded: bool = False  # one of them turns a unit into a profile no unit card under units provides
 
     def problem(self, rule: str, severity: Severity, message: str, pos: Pos, card: str | None = None) -> Problem:
         return Problem(rule, severity, message, self.path, pos[0], pos[1], card)
@@ -71,8 +82,8 @@ class Deck:
         return [*self.units.entries, *self.commands.entries]
 
     def unit_keys(self) -> set[str]:
-        """The normalised names of the entries listed under units."""
-        return {e.key for e in self.units.entries}
+        """The normalised names of the entries listed under units (the deck's own set: do not change it)."""
+        return self.named_units
 
 
 def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
@@ -130,17 +141,19 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
             doc.at(section.name),
         )
         return
-    find = deck.catalogue.cards.get
+    catalogue = deck.catalogue
+    written_as = catalogue.written_as
     entries = section.entries
     positions = items.item_pos
     total = 0
+    totals: dict[str, int] = {}  # copies per card, by normalised name
     for index, item in enumerate(items):
         pos = positions[index]
         cls = item.__class__
-        name: str | None = None
+        written: str | None = None
         count = 1
         if cls is str:
-            name = item.strip()
+            written = item
         elif cls is PosMap:
             card, count = item.get("card"), item.get("count", 1)
             # the usual entry, read without the checks of _mapping_entry
@@ -150,20 +163,74 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
                 and 1 <= count < HUGE
                 and len(item) == 1 + ("count" in item)
             ):
-                name = card.strip()
-            if not name:
+                written = card
+            if written is None or not written.strip():
                 read = _mapping_entry(deck, item, pos)
                 if read is None:
                     continue
-                name, count = read
+                written, count = read
+        if written is None:
+            name, key, found = "", "", None
+        else:
+            name, key, found = written_as.get(written) or catalogue.resolve(written)
         if not name:
             what = "an empty name" if isinstance(item, str) or item is None else shown(item)
             deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {what}", pos)
             continue
-        key = norm(name)
-        entries.append(Entry(section.name, name, key, count, pos, find(key)))
+        entries.append(Entry(section.name, name, key, count, pos, found))
         total += count
+        totals[key] = totals.get(key, 0) + count
     section.total = total
+    section.most = max(totals.values(), default=0)
+    _note(deck, section, totals)
+
+
+def _note(deck: Deck, section: Section, totals: dict[str, int]) -> None:
+    """Note on the deck what the rules ask of this section's entries (`Deck.unknown` …). Units come first,
+    so the icons of every unit card are known when the commands are noted."""
+    catalogue = deck.catalogue
+    is_units = section.name == "units"
+    if is_units:
+        deck.named_units = set(totals)
+    at_home = catalogue.at_home.get((deck.faction, is_units))
+    if at_home is not None and totals.keys() <= at_home:  # every card known, of the deck's faction and kind
+        if is_units:
+            deck.unit_icons = catalogue.icons_of_units(totals)
+            return
+        if not totals.keys() <= catalogue.executable(deck.unit_icons):
+            deck.unexecutable = True
+        if not catalogue.turning.isdisjoint(totals):
+            deck.turning = [e for e in section.entries if e.key in catalogue.turning]
+            _stranded(deck)
+        return
+    icons = deck.unit_icons
+    for entry in section.entries:
+        found = entry.card
+        if found is None:
+            deck.unknown = True
+            continue
+        if found.faction != deck.faction:
+            deck.foreign = True
+        if found.is_unit is not is_units:
+            deck.misplaced = True
+        elif is_units:
+            icons.update(found.unit_icons)
+        else:  # a command card under commands
+            if icons.isdisjoint(found.icons):
+                deck.unexecutable = True
+            if found.mount_targets:
+                deck.turning.append(entry)
+    if not is_units and deck.turning:
+        _stranded(deck)
+
+
+def _stranded(deck: Deck) -> None:
+    """Note whether a mount/dismount card of the deck turns a unit into a profile that no card listed under
+    units is or has on its other side."""
+    catalogue = deck.catalogue
+    provided = set(deck.named_units)
+    provided.update(catalogue.other_side[key] for key in deck.named_units if key in catalogue.other_side)
+    deck.stranded = any(need not in provided for entry in deck.turning for need in catalogue.needs[entry.key])
 
 
 def _mapping_entry(deck: Deck, item: PosMap, pos: Pos) -> tuple[str, int] | None:

@@ -28,7 +28,7 @@ from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
 from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
 from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
-from armybuilder.games.hve.rules import RULES
+from armybuilder.games.hve.rules import RULES, quiet
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
 from armybuilder.problems import Problem
@@ -101,7 +101,7 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
             return report
         deck = read_deck(document.path, document.value, catalogue)
         problems = deck.problems
-        if deck.is_deck:
+        if deck.is_deck and not quiet(deck):
             problems.extend(RULES.run(deck))
         report.problems = sorted(problems, key=Problem.sort_key)
         report.summary = summary(deck)
@@ -158,10 +158,9 @@ def summary(deck: Deck) -> Summary:
     if not deck.is_deck:
         return Summary()
     faction = deck.faction
-    fielded: dict[str, None] = {}
-    for entry in deck.entries:
-        if entry.card is not None:
-            fielded[entry.card.name] = None
+    fielded = dict.fromkeys(
+        e.card.name for section in (deck.units, deck.commands) for e in section.entries if e.card is not None
+    )
     leader = deck.opening
     if leader is not None:
         card = deck.catalogue.find(leader)

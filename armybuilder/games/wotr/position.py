@@ -144,6 +144,18 @@ class Fellowship:
         return None if found is None else found.value
 
 
+def side_sums(data: WotrData, stacks: dict[str, Stack]) -> dict[str, int]:
+    """`Position.sums` of a place holding `stacks`."""
+    nations = data.nations
+    sums = {"free_peoples": 0, "shadow": 0, "free_peoples figures": 0, "shadow figures": 0}
+    for stack in stacks.values():
+        side = nations[stack.nation].side
+        counts = stack.counts
+        sums[side] += counts.get("regular", 0) + counts.get("elite", 0)
+        sums[side + " figures"] += sum(counts.values())
+    return sums
+
+
 @dataclass
 class Position:
     """What a position file states, with canonical names and positions. `None`: the file does not say."""
@@ -187,26 +199,22 @@ class Position:
     def nation(self, key: str) -> Nation:
         return self.data.nations[key]
 
-    def _sums(self, place: Place) -> dict[str, int]:
+    def sums(self, place: Place) -> dict[str, int]:
+        """Army units (`free_peoples`, `shadow`) and every figure (`free_peoples figures`, `shadow figures`)
+        of each side in a place, counted once (the reader counts them as it reads the place)."""
         sums = place.sums
         if sums is None:
-            nations = self.data.nations
-            sums = {"free_peoples": 0, "shadow": 0, "free_peoples figures": 0, "shadow figures": 0}
-            for stack in place.stacks.values():
-                side = nations[stack.nation].side
-                counts = stack.counts
-                sums[side] += counts.get("regular", 0) + counts.get("elite", 0)
-                sums[side + " figures"] += sum(counts.values())
-            place.sums = sums
+            sums = place.sums = side_sums(self.data, place.stacks)
         return sums
 
     def side_army(self, place: Place, side: str) -> int:
         """Army units (regulars and elites) of one side in a place, all its nations together."""
-        return self._sums(place)[side]
+        sums = place.sums
+        return (sums if sums is not None else self.sums(place))[side]
 
     def side_figures(self, place: Place, side: str) -> int:
         """Every figure of one side in a place."""
-        return self._sums(place)[side + " figures"]
+        return self.sums(place)[side + " figures"]
 
     def sieges(self) -> Iterator[Place]:
         """The `besieged` entries on Strongholds holding their own side (the others are reported once by

@@ -35,6 +35,7 @@ from armybuilder.games.wotr.position import (
     Position,
     Stack,
     Value,
+    side_sums,
 )
 from armybuilder.games.wotr.words import PLURAL_NATIONS
 from armybuilder.kit import schema as kit
@@ -300,6 +301,7 @@ class _Reader:
                         nvp = value_pos.get(key, nkp)
                         stacks[nation] = self.figures(figures, nation, nkp, nvp, where, region, nation)
             place.damaged = self.faults + len(problems) > before
+            place.sums = side_sums(self.data, place.stacks)  # every rule about armies asks
         return places
 
     def record(self, value: Any, pos: Pos, where: str, fields: Mapping[str, str]) -> dict[str, Value] | None:

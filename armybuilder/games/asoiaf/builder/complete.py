@@ -48,6 +48,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
+from armybuilder.games.asoiaf.context import Army
 
 __all__ = [
     "Addition",
@@ -98,6 +99,7 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
+UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
 CHECK_LIMIT = 1000  # validator checks for one candidate before giving up on proving (some take hundreds)
@@ -148,14 +150,22 @@ class _Searcher(Model):
         # the relaxations by the NCUs the player still allows (one table when there is no limit)
         max_ncus = self.limits.max_ncus
         room = None if max_ncus is None else max(0, max_ncus - self.root[4])
-        relaxed = self._relaxation(items, ncus=room)
+        relaxed = self._relaxation(items, ncus=room, held=self.copies)
         bounds = relaxed[0]  # where the tables change: the same for every count of NCUs
         # and of the completions whose most repeated new card is there at most m times, for m below the
         # most copies allowed: a completion whose relaxation needs more copies of a card than the list
         # has so far ranks behind on variety (see `bound`)
         most_levels = min(self.limits.max_copies or COPIES_LEVELS, COPIES_LEVELS)
-        levels = [(m, self._relaxation(items, m, room)) for m in range(1, most_levels)]
+        levels = [(m, self._relaxation(items, m, room, self.copies)) for m in range(1, most_levels)]
         levels.append((most_levels, relaxed))  # the last: that many copies or more
+        # and, under a neutral cap, the fewest neutral points the best multisets of each level need: where
+        # the cap forbids them all, that level's completions rank behind them on activations at least
+        thrifty = [
+            self._relaxation(items, m if m < most_levels else None, room, self.copies, thrifty=True)
+            if self.cap is not None
+            else None
+            for m, _ in levels
+        ]
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -179,14 +189,21 @@ class _Searcher(Model):
             acts = units + ncus
             top = min(hi, budget + slack) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
-            for m, by_ncus in levels:
+            room = None if cap is None else cap + nslack - neutral  # neutral points still allowed
+            for (m, by_ncus), by_thrift in zip(levels, thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
                 table = by_ncus[min(q, len(by_ncus) - 1)][j]
+                lean = None if by_thrift is None else by_thrift[min(q, len(by_thrift) - 1)][j]
                 at = max(m, most)
                 for spent in range(lo, top):
-                    left, aa, kk, nn = table[budget - spent + slack]
-                    cand = (left, aa - acts, at, kk - distinct, nn + offset)
+                    r = budget - spent + slack
+                    left, aa, kk, nn = table[r]
+                    if lean is not None and room is not None and lean[r][2] > room:
+                        # the neutral cap forbids every multiset this good: one activation fewer at best
+                        cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)
+                    else:
+                        cand = (left, aa - acts, at, kk - distinct, nn + offset)
                     if cand < best:
                         best = cand
             return (*best, (order, ()))
@@ -235,9 +252,10 @@ class _Searcher(Model):
             if limits.max_ncus is not None and ncus + item.ncus > limits.max_ncus:
                 return None
             chosen.append(j)
-            if item.card is not None:
-                held = copies.get(item.card.id, 0) + 1
-                copies[item.card.id] = held
+            dk -= len(item.fixed)  # counted below, as new cards only when they are
+            for cid in item.counted:
+                held = copies.get(cid, 0) + 1
+                copies[cid] = held
                 most = max(most, held)
                 dk += held == 1
             for p in item.pools:
@@ -279,8 +297,8 @@ class _Searcher(Model):
                 pending.remove(item.charged)
             pending.extend(met)
             chosen.pop()
-            if item.card is not None:
-                copies[item.card.id] -= 1
+            for cid in item.counted:
+                copies[cid] -= 1
             for p in item.pools:
                 pool_live[p] -= 1
             for t in item.tags:
@@ -296,12 +314,22 @@ class _Searcher(Model):
         def nxt(j: int) -> int:
             return j if items[j].repeat != 1 else j + 1
 
+        # the least each item can add to the cost (a charge it meets refunded), and from each item on
+        cheap = [it.lo - sum(self.charges[ids][0] for _, ids in it.carries) for it in items]
+        least = [*cheap, 1 << 30]
+        for j in range(n - 1, -1, -1):
+            least[j] = min(least[j], least[j + 1])
+        limit = budget + slack
+
         def dfs(first: int, state: State) -> None:
             table = None
             due = min((last_carrier[ids] for ids in pending), default=n)
+            spent = state[0]
             for j in range(first, n):
-                if j > due:
-                    return  # nothing from here on brings a card a chosen addition needs
+                if j > due or spent + least[j] > limit:
+                    return  # nothing from here on brings a card a chosen addition needs, or fits
+                if spent + cheap[j] > limit:
+                    continue
                 if bounds[j] is not table:  # the bound only changes where the table does
                     table = bounds[j]
                     if hopeless(j, state, (*chosen, j)):
@@ -394,7 +422,9 @@ class _Searcher(Model):
             return  # over the budget or the neutral cap whatever the discounts
         concrete = [c for i in chosen if (c := items[i].card) is not None]
         slots = sorted((i, pos, k) for i in chosen for pos, k in enumerate(items[i].classes))
-        held = self.own_ids | {c.id for c in concrete}
+        # the members of one-member classes count as concrete cards: the search took their rules and copies
+        fixed = {(i, pos) for i in chosen for pos in items[i].fixed}
+        held = self.own_ids | {c.id for c in concrete} | {items[i].classes[p].members[0].id for i, p in fixed}
         # each attachment to pick may bring a new card when one of its class is not in the list yet
         distinct = len(held) + sum(1 for _, _, k in slots if any(m.id not in held for m in k.members))
         low: Key = (
@@ -448,6 +478,11 @@ class _Searcher(Model):
                 self.gave_up = True
                 return True
             index, pos, k = slots[s]
+            if (index, pos) in fixed:  # its member's rules and copies were counted when it was taken
+                picks.append(k.members[0])
+                stop = assign(s + 1, 0, most, new)
+                picks.pop()
+                return stop
             for m_index in range(first, len(k.members)):
                 m = k.members[m_index]
                 tags, forbids, limits = self.card_tags[m.id], self.card_forbids[m.id], self.card_limits[m.id]
@@ -524,8 +559,12 @@ class _Searcher(Model):
                 for att in a.attachments
             ],
         )
-        after = validate(variant, self.catalogue)
         self.search.checked += 1
+        if variant.readable:  # the costs first: over the points, the rules need not run (the list was not)
+            costed = Army.build(variant, self.catalogue)
+            if costed.points is not None and costed.total > costed.points:
+                return False
+        after = validate(variant, self.catalogue)
         if after.context is None or new_errors(self.base, after):
             return False
         actx = after.context

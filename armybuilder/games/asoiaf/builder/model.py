@@ -6,6 +6,7 @@ Nothing here prints or exits.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -72,6 +73,8 @@ class _Item:
     charged: frozenset[str] = frozenset()  # it needs one of these cards: the search charges for one
     charge: tuple[int, int, int] = (0, 0, 0)  # what that card may cost: least, most, least neutral
     carries: tuple[tuple[int, frozenset[str]], ...] = ()  # (class position or -1 for its card, need met)
+    fixed: tuple[int, ...] = ()  # positions of its classes of one member: the search counts them as concrete
+    counted: tuple[str, ...] = ()  # the ids of its card and of those members: copies the search counts
 
 
 
@@ -451,6 +454,13 @@ class Model:
             pools = sorted(
                 {p for c in [*concrete, *(k.members[0] for k in classes)] for p in self.pool_of.get(c.id, ())}
             )
+            # a class of one member is that card: its rules count as soon as the addition is taken (a
+            # character on two units is refused there, not when members are picked)
+            known, fixed = list(concrete), []
+            for pos, k in enumerate(classes):
+                if len(k.members) == 1 and all(k.members[0].id != c.id for c in known):
+                    known.append(k.members[0])
+                    fixed.append(pos)
             return _Item(
                 kind=kind,
                 card=card,
@@ -466,10 +476,12 @@ class Model:
                 units=1 if kind == "unit" else 0,
                 ncus=1 if kind == "ncu" else 0,
                 cards=len(concrete) + len(classes),
-                tags=tuple(t for c in concrete for t in self.card_tags[c.id]),
-                forbids=tuple(t for c in concrete for t in self.card_forbids[c.id]),
-                limits=tuple(g for c in concrete for g in self.card_limits[c.id]),
-                foreign=sum(1 for c in concrete if c.faction not in self.home),
+                tags=tuple(t for c in known for t in self.card_tags[c.id]),
+                forbids=tuple(t for c in known for t in self.card_forbids[c.id]),
+                limits=tuple(g for c in known for g in self.card_limits[c.id]),
+                fixed=tuple(fixed),
+                counted=tuple(c.id for c in known),
+                foreign=sum(1 for c in known if c.faction not in self.home),
                 repeat=repeat,
                 group=group,
                 cap=cap,
@@ -603,7 +615,12 @@ class Model:
     # --- the relaxation ------------------------------------------------------------------------------
 
     def _relaxation(
-        self, items: list[_Item], copies: int | None = None, ncus: int | None = None
+        self,
+        items: list[_Item],
+        copies: int | None = None,
+        ncus: int | None = None,
+        held: Mapping[str, int] | None = None,
+        thrifty: bool = False,
     ) -> list[list[list[Relaxed]]]:
         """bounds[q][j][r + slack]: the best a multiset of the items of j's group and after can do with `r`
         points to spend (r from -slack: discounts on the list's cards may still pay for it), forgetting
@@ -615,10 +632,16 @@ class Model:
         the list's cards can lower them (otherwise 0, which stays a lower bound). With `copies`, no new
         unit's or NCU's card more than that many times: the relaxation of the completions whose most
         repeated card is there at most that often. With `ncus`, tables for q = 0 .. `ncus`: at most q new
-        NCUs (the player's --max-ncus); without it, one table (q = 0) where NCUs count like any addition."""
+        NCUs (the player's --max-ncus); without it, one table (q = 0) where NCUs count like any addition.
+        `held`: copies of each card the list holds already; they count against every cap and `copies`,
+        and a card the list holds is no new card. `thrifty`: (points left, -activations, neutral points,
+        -cards) instead, every neutral point counted: the fewest neutral points the best multisets need,
+        to tell whether the neutral cap lets any of them be."""
         slack, budget = self.slack, self.budget
+        held = held or {}
+        items, at = self._unshared(items)
         size = budget + slack + 1
-        count_neutral = self.neutral_slack == 0
+        count_neutral = self.neutral_slack == 0 or thrifty
         base: list[Relaxed] = [(max(0, r - slack), 0, 0, 0) for r in range(size)]
         levels = 1 if ncus is None else max(0, ncus) + 1
         bounds: list[list[list[Relaxed]]] = [[base] * (len(items) + 1) for _ in range(levels)]
@@ -635,6 +658,13 @@ class Model:
                 dk = (item.cards if first else len(item.classes)) + item.extra_cards
                 for c, n in item.variants:
                     n = n if count_neutral else 0
+                    if thrifty:  # the third and fourth places swapped
+                        for idx in range(c, size):
+                            left, acts, neutral, cards = cur[idx - c]
+                            cand = (left, acts - da, neutral + n, cards - dk)
+                            if cand < nxt[idx]:
+                                nxt[idx] = cand
+                        continue
                     for idx in range(c, size):
                         left, acts, cards, neutral = cur[idx - c]
                         cand = (left, acts - da, cards - dk, neutral + n)
@@ -656,8 +686,20 @@ class Model:
                 start -= 1
             group = items[start:end]
             cap = group[0].cap
-            if copies is not None and group[0].card is not None:
-                cap = copies if cap is None else min(cap, copies)
+            card = group[0].card
+            if card is not None:  # the copies the list holds already count against every limit
+                for g in self.card_limits.get(card.id, ()):
+                    room = self.limit_max[g] - self.limit_count[g]
+                    cap = room if cap is None else min(cap, room)
+                if copies is not None:
+                    room = copies - held.get(card.id, 0)
+                    cap = room if cap is None else min(cap, room)
+                if cap is not None and cap <= 0:
+                    for q in range(levels):
+                        for j in range(start, end):
+                            bounds[q][j] = tables[q]
+                    end = start
+                    continue
             if cap is None:  # no shared cap: each item as often as its own limit allows
                 for item in reversed(group):
                     rounds = item.repeat if item.repeat is not None else size
@@ -667,8 +709,9 @@ class Model:
                             break
                         tables = nxt
             else:
+                new = card is None or not held.get(card.id, 0)
                 for round_ in range(min(cap, size)):
-                    nxt = advance(tables, group, round_ == 0)
+                    nxt = advance(tables, group, new and round_ == 0)
                     if nxt == tables:
                         break
                     tables = nxt
@@ -676,4 +719,87 @@ class Model:
                 for j in range(start, end):
                     bounds[q][j] = tables[q]
             end = start
-        return bounds
+        return [[by_item[i] for i in at] for by_item in bounds]
+
+    def _unshared(self, items: list[_Item]) -> tuple[list[_Item], list[int]]:
+        """The items as the relaxation sees them, and where each item (and the end) stands among them: an
+        attachment class of characters only (Devan Seaworth, offered on every unit that may take him)
+        leaves the additions that carry it and becomes an addition of its own, right after the last group
+        that carries it, taken no more often than the class has members: a character joins one unit of a
+        list, however many units could take it. Its cost moves with it, so every completion from an item
+        on is still a multiset of these from that item on (one that places it on no unit too: a
+        relaxation)."""
+        shared: dict[frozenset[str], dict[tuple[int, int, bool], _Class]] = {}
+        last: dict[frozenset[str], tuple[str, ...]] = {}  # the last group that carries each
+        out: list[_Item] = []
+        for item in items:
+            carried = {pos for pos, _ in item.carries}
+            moved = [
+                k
+                for pos, k in enumerate(item.classes)
+                if pos not in carried and all(m.characters for m in k.members)
+            ]
+            if not moved:
+                out.append(item)
+                continue
+            for k in moved:
+                ids = frozenset(m.id for m in k.members)
+                shared.setdefault(ids, {})[(k.lo, k.hi, k.neutral)] = k
+                last[ids] = item.group
+            kept = tuple(k for k in item.classes if not any(k is x for x in moved))
+            ranges = [(k.lo, k.hi, k.neutral) for k in kept]
+            if item.card is not None:
+                hi = item.card.points
+                ranges.append((min(hi, self.floors.card(item.card)), hi, item.card.is_neutral))
+            clo, chi, cn = item.charge if item.extra_cards else (0, 0, 0)
+            ranges.append((clo, chi, bool(cn)))
+            out.append(
+                dataclasses.replace(
+                    item, classes=kept, cards=item.cards - len(moved), variants=_sums(ranges), plain=()
+                )
+            )
+        after: dict[tuple[str, ...], list[_Item]] = {}
+        for ids, classes in shared.items():
+            group = ("shared", *sorted(ids))
+            for k in classes.values():
+                after.setdefault(last[ids], []).append(
+                    _Item(
+                        kind="attach",
+                        card=None,
+                        classes=(k,),
+                        unit=None,
+                        lo=k.lo,
+                        hi=k.hi,
+                        nlo=k.lo if k.neutral else 0,
+                        units=0,
+                        ncus=0,
+                        cards=1,
+                        tags=(),
+                        forbids=(),
+                        limits=(),
+                        foreign=0,
+                        repeat=None,
+                        group=group,
+                        cap=len(ids),
+                        plain=(),
+                        variants=_sums([(k.lo, k.hi, k.neutral)]),
+                    )
+                )
+        merged: list[_Item] = []
+        at: list[int] = []
+        for index, item in enumerate(out):
+            at.append(len(merged))
+            merged.append(item)
+            if index + 1 == len(out) or out[index + 1].group != item.group:
+                merged += after.pop(item.group, [])
+        at.append(len(merged))
+        return merged, at
+
+
+def _sums(ranges: Sequence[tuple[int, int, bool]]) -> tuple[tuple[int, int], ...]:
+    """Every (cost, neutral points) a set of cards can come to, each costing within its (least, most)
+    range, and neutral or not."""
+    sums = {(0, 0)}
+    for lo, hi, neutral in ranges:
+        sums = {(c + x, n + (x if neutral else 0)) for c, n in sums for x in range(lo, hi + 1)}
+    return tuple(sorted(sums))

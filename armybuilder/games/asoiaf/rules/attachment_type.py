@@ -31,13 +31,11 @@ _TYPE = {"siegeengine": "siege engine", "none": "ability-only"}
 def _named_pairing(army: Army, unit: UnitEntry, attachment: Entry) -> bool:
     """A requirement ties this attachment to this unit (must join it, or the unit must carry it)."""
     att, body = army.card(attachment), army.card(unit.unit)
-    if any(
-        army.catalogue.matches(body, r.target) for r in att.requirements_of("must_join_unit_of") if r.target
-    ):
+    joins = att.requirements_of("must_join_unit_of")
+    if joins and any(army.catalogue.matches(body, r.target) for r in joins if r.target):
         return True
-    return any(
-        army.catalogue.matches(att, r.target) for r in body.requirements_of("must_attach_to") if r.target
-    )
+    carries = body.requirements_of("must_attach_to")
+    return bool(carries) and any(army.catalogue.matches(att, r.target) for r in carries if r.target)
 
 
 def check(army: Army) -> Iterator[Problem]:

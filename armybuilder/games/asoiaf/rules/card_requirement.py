@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.armylist import Entry, Slot
-from armybuilder.games.asoiaf.context import Army
+from armybuilder.games.asoiaf.context import Army, printing
 from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
@@ -109,13 +109,16 @@ def _per_card(army: Army) -> Iterator[Problem]:
                     f"{title} is not recruited: it comes into play through {req.ability}{owner}; remove it",
                     entry,
                 )
-        if entry.slot is Slot.ENEMY and not card.requirements_of("attach_to_enemy_unit"):
+        if entry.slot is _ENEMY and not card.requirements_of("attach_to_enemy_unit"):
             yield army.problem(
                 ID, f"{title} cannot be placed on an enemy unit; attach it to one of your own units", entry
             )
 
 
 def _limits(army: Army) -> Iterator[Problem]:
+    limited = printing(army.catalogue, ("limited", "limited_per_unit"))
+    if not any(army.card(e).id in limited for e in army.required):
+        return  # no card of the list prints a limit
     waived = {
         c.id
         for e in army.required
@@ -165,7 +168,8 @@ def _limits(army: Army) -> Iterator[Problem]:
 
 def _loyalty(army: Army) -> Iterator[Problem]:
     # the commander's loyalty (often from its ability) sets the army's; otherwise the first card's does
-    loyal = [e for e in army.required if army.card(e).requirements_of("exclusive_loyalty")]
+    loyal_ids = printing(army.catalogue, ("exclusive_loyalty",))
+    loyal = [e for e in army.required if army.card(e).id in loyal_ids]
     if not loyal:
         return
     leaders = set(map(id, army.commanders))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from armybuilder.games.hve.deck import Deck
+from armybuilder.games.hve.names import norm
 from armybuilder.games.hve.rules import (
     command_copies,
     command_without_executor,
@@ -49,3 +50,32 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
 )
 
 RULES: Rules[Deck] = Rules.of(_MODULES, LOAD_DOCS)
+
+
+# Every rule's own first test, asked at once: a deck that passes them all is one no rule has anything to say
+# about, and its check skips running them. `quiet` answers for the rules named here; a rule added to _MODULES
+# and not here fails at import, so no rule is ever skipped unasked.
+_QUIET_ANSWERS_FOR = frozenset(
+    {
+        unknown_card.ID, faction.ID, faction_card.ID, wrong_section.ID, deck_unit_count.ID,
+        deck_command_count.ID, unit_copies.ID, command_copies.ID, command_without_executor.ID,
+        opening_unit.ID, mount_target_missing.ID,
+    }
+)
+if set(RULES.ids()) != _QUIET_ANSWERS_FOR:  # pragma: no cover - a rule was added or removed
+    raise ImportError(f"hve.rules.quiet answers for {sorted(_QUIET_ANSWERS_FOR)}, the rules are {RULES.ids()}")
+
+
+def quiet(deck: Deck) -> bool:
+    """True when no rule of RULES would find anything in `deck` (noted while it was read: `Deck.unknown`
+    …); False only means the rules must be run."""
+    units, commands, opening = deck.units, deck.commands, deck.opening
+    return (
+        deck.faction is not None  # faction; faction-card needs the foreign flag below
+        and not (deck.unknown or deck.foreign or deck.misplaced or deck.unexecutable or deck.stranded)
+        and (not units.listed or units.total == deck_unit_count.SIZE)
+        and (not commands.listed or commands.total == deck_command_count.SIZE)
+        and units.most <= unit_copies.LIMIT
+        and commands.most <= command_copies.LIMIT
+        and (opening is None or norm(opening) in deck.named_units)  # unknown-card, opening-unit
+    )

@@ -16,10 +16,9 @@ INVALID = changed({7: '  - Crossbowmen', 13: '  - Dismount  # <- command-without
 
 
 def check(deck: Deck) -> Iterator[Problem]:
-    icons: set[str] = set()
-    for entry in deck.units.entries:
-        if entry.card is not None and entry.card.is_unit:
-            icons.update(entry.card.unit_icons)
+    if not deck.unexecutable:
+        return
+    icons = deck.unit_icons  # of the unit cards under units
     for entry in deck.commands.entries:
         card = entry.card
         if card is None or card.is_unit or not icons.isdisjoint(card.icons):

@@ -18,6 +18,8 @@ INVALID = changed({1: 'game: horde-vs-empire-cards  # <- faction', 3: ''})
 
 
 def check(deck: Deck) -> Iterator[Problem]:
+    if deck.faction is not None:  # the value spells a faction
+        return
     wrong = faction_problem(deck.faction_value) if deck.faction_given else ""
     if wrong == "":  # missing, empty, or white space only
         yield deck.problem(ID, SEVERITY, f"the deck needs a faction: {FACTION_CHOICES}", deck.faction_pos)

@@ -22,7 +22,7 @@ def _a(name: str) -> str:
 
 def check(deck: Deck) -> Iterator[Problem]:
     faction = deck.faction
-    if faction is None:
+    if faction is None or not deck.foreign:
         return
     for entry in deck.entries:
         card = entry.card

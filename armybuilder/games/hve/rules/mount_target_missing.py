@@ -17,14 +17,16 @@ INVALID = changed({7: '  - Spearmen', 13: '  - To Horse  # <- mount-target-missi
 
 
 def check(deck: Deck) -> Iterator[Problem]:
+    if not deck.stranded:  # noted while the deck was read
+        return
     provided: set[str] | None = None
-    for entry in deck.commands.entries:
+    for entry in deck.turning:  # the command cards under commands that mount or dismount
         card = entry.card
         if card is None or card.is_unit:
             continue
         for keyword in card.mount_targets:
             if provided is None:
-                provided = deck.unit_keys()
+                provided = set(deck.unit_keys())
                 for unit in deck.units.entries:
                     if unit.card is not None and unit.card.other_side is not None:
                         provided.add(norm(unit.card.other_side.name))

@@ -17,9 +17,9 @@ LIMIT = 3
 
 
 def copies_problems(deck: Deck, section: Section, rule: str, limit: int, what: str) -> Iterator[Problem]:
-    entries = section.entries
-    if len(entries) <= 1 and (not entries or entries[0].count <= limit):
+    if section.most <= limit:  # no card has more copies, its entries summed
         return
+    entries = section.entries
     totals: dict[str, int] = {}
     for entry in entries:
         totals[entry.key] = totals.get(entry.key, 0) + entry.count

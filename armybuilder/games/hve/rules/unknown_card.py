@@ -34,9 +34,10 @@ def message(name: str, catalogue: Catalogue, opening: bool = False) -> str:
 
 
 def check(deck: Deck) -> Iterator[Problem]:
-    for entry in deck.entries:
-        if entry.card is None:
-            yield deck.problem(ID, SEVERITY, message(entry.name, deck.catalogue), entry.pos, entry.name)
+    if deck.unknown:
+        for entry in deck.entries:
+            if entry.card is None:
+                yield deck.problem(ID, SEVERITY, message(entry.name, deck.catalogue), entry.pos, entry.name)
     opening = deck.opening
-    if opening is not None and deck.catalogue.find(opening) is None and norm(opening) not in deck.unit_keys():
+    if opening is not None and norm(opening) not in deck.unit_keys() and deck.catalogue.find(opening) is None:
         yield deck.problem(ID, SEVERITY, message(opening, deck.catalogue, opening=True), deck.opening_pos, opening)

@@ -16,6 +16,8 @@ INVALID = changed({7: '  - Volley  # <- wrong-section', 14: '  - Foot Archers  #
 
 
 def check(deck: Deck) -> Iterator[Problem]:
+    if not deck.misplaced:
+        return
     for entry in deck.entries:
         card = entry.card
         if card is None:

@@ -28,8 +28,10 @@ board:
 
 def check(position: Position) -> Iterator[Problem]:
     if position.board is not None:
+        sums = position.sums
         for place in position.board.values():
-            if position.side_army(place, "free_peoples") and position.side_army(place, "shadow"):
+            army = sums(place)
+            if army["free_peoples"] and army["shadow"]:
                 yield position.problem(
                     ID,
                     SEVERITY,

@@ -46,12 +46,16 @@ def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.captured is None:
         return
     data = position.data
+    regions, sums = data.regions, position.sums
     for place in position.board.values():
-        region = data.regions[place.region]
-        own = data.owner_side(place.region)
-        if not region.is_settlement or own is None:
+        region = regions[place.region]
+        if not region.is_settlement:
             continue
-        sides = [side for side in ("free_peoples", "shadow") if position.side_army(place, side)]
+        own = data.owner_side(place.region)
+        if own is None:
+            continue
+        army = sums(place)
+        sides = [side for side in ("free_peoples", "shadow") if army[side]]
         if len(sides) != 1:
             continue
         if region.is_stronghold:
