@@ -135,10 +135,17 @@ def test_every_faction_is_proven_and_every_proposal_validates(path: Path, catalo
         assert report.context.points - report.context.total == completion.left
 
 
-def brute_force(army: ArmyList, catalogue: Catalogue, top: int, limits: Limits = DEFAULT_LIMITS) -> list[Rank]:
-    """Every list reachable by legal one-card additions (`options`) that spend points and keep within the
-    player's limits, the best rank per set of new units: the best `top` ranks (the fixed order after them
-    is the search's own). Slow; for small budgets only."""
+def brute_force(
+    army: ArmyList,
+    catalogue: Catalogue,
+    top: int,
+    limits: Limits = DEFAULT_LIMITS,
+    free: frozenset[str] = frozenset(),
+) -> list[Rank]:
+    """Every list reachable by legal one-card additions (`options`) that spend points (or are among the
+    `free` titles: a card the whole army makes free, which the search proposes for the card it adds) and
+    keep within the player's limits, the best rank per set of new units: the best `top` ranks (the fixed
+    order after them is the search's own). Slow; for small budgets only."""
     base = validate(army, catalogue)
     assert base.context is not None and base.context.points is not None
     start_units = len(army.units)
@@ -157,7 +164,7 @@ def brute_force(army: ArmyList, catalogue: Catalogue, top: int, limits: Limits =
 
     def walk(a: ArmyList) -> Iterator[ArmyList]:
         for option in options(a, catalogue):
-            if option.cost <= 0:
+            if option.cost <= 0 and option.card.title not in free:
                 continue
             if option.slot.value == "units":
                 nxt = with_additions(a, units=[(option.card, ())])
@@ -214,23 +221,39 @@ units:
 """
 
 
+# Stannis: the neutral cap all but reached (5 of 7 at 14 points: no neutral NCU fits), a character
+# attachment whose cost depends on the army (Devan Seaworth), units the list already holds
+BARATHEON = """\
+faction: baratheon
+points: 40
+commander: "Stannis Baratheon, The One True King"
+units:
+  - unit: Baratheon Sentinels
+    attachment: "Stannis Baratheon, The One True King"
+  - House Bolton Cutthroats
+"""
+
+
 @pytest.mark.parametrize(
-    ("text", "left"),
+    ("text", "left", "free"),
     [
-        (COMMENTED, 2),  # Stark: Robb on the swords, the Outriders free for an attachment
-        (COMMENTED, 5),
-        (BROTHERHOOD, 3),  # one attachment in the army costs 1 less
+        (COMMENTED, 2, ()),  # Stark: Robb on the swords, the Outriders free for an attachment
+        (COMMENTED, 5, ()),
+        (BROTHERHOOD, 3, ()),  # one attachment in the army costs 1 less
+        (BARATHEON, 4, ("Devan Seaworth, King's Squire",)),  # free with Stannis
     ],
-    ids=["stark-2", "stark-5", "brotherhood-3"],
+    ids=["stark-2", "stark-5", "brotherhood-3", "baratheon-neutral-cap-4"],
 )
-def test_the_search_agrees_with_brute_force(text: str, left: int, catalogue: Catalogue) -> None:
+def test_the_search_agrees_with_brute_force(
+    text: str, left: int, free: tuple[str, ...], catalogue: Catalogue
+) -> None:
     army = load_list_text(text, catalogue)
     ctx = validate(army, catalogue).context
     assert ctx is not None
     army = dataclasses.replace(army, points=ctx.total + left)
     search = complete(army, catalogue, top=3, timeout=30)
     assert search.proven, search.why
-    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, free=frozenset(free))
     keys = [c.key for c in search.completions]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)  # a total order
 

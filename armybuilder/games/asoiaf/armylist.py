@@ -203,14 +203,13 @@ class _Loader:
                 data.key_pos["owned"],
             )
             return army
-        key_pos = data.key_pos
-        positions = army.positions
-        for key in data:
-            pos = key_pos[key]
-            positions[key if key.__class__ is str else str(key)] = pos  # a (line, column) tuple
-            if key not in _TOP_KEYS:
-                hint = _key_hint(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
-                self.problem("schema", f"unknown key `{key}`; {hint}", pos)
+        key_pos = data.key_pos  # top-level key -> its (line, column)
+        army.positions = {key if key.__class__ is str else str(key): pos for key, pos in key_pos.items()}
+        if not _TOP_KEYS.issuperset(key_pos):
+            for key in data:
+                if key not in _TOP_KEYS:
+                    hint = _key_hint(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
+                    self.problem("schema", f"unknown key `{key}`; {hint}", key_pos[key])
         for key in _TEXT_KEYS:
             value = data.get(key)
             if value is not None:

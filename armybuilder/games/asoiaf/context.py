@@ -307,7 +307,10 @@ def compute_costs(ctx: Army) -> dict[int, int]:
         return costs
     modifiers: list[tuple[Entry | None, Requirement]] = []
     seen: set[object] = set()
+    modifying = printing(ctx.catalogue, ("cost_modifier",))
     for entry in ctx.required:
+        if ctx.card(entry).id not in modifying:
+            continue  # most cards print no cost modifier
         for req in ctx.card(entry).requirements_of("cost_modifier"):
             per_unit = req.condition is not None and req.condition.attached_to_this_unit
             if req.applies_to == "self":
@@ -321,6 +324,8 @@ def compute_costs(ctx: Army) -> dict[int, int]:
                 modifiers.append((entry, req))
     for _special, effect in ctx.effects("cost_modifier"):
         modifiers.append((None, effect))
+    if not modifiers:
+        return costs
 
     for owner, req in modifiers:
         cond = req.condition

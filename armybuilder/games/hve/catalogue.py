@@ -103,6 +103,13 @@ class Catalogue:
         # a card's other side (normalised), and the unit profiles (normalised) a card's mount keywords name
         self.other_side = {k: norm(c.other_side.name) for k, c in self.cards.items() if c.other_side is not None}
         self.needs = {k: tuple(norm(m.unit or "") for m in c.mount_targets) for k, c in self.cards.items()}
+        # a profile a mount keyword names -> the names that provide it when listed under units: its own,
+        # and those of the unit cards that have it on their other side
+        providers: dict[str, set[str]] = {need: {need} for needs in self.needs.values() for need in needs}
+        for key, side in self.other_side.items():
+            if side in providers:
+                providers[side].add(key)
+        self.providers = {need: frozenset(keys) for need, keys in providers.items()}
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -124,7 +131,7 @@ class Catalogue:
 
     def icons_of_units(self, keys: Iterable[str]) -> set[str]:
         """Every icon the unit cards of these normalised names show (their other sides' too)."""
-        return {icon for key in keys for icon in self._unit_icons[key]}
+        return set().union(*map(self._unit_icons.__getitem__, keys))
 
     def executable(self, icons: set[str]) -> frozenset[str]:
         """The normalised names of the command cards a unit showing one of `icons` can execute."""

@@ -38,7 +38,6 @@ from armybuilder.games.hve.names import (
     norm,
 )
 from armybuilder.kit import cache as kit_cache
-from armybuilder.kit import schema as kit
 from armybuilder.kit.words import closest
 from armybuilder.problems import Problem, Severity
 
@@ -178,6 +177,8 @@ def catalogue_files(folder: Path) -> list[Path]:
 @cache
 def _file_validator() -> Draft202012Validator:
     """The catalogue schema at file level only: entries are judged by the checker's own rules."""
+    from armybuilder.kit import schema as kit  # only when a catalogue is checked, not read from its cache
+
     file_level = copy.deepcopy(kit.load_schema("armybuilder.games.hve", "catalogue.json"))
     file_level["properties"]["cards"].pop("items")
     return kit.validator(file_level)

@@ -228,9 +228,8 @@ def _stranded(deck: Deck) -> None:
     """Note whether a mount/dismount card of the deck turns a unit into a profile that no card listed under
     units is or has on its other side."""
     catalogue = deck.catalogue
-    provided = set(deck.named_units)
-    provided.update(catalogue.other_side[key] for key in deck.named_units if key in catalogue.other_side)
-    deck.stranded = any(need not in provided for entry in deck.turning for need in catalogue.needs[entry.key])
+    named, providers = deck.named_units, catalogue.providers
+    deck.stranded = any(named.isdisjoint(providers[need]) for entry in deck.turning for need in catalogue.needs[entry.key])
 
 
 def _mapping_entry(deck: Deck, item: PosMap, pos: Pos) -> tuple[str, int] | None:

@@ -45,6 +45,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
     Progress,
     Search,
 )
+from armybuilder.games.asoiaf.builder.relaxation import relaxation
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
@@ -150,18 +151,18 @@ class _Searcher(Model):
         # the relaxations by the NCUs the player still allows (one table when there is no limit)
         max_ncus = self.limits.max_ncus
         room = None if max_ncus is None else max(0, max_ncus - self.root[4])
-        relaxed = self._relaxation(items, ncus=room, held=self.copies)
+        relaxed = relaxation(self, items, ncus=room, held=self.copies)
         bounds = relaxed[0]  # where the tables change: the same for every count of NCUs
         # and of the completions whose most repeated new card is there at most m times, for m below the
         # most copies allowed: a completion whose relaxation needs more copies of a card than the list
         # has so far ranks behind on variety (see `bound`)
         most_levels = min(self.limits.max_copies or COPIES_LEVELS, COPIES_LEVELS)
-        levels = [(m, self._relaxation(items, m, room, self.copies)) for m in range(1, most_levels)]
+        levels = [(m, relaxation(self, items, m, room, self.copies)) for m in range(1, most_levels)]
         levels.append((most_levels, relaxed))  # the last: that many copies or more
         # and, under a neutral cap, the fewest neutral points the best multisets of each level need: where
         # the cap forbids them all, that level's completions rank behind them on activations at least
         thrifty = [
-            self._relaxation(items, m if m < most_levels else None, room, self.copies, thrifty=True)
+            relaxation(self, items, m if m < most_levels else None, room, self.copies, thrifty=True)
             if self.cap is not None
             else None
             for m, _ in levels
