@@ -5,8 +5,9 @@
 Generates each corpus (random legal and illegal lists from the bundled data, fixed seed), then measures:
 
 - floor: reading and parsing every file with PyYAML's C loader in one process (best of 5, warm OS cache);
-- core: `armybuilder.batch.run` on the corpus and reading every row back, as a report does (a pool on every
-  core for > 150 lists), in a fresh process whose peak RSS (its own and its workers') is reported too;
+- core: `armybuilder.batch.run` on the corpus and reading every row back, as a report does (one worker,
+  joined by more while the lists left would take it over half a second), in a fresh process whose peak
+  RSS (its own and its workers') is reported too;
   start-up (interpreter, imports, warm catalogue load) is left out, as the floor leaves out `import yaml`;
 - cli: the whole `armybuilder batch DIR --quiet` command, interpreter start-up included.
 

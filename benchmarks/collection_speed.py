@@ -2,6 +2,10 @@
 best list.
 
     .venv/bin/python benchmarks/collection_speed.py [--faction stark] [--points 40] [--runs N] [--target S]
+                                                    [--profile]
+
+`--profile` runs once under cProfile and prints where the time goes: building the search's model (its
+candidates, and the relaxation's bound tables), the search itself, and the validator's checks.
 
 The collection holds every card of the faction: two copies of each card without a character (combat units,
 generic attachments), one of each character. The run is in process with the catalogue loaded, through the
@@ -15,6 +19,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,11 +37,14 @@ def main() -> int:
     parser.add_argument("--points", type=int, default=40, help="the game size")
     parser.add_argument("--runs", type=int, default=3, help="runs (the median is reported)")
     parser.add_argument("--target", type=float, default=TARGET, help="seconds allowed")
+    parser.add_argument("--profile", action="store_true", help="one run under cProfile: where the time goes")
     args = parser.parse_args()
 
     catalogue = load_catalogue()
     cards = [c for c in catalogue.cards.values() if c.faction == args.faction]
     shelf = Collection(f"<every {args.faction} card>", owned={c.id: 1 if c.characters else 2 for c in cards})
+    if args.profile:
+        return profile(lambda: armies(shelf, catalogue, args.points, timeout=max(args.target * 2, 10.0)))
     times = []
     cpu = []  # the process's CPU time too: on a busy machine the wall time says more about the others
     found = []
@@ -62,6 +70,34 @@ def main() -> int:
         f"{'all proven' if proven else 'not all proven'} · {verdict}"
     )
     return 0 if ok else 1
+
+
+def profile(run: Callable[[], object]) -> int:
+    """One run under cProfile, its time split by part (cumulative seconds of the functions that do it)."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.runcall(run)
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    parts = {
+        "model: candidates": ("model.py", "_items"),
+        "model: bound tables": ("model.py", "_relaxation"),
+        "search (all of it)": ("complete.py", "_search"),
+        "validator checks": ("check.py", "validate"),
+    }
+    total = max(v[3] for v in stats.values())
+    spent = {
+        name: sum(v[3] for k, v in stats.items() if k[0].endswith(module) and k[2] == function)
+        for name, (module, function) in parts.items()
+    }
+    spent["search: branch and bound"] = spent.pop("search (all of it)") - spent["model: candidates"]
+    spent["search: branch and bound"] -= spent["model: bound tables"]  # the search builds its model first
+    print(f"{'part':<26} {'s':>7} {'share':>6}")
+    for name, seconds in spent.items():
+        print(f"{name:<26} {seconds:>7.2f} {seconds / total:>6.0%}")
+    print(f"{'the whole run':<26} {total:>7.2f}  (the validator's checks run inside the search too)")
+    return 0
 
 
 if __name__ == "__main__":

@@ -555,3 +555,29 @@ def test_a_commander_out_of_time_leads_the_best_list_of_the_one_before(
     alone, seeded = (armies.best_army(robb, example, catalogue, 40, seeds=s) for s in ([], [before.spec]))
     assert alone.proven and seeded.proven
     assert seeded.key == alone.key and fielded(seeded.report) == fielded(alone.report)
+
+
+@pytest.mark.parametrize("points", [30, 40])
+def test_a_unit_left_bare_that_another_search_covers_changes_no_list(
+    catalogue: Catalogue, example: Collection, points: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Searches after the first leave out lists holding a bare unit the commander was already searched on
+    (the commander moved there is a list of that search): every best list and rank stay the same."""
+    skipped: list[frozenset[str]] = []
+    no_bare = armies._no_bare
+
+    def recording(*args: object) -> frozenset[str]:
+        found = no_bare(*args)  # type: ignore[arg-type]
+        skipped.append(found)
+        return found
+
+    monkeypatch.setattr(armies, "_no_bare", recording)
+    cutting = armies.armies(example, catalogue, points)
+    assert any(skipped), "no search left a unit out: the test proves nothing"
+    monkeypatch.setattr(armies, "_no_bare", lambda *args: frozenset())
+    every = armies.armies(example, catalogue, points)
+    assert [f.proven for f in cutting] == [f.proven for f in every]
+    assert [f.key for f in cutting] == [f.key for f in every]
+    assert [fielded(f.report) if f.report else None for f in cutting] == [
+        fielded(f.report) if f.report else None for f in every
+    ]

@@ -78,9 +78,7 @@ class Rule(Generic[M]):
     def stamp(self, found: Problem) -> Problem:
         """`found` with the rule's id, a documented severity and a one-line printable message."""
         severity = found.severity if found.severity in self.also else self.severity
-        message = found.message
-        if not message.isprintable():  # every character `printable` escapes is one Python finds unprintable
-            message = printable(message)
+        message = printable(found.message)
         if found.rule != self.id or found.severity is not severity or message is not found.message:
             found = dataclasses.replace(found, rule=self.id, severity=severity, message=message)
         return found

@@ -13,7 +13,9 @@ are the 3 `--max-copies` allows), each commander searches at most its `timeout` 
 `total`, each search of a commander's getting what is left of its time; a commander whose searches did not
 all finish says so (`Fielding.why`), with the best list found. Work is reused across commanders: the best
 lists found so far, led by the next commander instead (`transplant`) and legal, are its lists to beat from
-the start, so a commander short of time still gets a full list and its searches cut sooner.
+the start, so a commander short of time still gets a full list and its searches cut sooner. Within a
+commander, a search after the first adds no plain unit bare that the commander was already searched on
+(`_no_bare`): moving the commander there makes such a list one that search has seen, as good and legal.
 
 Nothing here prints or exits.
 """
@@ -183,16 +185,53 @@ def _distinct(hosts: list[Card], collection: Collection, catalogue: Catalogue) -
     """One unit of each set of interchangeable ones: units no card and no rule names, without requirements or
     characters, of the same faction, type, tray and cost, owned as many times, are the same to every rule,
     so swapping them throughout a list maps the best list led from one to the best led from another."""
-    named = referenced(catalogue)
     seen: set[tuple[object, ...]] = set()
     out = []
     for host in hosts:
-        plain = not host.requirements and not host.characters and host.id not in named
-        key = (host.faction, host.type, host.tray, host.cost, collection.count(host)) if plain else (host.id,)
+        key = _plain(host, collection, catalogue) or (host.id,)
         if key not in seen:
             seen.add(key)
             out.append(host)
     return out
+
+
+def _plain(unit: Card, collection: Collection, catalogue: Catalogue) -> tuple[object, ...] | None:
+    """The set of interchangeable units `unit` belongs to (see `_distinct`), None when it is not plain: it
+    has requirements or characters, or some card or rule names it."""
+    if unit.requirements or unit.characters or unit.id in referenced(catalogue):
+        return None
+    return (unit.faction, unit.type, unit.tray, unit.cost, collection.count(unit))
+
+
+def _no_bare(
+    base: ListSpec, commander: Card, searched: set[tuple[object, ...]], collection: Collection, catalogue: Catalogue
+) -> frozenset[str]:
+    """The units the search from `base` need not add without attachments. `base` is the commander alone on a
+    plain unit H; a list led from it that holds a plain unit U without attachments, of H's faction, type and
+    tray, holds the same cards as the list with H's attachments (the commander's among them) moved onto U:
+    nothing names H or U, so the move keeps the list legal and its rank. When U is of a set of units already
+    searched as the commander's unit (`searched`), that list was in that search, so this one may skip it.
+    Empty when `base` is not that simple."""
+    mine = _lone(base, commander, collection, catalogue)
+    if mine is None or not searched:
+        return frozenset()
+    return frozenset(
+        u.id
+        for u in collection.cards(catalogue)
+        if u.kind is CardKind.COMBAT_UNIT
+        and (key := _plain(u, collection, catalogue)) is not None
+        and key in searched
+        and key[:3] == mine[:3]  # faction, type, tray: H's attachments fit U
+    )
+
+
+def _lone(base: ListSpec, commander: Card, collection: Collection, catalogue: Catalogue) -> tuple[object, ...] | None:
+    """The set of interchangeable units of the unit the commander joins, when `base` is only that plain unit
+    with the commander on it; None otherwise."""
+    if commander.kind is not CardKind.ATTACHMENT or base.ncus or len(base.units) != 1:
+        return None
+    host, attached = base.units[0]
+    return _plain(host, collection, catalogue) if attached == [commander] else None
 
 
 def referenced(catalogue: Catalogue) -> frozenset[str]:
@@ -349,7 +388,7 @@ def best_army(
     collection = fieldable(collection, catalogue, limits)
     refusal: Problem | None = None
     tried = False
-    legal: list[tuple[str, ArmyList, ListReport]] = []  # (faction, smallest list, its check) to complete
+    legal: list[tuple[str, ListSpec, ArmyList, ListReport]] = []  # (faction, smallest list, it loaded, its check)
     factions = army_factions(commander, collection, catalogue, faction)
     for army_faction in factions:
         for base in bases(commander, army_faction, points, collection, catalogue):
@@ -359,10 +398,11 @@ def best_army(
             if report.errors:
                 refusal = refusal or report.errors[0]
             else:
-                legal.append((army_faction, army, report))
+                legal.append((army_faction, base, army, report))
     best: tuple[Rank, ListSpec, str] | None = None
     seed = _seeded(commander, seeds, factions, collection, catalogue, limits) if legal else None
-    for index, (army_faction, army, report) in enumerate(legal):
+    searched: dict[str, set[tuple[object, ...]]] = {}  # per faction: the sets of plain units searched as its unit
+    for index, (army_faction, base, army, report) in enumerate(legal):
         now = clock()
         if (best or seed) is not None and now >= deadline:  # out of time: the lists not searched may rank better
             result.proven = False
@@ -382,8 +422,11 @@ def best_army(
             owned=collection.owned,
             bar=bar,
             limits=limits,
+            no_bare=_no_bare(base, commander, searched.setdefault(army_faction, set()), collection, catalogue),
         )
         result.searches += 1
+        if (lone := _lone(base, commander, collection, catalogue)) is not None:
+            searched[army_faction].add(lone)
         if not search.proven:
             result.proven = False
             result.why = f"{search.why or 'the search was not proven'}: the best list found so far"

@@ -78,11 +78,13 @@ def complete(
     owned: Mapping[str, int] | None = None,
     bar: Key | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    no_bare: frozenset[str] = frozenset(),
 ) -> Search:
     """The `top` best legal ways to spend the remaining points, differing in their new combat units, each
     verified by the validator; `Search.proven` when the search ran to the end. With `owned` (card id ->
     copies the player owns), only from the copies the list does not yet hold; with `bar`, only completions
-    ranking better than it (a completion key found elsewhere); always within the player's `limits`."""
+    ranking better than it (a completion key found elsewhere); always within the player's `limits`. `no_bare`:
+    combat units (card ids) not to add without attachments, lists the caller has searched otherwise."""
     start = clock()
     base = validate(army, catalogue)
     ctx = base.context
@@ -94,7 +96,7 @@ def complete(
     if unknown:
         raise UsageError("a card to include matches no card")
     return _Searcher(
-        army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar, limits
+        army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar, limits, no_bare
     ).run()
 
 

@@ -92,11 +92,13 @@ class Model:
         owned: Mapping[str, int] | None = None,
         bar: Key | None = None,
         limits: Limits = DEFAULT_LIMITS,
+        no_bare: frozenset[str] = frozenset(),
     ) -> None:
         assert ctx.points is not None
         self.army, self.catalogue, self.base, self.ctx = army, catalogue, base, ctx
         self.top, self.start, self.timeout, self.clock, self.progress = top, start, timeout, clock, progress
         self.owned, self.bar, self.limits = owned, bar, limits
+        self.no_bare = no_bare  # combat units not to add without attachments (the caller covers those lists)
         self.budget = ctx.points - ctx.total
         self.cap = ctx.neutral_cap
         self.present = [ctx.card(e) for e in ctx.entries]
@@ -489,7 +491,11 @@ class Model:
         items: list[_Item] = []
         for body in units:
             carry = [r.target for r in body.requirements_of("must_attach_to") if r.target]
-            items += [make("unit", body, body, p, None) for p in profiles(body, [], True, carry)]
+            items += [
+                make("unit", body, body, p, None)
+                for p in profiles(body, [], True, carry)
+                if p or body.id not in self.no_bare
+            ]
         for index, unit_entry in enumerate(self.army.units):
             host = unit_entry.unit.card
             if host is None:
