@@ -102,6 +102,7 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
+UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
 CHECK_LIMIT = 1000  # validator checks for one candidate before giving up on proving (some take hundreds)
@@ -160,6 +161,14 @@ class _Searcher(Model):
         most_levels = min(self.limits.max_copies or COPIES_LEVELS, COPIES_LEVELS)
         levels = [(m, relaxation(self, items, m, room, self.copies)) for m in range(1, most_levels)]
         levels.append((most_levels, relaxed))  # the last: that many copies or more
+        # and, under a neutral cap, the fewest neutral points the best multisets of each level need: where
+        # the cap forbids them all, that level's completions rank behind them on activations at least
+        thrifty = [
+            relaxation(self, items, m if m < most_levels else None, room, self.copies, thrifty=True)
+            if self.cap is not None
+            else None
+            for m, _ in levels
+        ]
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -183,14 +192,21 @@ class _Searcher(Model):
             acts = units + ncus
             top = min(hi, budget + slack) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
-            for m, by_ncus in levels:
+            room = None if cap is None else cap + nslack - neutral  # neutral points still allowed
+            for (m, by_ncus), by_thrift in zip(levels, thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
                 table = by_ncus[min(q, len(by_ncus) - 1)][j]
+                lean = None if by_thrift is None else by_thrift[min(q, len(by_thrift) - 1)][j]
                 at = max(m, most)
                 for spent in range(lo, top):
-                    left, aa, kk, nn = table[budget - spent + slack]
-                    cand = (left, aa - acts, at, kk - distinct, nn + offset)
+                    r = budget - spent + slack
+                    left, aa, kk, nn = table[r]
+                    if lean is not None and room is not None and lean[r][2] > room:
+                        # the neutral cap forbids every multiset this good: one activation fewer at best
+                        cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)
+                    else:
+                        cand = (left, aa - acts, at, kk - distinct, nn + offset)
                     if cand < best:
                         best = cand
             return (*best, (order, ()))

@@ -21,6 +21,7 @@ def relaxation(
     copies: int | None = None,
     ncus: int | None = None,
     held: Mapping[str, int] | None = None,
+    thrifty: bool = False,
 ) -> list[list[list[Relaxed]]]:
     """bounds[q][j][r + slack]: the best a multiset of the items of j's group and after can do with `r`
     points to spend (r from -slack: discounts on the list's cards may still pay for it), forgetting
@@ -34,12 +35,14 @@ def relaxation(
     repeated card is there at most that often. With `ncus`, tables for q = 0 .. `ncus`: at most q new
     NCUs (the player's --max-ncus); without it, one table (q = 0) where NCUs count like any addition.
     `held`: copies of each card the list holds already; they count against every cap and `copies`,
-    and a card the list holds is no new card."""
+    and a card the list holds is no new card. `thrifty`: (points left, -activations, neutral points,
+    -cards) instead, every neutral point counted: the fewest neutral points the best multisets need,
+    to tell whether the neutral cap lets any of them be."""
     slack, budget = model.slack, model.budget
     held = held or {}
     items, at = _unshared(model, items)
     size = budget + slack + 1
-    count_neutral = model.neutral_slack == 0
+    count_neutral = model.neutral_slack == 0 or thrifty
     base: list[Relaxed] = [(max(0, r - slack), 0, 0, 0) for r in range(size)]
     levels = 1 if ncus is None else max(0, ncus) + 1
     bounds: list[list[list[Relaxed]]] = [[base] * (len(items) + 1) for _ in range(levels)]
@@ -56,6 +59,13 @@ def relaxation(
             dk = (item.cards if first else len(item.classes)) + item.extra_cards
             for c, n in item.variants:
                 n = n if count_neutral else 0
+                if thrifty:  # the third and fourth places swapped
+                    for idx in range(c, size):
+                        left, acts, neutral, cards = cur[idx - c]
+                        cand = (left, acts - da, neutral + n, cards - dk)
+                        if cand < nxt[idx]:
+                            nxt[idx] = cand
+                    continue
                 for idx in range(c, size):
                     left, acts, cards, neutral = cur[idx - c]
                     cand = (left, acts - da, cards - dk, neutral + n)
