@@ -183,10 +183,15 @@ class _Searcher(Model):
         limits = self.limits
         copies = self.copies  # card id -> copies in the list and the chosen additions' concrete cards
 
+        charges = self.charges
+
         def bound(j: int, state: State, order: tuple[int, ...]) -> Key:
             """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
             order of those completions starts)."""
             lo, hi, neutral, units, ncus, most, distinct = state
+            for ids in pending:  # charged for, still to come: the relaxed item bringing it pays its whole cost
+                clo, _, cn = charges[ids]
+                lo, neutral = lo - clo, neutral - cn
             best = WORST[:5]
             offset = neutral if count_neutral else 0
             acts = units + ncus
