@@ -80,7 +80,7 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     import json
 
     text = json.dumps(value, indent=indent, ensure_ascii=False)
-    return text if text.isprintable() or _unsafe().search(text) is None else _unsafe().sub(_json_escape, text)
+    return text if text.isprintable() else _unsafe().sub(_json_escape, text)
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -101,7 +101,7 @@ def markdown_text(text: str) -> str:
 def strip_unsafe(text: str) -> str:
     """`text` without the characters `printable` escapes (newlines and tabs kept): for text already laid out
     by width, where an escape would be wider than the nothing a control character takes."""
-    return text if text.isprintable() or _unsafe().search(text) is None else _unsafe().sub(_strip, text)
+    return text if text.isprintable() else _unsafe().sub(_strip, text)
 
 
 def _strip(match: re.Match[str]) -> str:

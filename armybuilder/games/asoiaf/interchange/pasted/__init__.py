@@ -15,8 +15,8 @@ How a line is read, once markdown (headings, quotes, emphasis), bullets and numb
 - Section headers (`Combat Units`, `Non-Combat Units`, `NCUs`, `Attachments`, `Enemy Attachments`) are
   optional: they only help choose between versions of a card. A line naming a faction sets it.
 - Totals, activation counts, point counts, links and "built with" lines are skipped; so are the lines
-  before the first card that name no card (the first is the list's name; `(60 pts)` in it is the size, and so is a standard size beside a
-  house's name alone: `Stark 40`).
+  before the first card that name no card (the first is the list's name; `(60 pts)` in it is the size,
+  and so is a standard size beside a house's name alone: `Stark 40`).
 - Every other line is a card. `(C)`, `[C]` or a `C` cost marks the commander; a cost in any common form
   (`(6)`, `(6 pts)`, `6pts`, `- 6`, `[6]`) is read but never trusted; `with`, `w/`, `+`, `&` or an indent
   marks an attachment; one line may hold a unit and its attachments (`Unit (7) + Jon Snow (C)`).
