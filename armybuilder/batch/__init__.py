@@ -60,9 +60,10 @@ __all__ = [
 
 PARALLEL_MIN = 150  # measured on 2 cores: 100 lists take as long on one process as on two, 200 lists 15% less
 # a batch not told how many processes to use starts one worker, and another joins only while the files left
-# would take it longer than this (CPU seconds): a second worker costs its start and the copies of the pages it
-# touches (~0.05 s of CPU), for a batch of a thousand lists as much as it saves in time
-GROW_SECONDS = 0.5
+# would take it longer than this (CPU seconds): a second worker costs its start, its own warm-up and the
+# copies of the pages it touches (measured 0.08-0.1 s of CPU on 2 busy cores), more than it saves a batch of
+# a thousand lists (~0.25 s of checking) in time
+GROW_SECONDS = 1.0
 CHUNK_MAX = 256  # rows a worker checks, packs and sends back at once
 
 
