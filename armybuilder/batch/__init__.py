@@ -74,9 +74,10 @@ def default_jobs(count: int) -> int:
 
 
 def _chunks(items: Sequence[Submission], jobs: int) -> list[Sequence[Submission]]:
-    """Runs of items: small enough to balance the workers and move the progress bar, large enough to keep
-    the traffic between processes low."""
-    size = max(8, min(CHUNK_MAX, len(items) // (jobs * 16))) if jobs > 1 else CHUNK_MAX
+    """Runs of items: small enough to balance the workers and move the progress bar (four runs a worker at
+    least), large enough to keep the traffic between processes low (each run costs both processes a round
+    trip) and to let a batch started on one worker sample a few hundred lists before it adds another."""
+    size = max(8, min(CHUNK_MAX, len(items) // (jobs * 4))) if jobs > 1 else CHUNK_MAX
     return [items[start : start + size] for start in range(0, len(items), size)]
 
 
