@@ -109,6 +109,7 @@ class Model:
         self.ranked: list[tuple[Key, tuple[str, ...]]] = []  # the best `top` of them, best first
         self.mismatch = False  # a checked cost fell outside its modelled range
         self.gave_up = False  # a candidate's members were not all tried
+        self.diving = False  # in the greedy dives (whose checks the exhaustive pass repeats)
         self.reported = start
         self.home = {NEUTRAL} | ({ctx.faction} if ctx.faction else set())
 
@@ -546,7 +547,46 @@ class Model:
         self.base_loss, self.base_neutral_loss = self.slack, self.neutral_slack
         self.slack += self.floors.pool
         self.neutral_slack += self.floors.neutral_pool
+        self.within_cache: dict[frozenset[str], tuple[CostFloors, int]] = {}
         return items
+
+    def floor_within(
+        self, items: Sequence[_Item], chosen: Sequence[int], reachable: frozenset[str]
+    ) -> tuple[int, int]:
+        """The least the chosen additions can cost, and the most the list's cards and the shared discounts
+        can still take off, in an army that holds no card outside `reachable`: a discount whose condition
+        no such card meets (Jaime Lannister's without Cersei), or that a special card none of them brings
+        gives, does not apply. At least each item's own least cost: never looser than the search's."""
+        cached = self.within_cache.get(reachable)
+        if cached is None:
+            cards = [self.catalogue.cards[i] for i in sorted(reachable)]
+            floors = CostFloors(self.catalogue, cards, self._specials(cards))
+            loss = 0
+            for entry in self.ctx.entries:
+                holder = self.ctx.unit_of.get(id(entry))
+                card = self.ctx.card(entry)
+                if holder is not None and holder.unit.card is not None:
+                    floor = floors.attached(holder.unit.card, card)
+                else:
+                    floor = floors.card(card)
+                loss += max(0, self.ctx.cost(entry) - floor)
+            cached = self.within_cache[reachable] = (floors, loss)
+        floors, loss = cached
+        lo = 0
+        for i in chosen:
+            item = items[i]
+            body = item.card
+            if item.card is not None:
+                lo += min(item.card.points, floors.card(item.card))
+            elif item.unit is not None:
+                body = self.army.units[item.unit].unit.card
+            for k in item.classes:
+                least = min(
+                    floors.attached(body, m) if body is not None else floors.card(m) for m in k.members
+                )
+                lo += max(k.lo, min(k.hi, least))
+        slack = loss + sum(cut for targets, cut, _ in floors.pools if targets & reachable)
+        return lo, slack
 
     def _plan_charges(self, units: list[Card], attachments: list[Card], ncus: list[Card]) -> None:
         """A combat unit or NCU that needs a card the list lacks is charged for that card when it is taken
@@ -596,9 +636,24 @@ class Model:
         needer: then a partial list holding the card's carrier cannot hold the needer too early, and the
         relaxation may count the carrier without the card (that addition comes later still)."""
         self.last_carrier: dict[frozenset[str], int] = {}
+        spans: dict[frozenset[str], list[tuple[int, int, int]]] = {}
         for index, item in enumerate(items):
-            for _, ids in item.carries:
+            for pos, ids in item.carries:
                 self.last_carrier[ids] = index
+                if pos < 0:
+                    assert item.card is not None
+                    hi, neutral = item.card.points, item.card.is_neutral
+                    lo = min(hi, self.floors.card(item.card))
+                else:
+                    k = item.classes[pos]
+                    lo, hi, neutral = k.lo, k.hi, k.neutral
+                spans.setdefault(ids, []).append((lo, hi, lo if neutral else 0))
+        # the card charged for comes with one of these additions: it costs what it can cost there (not on
+        # a unit that takes it for nothing, which no addition offers: Tyrion Lannister on the Stone Crows)
+        for ids, costs in spans.items():
+            if ids in self.charges:
+                lows, highs, neutrals = zip(*costs, strict=True)
+                self.charges[ids] = (min(lows), max(highs), min(neutrals))
         for index, item in enumerate(items):
             ids = item.charged
             if not ids:
@@ -609,7 +664,7 @@ class Model:
             if first is None or first <= index:
                 item.charged, item.charge = frozenset(), (0, 0, 0)
                 continue
-            lo, hi, nlo = item.charge
+            item.charge = lo, hi, nlo = self.charges[ids]
             item.variants = tuple(
                 sorted({(c + dc, n + (dc if nlo else 0)) for c, n in item.plain for dc in range(lo, hi + 1)})
             )
