@@ -312,8 +312,7 @@ class _Loader:
         units = self.army.units
         unit_slot = Slot.UNIT  # (a class attribute of an enum costs more than the dict lookup)
         known = (self.resolved or self._resolved())[unit_slot]
-        for index, item in enumerate(raw):
-            pos = raw.at(index)
+        for index, (item, pos) in enumerate(zip(raw, _item_positions(raw), strict=True)):
             if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
                 units.append(UnitEntry(Entry(text, unit_slot, pos[0], pos[1], card)))  # a name met before
                 continue
@@ -368,9 +367,8 @@ class _Loader:
     def _list_refs(self, raw: list[Any], slot: Slot) -> list[Entry]:
         entries = []
         known = (self.resolved or self._resolved())[slot]
-        positions = isinstance(raw, yamlpos.PosList)
-        for index, item in enumerate(raw):
-            pos = raw.at(index) if positions else (0, 0)  # type: ignore[attr-defined]
+        positions = _item_positions(raw) if isinstance(raw, yamlpos.PosList) else [(0, 0)] * len(raw)
+        for index, (item, pos) in enumerate(zip(raw, positions, strict=True)):
             if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
                 entries.append(Entry(text, slot, pos[0], pos[1], card))  # a name met before
                 continue
@@ -414,6 +412,12 @@ class _Loader:
         text = str(value).strip()
         card = resolve(self.catalogue, text, slot, self.army.faction_key, self, (line, column), raw_siblings)
         return Entry(text, slot, line, column, card)
+
+
+def _item_positions(items: yamlpos.PosList) -> list[yamlpos.Pos]:
+    """Where each item of a sequence stands (`PosList.at` of each index, without a call per item)."""
+    positions = items.item_pos
+    return positions if len(positions) == len(items) else [items.at(i) for i in range(len(items))]
 
 
 def resolve(
@@ -462,6 +466,8 @@ def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
         older = _season(catalogue, season)
         if older is None:  # the folder it was read from is gone: nothing to compare with
             break
+        if not older.find(text):  # no card of that season by that name: no suggestions worked out for it
+            continue
         then = choose(older, text, slot, faction)
         if isinstance(then, Card) and then.id in catalogue.cards:
             found = (catalogue.cards[then.id], season)

@@ -109,6 +109,7 @@ class Model:
         self.ranked: list[tuple[Key, tuple[str, ...]]] = []  # the best `top` of them, best first
         self.mismatch = False  # a checked cost fell outside its modelled range
         self.gave_up = False  # a candidate's members were not all tried
+        self.diving = False  # in the greedy dives (whose checks the exhaustive pass repeats)
         self.reported = start
         self.home = {NEUTRAL} | ({ctx.faction} if ctx.faction else set())
 
