@@ -101,8 +101,9 @@ def nodes_clock(nodes: int) -> Callable[[], float]:
 PROOF_NODES = 400_000  # work the proof may take (the speed target is benchmarks/complete_speed.py's)
 # issue #27: these lists from their commander alone are not proven within that yet, and say why. Lannister:
 # cost ranges (discounts the army may share) let many candidates through that cost one or two points more
-# than the list has, each refused by its costs. (Stark's direwolf lists, Renly's Baratheon and the Night's
-# Watch are proven since the search takes one arrangement of interchangeable units: see symmetry.py.)
+# than the list has, each refused by its costs. (Stark's direwolf lists and the Night's Watch are proven
+# since the search takes one arrangement of interchangeable units: see symmetry.py; Renly's Baratheon since a
+# discount sure to apply, Cortnay Penrose's beside Renly, lowers the most a card can cost.)
 NOT_YET_PROVEN = {
     "lannister-40": "stopped at the time limit",
 }
@@ -249,6 +250,18 @@ units:
   - Lannister Guardsmen
 """
 
+# Renly: Cortnay Penrose (Loyal Tactician) surely 1 cheaper beside him, at most 1 then, and free on the
+# Stormcrow Mercenaries, who take 1 off an attachment
+RENLY = """\
+faction: baratheon
+points: 40
+commander: "Renly Baratheon, The Charismatic Heir"
+units:
+  - unit: Rose Knights
+    attachments: ["Renly Baratheon, The Charismatic Heir"]
+  - Baratheon Sentinels
+"""
+
 
 @pytest.mark.parametrize(
     ("text", "left", "free"),
@@ -258,8 +271,9 @@ units:
         (BROTHERHOOD, 3, ()),  # one attachment in the army costs 1 less
         (BARATHEON, 4, ("Devan Seaworth, King's Squire",)),  # free with Stannis
         (LANNISTER, 3, ()),
+        (RENLY, 5, ("Cortnay Penrose, Loyal Tactician",)),
     ],
-    ids=["stark-2", "stark-5", "brotherhood-3", "baratheon-neutral-cap-4", "lannister-3"],
+    ids=["stark-2", "stark-5", "brotherhood-3", "baratheon-neutral-cap-4", "lannister-3", "renly-5"],
 )
 def test_the_search_agrees_with_brute_force(
     text: str, left: int, free: tuple[str, ...], catalogue: Catalogue

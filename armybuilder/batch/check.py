@@ -266,7 +266,7 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         summary.details.get("points", first.limit if first else None),
         first.value if first else None,
         fmt,
-        tuple(pack_problem(p) for p in report.problems),
+        tuple(map(pack_problem, report.problems)),
         config.strict,
         contents.outline(report) if (config.outline or config.content) and contents else (),
         _sheet(system, report, workspace) if config.sheet and system else None,

@@ -212,6 +212,14 @@ class Document:
     text: str | None = None  # the decoded text, when a system needs more than the YAML (interchange)
 
 
+def _init_document(self: Document, path: str, value: Any = None, error: Problem | None = None, text: str | None = None) -> None:
+    """Document's __init__ (one per file read), filling its dict at once as Summary's does."""
+    self.__dict__.update(path=path, value=value, error=error, text=text)
+
+
+setattr(Document, "__init__", _init_document)  # noqa: B010 - mypy keeps the dataclass's signature
+
+
 class EventRules(ABC):
     """A game's rules of one event: applied to each checked file (bans, allowed sides, …) and across the
     files of one player or one team (`cross_check`, on what `cross_key` kept of each file).

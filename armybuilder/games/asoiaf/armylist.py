@@ -145,7 +145,7 @@ class ArmyList:
     @property
     def readable(self) -> bool:
         """False when the file could not be read as a list at all (syntax error, empty, not a mapping)."""
-        return self.is_mapping and not any(p.rule == "syntax" for p in self.problems)
+        return self.is_mapping and (not self.problems or not any(p.rule == "syntax" for p in self.problems))
 
 
 class _Loader:
@@ -204,8 +204,10 @@ class _Loader:
             )
             return army
         key_pos = data.key_pos  # top-level key -> its (line, column)
-        army.positions = {key if key.__class__ is str else str(key): pos for key, pos in key_pos.items()}
-        if not _TOP_KEYS.issuperset(key_pos):
+        if _TOP_KEYS.issuperset(key_pos):  # every key known (so every key text)
+            army.positions = dict(key_pos)
+        else:
+            army.positions = {key if key.__class__ is str else str(key): pos for key, pos in key_pos.items()}
             for key in data:
                 if key not in _TOP_KEYS:
                     hint = _key_hint(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")

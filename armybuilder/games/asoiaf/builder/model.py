@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from armybuilder.games.asoiaf.armylist import ArmyList
-from armybuilder.games.asoiaf.builder.costs import CostFloors, local_costs
+from armybuilder.games.asoiaf.builder.costs import CostFloors, ceiling, local_costs
 from armybuilder.games.asoiaf.builder.options import candidates, fits
 from armybuilder.games.asoiaf.builder.proposals import (
     DEFAULT_LIMITS,
@@ -307,6 +307,19 @@ class Model:
         ncus = [c for c in ncus if usable(c)]
 
         self._plan_charges(units, attachments, ncus)
+        # the modifiers sure to apply: on the list's cards and the special cards in force (see `ceiling`)
+        sure = [r for c in self.present for r in c.requirements_of("cost_modifier") if r.applies_to != "self"]
+        sure += [e for special in ctx.specials for e in special.effects if e.kind == "cost_modifier"]
+        general = list(dict.fromkeys(sure))
+
+        def most(card: Card, body: Card, before: Sequence[Card]) -> tuple[int, bool]:
+            """The most an attachment can cost joining `body` beside `before`, and whether it is offered
+            there: not where its unit makes it free (it would spend nothing), but where the army surely
+            does (Devan Seaworth beside Stannis Baratheon: a card for nothing, as before)."""
+            local = local_costs(body, [*before, card], catalogue)[-1]
+            if before:  # a discount for one attachment may go to another first: either bound, not both
+                return min(local, ceiling(card, self.present_ids, catalogue, general)), local > 0
+            return ceiling(card, self.present_ids, catalogue, general, start=local), local > 0
 
         def extra_for(members: Sequence[Card], att: Card) -> bool:
             """The attachment joins beyond the one-attachment limit on a unit of these cards."""
@@ -338,12 +351,12 @@ class Model:
             if c.kind is CardKind.ATTACHMENT
         }
 
-        def classes(members: Iterable[tuple[Card, int, int]]) -> list[_Class]:
-            """Group (attachment, least cost, most cost) by what the ranking sees."""
+        def classes(members: Iterable[tuple[Card, int, int, bool]]) -> list[_Class]:
+            """Group (attachment, least cost, most cost, offered) by what the ranking sees."""
             grouped: dict[tuple[int, int, bool, str, tuple[tuple[int, ...], int]], list[Card]] = {}
-            for att, lo, hi in members:
-                if hi == 0:
-                    continue  # an attachment that costs nothing there adds a card and spends nothing
+            for att, lo, hi, offered in members:
+                if not offered:
+                    continue  # an attachment its unit makes free adds a card and spends nothing
                 # a needed card, or one another attachment needs beside it, is a class of its own
                 alone = att.id if att.id in self.satisfier_of or att.id in companions else ""
                 pooled = (self.pool_of.get(att.id, ()), att.points if att.id in self.pool_of else 0)
@@ -365,8 +378,8 @@ class Model:
                 normal = [a for a in normal if all(catalogue.matches(a, t) for t in carry)]
                 extra = [a for a in extra if all(catalogue.matches(a, t) for t in carry)]
 
-            def alone(a: Card) -> tuple[Card, int, int]:
-                return a, self.floors.attached(body, a), local_costs(body, [*before, a], catalogue)[-1]
+            def alone(a: Card) -> tuple[Card, int, int, bool]:
+                return a, self.floors.attached(body, a), *most(a, body, before)
 
             ncls = classes(alone(a) for a in normal)
             out: list[tuple[_Class, ...]] = [] if carry else [()]
@@ -381,7 +394,7 @@ class Model:
                     (
                         x,
                         self.floors.card(x) if paying else self.floors.attached(body, x),
-                        local_costs(body, [*before, rep, x], catalogue)[-1],
+                        *most(x, body, [*before, rep]),
                     )
                     for x in extra
                 )
@@ -402,7 +415,7 @@ class Model:
                             (
                                 x,
                                 self.floors.card(x) if paying else self.floors.attached(body, x),
-                                local_costs(body, [*before, rep, x], catalogue)[-1],
+                                *most(x, body, [*before, rep]),
                             )
                             for x in late
                         )
@@ -414,7 +427,7 @@ class Model:
         ) -> _Item:
             lo = hi = nlo = 0
             if card is not None:
-                hi = card.points
+                hi = ceiling(card, self.present_ids, catalogue, general)
                 lo = min(hi, self.floors.card(card))
                 nlo = lo if card.is_neutral else 0
             variants = {
