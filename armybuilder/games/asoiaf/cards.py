@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from armybuilder.kit.cache import quick_unpickling
+
 
 class CardKind(StrEnum):
     COMBAT_UNIT = "combat-unit"
@@ -23,6 +25,7 @@ class CardKind(StrEnum):
 NEUTRAL = "neutral"
 
 
+@quick_unpickling  # a catalogue holds thousands: its cached load is mostly their unpickling
 @dataclass(frozen=True, slots=True)
 class SourcePos:
     """Where a card or entry is written in the card data (for `data check` and error messages)."""
@@ -31,6 +34,7 @@ class SourcePos:
     line: int
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Attack:
     name: str
@@ -43,6 +47,7 @@ class Attack:
         return {"melee": "Melee", "short": "Short", "long": "Long"}.get(self.type, self.type)
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Condition:
     """When a cost modifier or exclusion applies (every set field must hold)."""
@@ -52,6 +57,7 @@ class Condition:
     attached_to_this_unit: bool = False
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Requirement:
     """One structured recruitment requirement printed on a card, or one effect of a special card.
@@ -97,6 +103,7 @@ class Requirement:
     summary: str | None = None
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Card:
     """A combat unit, attachment or NCU card (commanders are one of these with `commander` set)."""
@@ -125,12 +132,14 @@ class Card:
     replaces_faction_tactics: bool = False
     source: SourcePos = field(default=SourcePos("", 0), compare=False)
     _by_kind: dict[str, tuple[Requirement, ...]] = field(init=False, repr=False, compare=False)
+    _title: str = field(init=False, repr=False, compare=False)  # read by nearly every message: made once
 
     def __post_init__(self) -> None:
         by_kind: dict[str, tuple[Requirement, ...]] = {}
         for req in self.requirements:
             by_kind[req.kind] = (*by_kind.get(req.kind, ()), req)
         object.__setattr__(self, "_by_kind", by_kind)
+        object.__setattr__(self, "_title", f"{self.name}, {self.subname}" if self.subname else self.name)
 
     @property
     def character(self) -> bool:
@@ -139,7 +148,7 @@ class Card:
     @property
     def title(self) -> str:
         """`Name, Subname` (or `Name`): how players and the reference name a card."""
-        return f"{self.name}, {self.subname}" if self.subname else self.name
+        return self._title
 
     @property
     def label(self) -> str:
@@ -167,6 +176,7 @@ class Card:
         return self._by_kind.get(kind, ())
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class TacticsCard:
     id: str
@@ -178,6 +188,7 @@ class TacticsCard:
     source: SourcePos = field(default=SourcePos("", 0), compare=False)
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Special:
     """A special card: a faction rule, an alternate commander, an army-building effect."""
@@ -193,6 +204,7 @@ class Special:
     source: SourcePos = field(default=SourcePos("", 0), compare=False)
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Faction:
     key: str
