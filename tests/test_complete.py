@@ -99,19 +99,13 @@ def nodes_clock(nodes: int) -> Callable[[], float]:
 
 
 PROOF_NODES = 400_000  # work the proof may take (the speed target is benchmarks/complete_speed.py's)
-# issue #27: these lists from their commander alone are not proven within that yet, and say why. Stark (as
-# measured on Greatjon Umber's list at 40 points): its best lists field the three direwolves, each charged
-# for the Stark character it needs until a unit brings it; the dives do not reach them, and the proof takes
-# about a million nodes even with the best list known. Lannister: cost ranges (discounts the army may
-# share) let many candidates through that cost one or two points more than the list has, each refused by
-# its costs. Renly's Baratheon: attachments whose cost depends on the army, so that every pick of members
-# is checked with the validator. Night's Watch: 473k nodes since the bound stopped counting a card charged
-# for twice (its 77k before rested on that; see test_a_card_charged_for_is_paid_once_in_the_proof)
+# issue #27: these lists from their commander alone are not proven within that yet, and say why. Lannister:
+# cost ranges (discounts the army may share) let many candidates through that cost one or two points more
+# than the list has, each refused by its costs. (Stark's direwolf lists and the Night's Watch are proven
+# since the search takes one arrangement of interchangeable units: see symmetry.py; Renly's Baratheon since a
+# discount sure to apply, Cortnay Penrose's beside Renly, lowers the most a card can cost.)
 NOT_YET_PROVEN = {
-    "stark-40": "stopped at the time limit",
     "lannister-40": "stopped at the time limit",
-    "nightswatch-40": "stopped at the time limit",
-    "baratheon-40": "too many ways to pick attachments for one candidate",
 }
 
 
@@ -146,11 +140,13 @@ def brute_force(
     top: int,
     limits: Limits = DEFAULT_LIMITS,
     free: frozenset[str] = frozenset(),
+    owned: dict[str, int] | None = None,
 ) -> list[Rank]:
     """Every list reachable by legal one-card additions (`options`) that spend points (or are among the
     `free` titles: a card the whole army makes free, which the search proposes for the card it adds) and
-    keep within the player's limits, the best rank per set of new units: the best `top` ranks (the fixed
-    order after them is the search's own). Slow; for small budgets only."""
+    keep within the player's limits (and, with `owned`, the copies the player has, those in the list
+    counted), the best rank per set of new units: the best `top` ranks (the fixed order after them is the
+    search's own). Slow; for small budgets only."""
     base = validate(army, catalogue)
     assert base.context is not None and base.context.points is not None
     start_units = len(army.units)
@@ -171,6 +167,8 @@ def brute_force(
         for option in options(a, catalogue):
             if option.cost <= 0 and option.card.title not in free:
                 continue
+            if owned is not None and sum(c.id == option.card.id for c in a.cards()) >= owned.get(option.card.id, 0):
+                continue  # every copy the player has is in the list already
             if option.slot.value == "units":
                 nxt = with_additions(a, units=[(option.card, ())])
             elif option.slot.value == "ncus":
@@ -239,6 +237,32 @@ units:
 """
 
 
+# Gregor: Jaime Lannister (Kingsguard) 1 cheaper only with Cersei in the army, checked at the leaves with
+# the cards the list can hold; the Stone Crows need a Tyrion, charged at the least an addition bringing him
+# costs (1: none offers him on the Stone Crows, who would take him for nothing)
+LANNISTER = """\
+faction: lannister
+points: 40
+commander: "Gregor Clegane, The Mountain"
+units:
+  - unit: Poor Fellows
+    attachment: "Gregor Clegane, The Mountain"
+  - Lannister Guardsmen
+"""
+
+# Renly: Cortnay Penrose (Loyal Tactician) surely 1 cheaper beside him, at most 1 then, and free on the
+# Stormcrow Mercenaries, who take 1 off an attachment
+RENLY = """\
+faction: baratheon
+points: 40
+commander: "Renly Baratheon, The Charismatic Heir"
+units:
+  - unit: Rose Knights
+    attachments: ["Renly Baratheon, The Charismatic Heir"]
+  - Baratheon Sentinels
+"""
+
+
 @pytest.mark.parametrize(
     ("text", "left", "free"),
     [
@@ -246,8 +270,10 @@ units:
         (COMMENTED, 5, ()),
         (BROTHERHOOD, 3, ()),  # one attachment in the army costs 1 less
         (BARATHEON, 4, ("Devan Seaworth, King's Squire",)),  # free with Stannis
+        (LANNISTER, 3, ()),
+        (RENLY, 5, ("Cortnay Penrose, Loyal Tactician",)),
     ],
-    ids=["stark-2", "stark-5", "brotherhood-3", "baratheon-neutral-cap-4"],
+    ids=["stark-2", "stark-5", "brotherhood-3", "baratheon-neutral-cap-4", "lannister-3", "renly-5"],
 )
 def test_the_search_agrees_with_brute_force(
     text: str, left: int, free: tuple[str, ...], catalogue: Catalogue
@@ -283,6 +309,50 @@ def test_the_search_agrees_with_brute_force_within_the_player_s_limits(limits: L
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, limits)
     for completion in search.completions:
         assert within(completion.report.army, limits)
+
+
+# a shelf with copies of interchangeable units (the same cost, no rules of their own): own 5-point units
+# (Stark Sworn Swords, one copy already in the list), neutral ones, a few attachments and NCUs
+SHELF = {
+    "House Karstark Loyalists": 2, "House Karstark Spearmen": 2, "Crannogman Trackers": 2, "Stark Sworn Swords": 2,
+    "House Bolton Cutthroats": 1, "Lysene Sellswords": 1, "Stone Crows": 1, "Stark Outriders": 1,
+    "Umber Champion": 1, "Sworn Sword Captain": 1, "Dreadfort Captain": 1, "Crannogman Survivalist": 1,
+    "Catelyn Stark, Lady of Winterfell": 1, "Sansa Stark, Little Bird": 1,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("left", [5, 11])
+def test_interchangeable_units_are_searched_once_and_proposed_in_every_arrangement(
+    left: int, catalogue: Catalogue
+) -> None:
+    """Units the search cannot tell apart are searched in one arrangement; the others are checked all the
+    same: from a collection, with copies already in the list, the search agrees with brute force."""
+    owned = {catalogue.find(title)[0].id: copies for title, copies in SHELF.items()}
+    army = load_list_text(COMMENTED, catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + left)
+    search = complete(army, catalogue, top=5, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 5, owned=owned)
+    new_units = {a.card.title for c in search.completions for a in c.additions if a.kind == "unit" and a.card}
+    assert {"House Karstark Loyalists", "House Karstark Spearmen"} <= new_units  # both arrangements proposed
+
+
+def test_a_charge_costs_what_its_card_costs_where_an_addition_brings_it(catalogue: Catalogue) -> None:
+    """With the Stone Crows wanted and 6 points: they need a Tyrion, who costs nothing on them but 1 on any
+    other unit (no addition offers a card for nothing); the search charges that 1 and agrees with brute
+    force."""
+    army = load_list_text(LANNISTER, catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + 6)
+    crows = frozenset(c.id for c in catalogue.cards.values() if c.title == "Stone Crows" and c.faction == "lannister")
+    limits = Limits(with_cards=(crows,))
+    search = complete(army, catalogue, top=3, timeout=60, limits=limits)
+    assert search.proven, search.why
+    assert search.completions
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, limits)
 
 
 MAEGE = """\

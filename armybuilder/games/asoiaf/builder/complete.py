@@ -43,9 +43,11 @@ from armybuilder.games.asoiaf.builder.proposals import (
     Key,
     Limits,
     Progress,
+    Rank,
     Search,
 )
 from armybuilder.games.asoiaf.builder.relaxation import relaxation
+from armybuilder.games.asoiaf.builder.symmetry import Peers
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
@@ -106,6 +108,7 @@ UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
 CHECK_LIMIT = 1000  # validator checks for one candidate before giving up on proving (some take hundreds)
+DIVE_CHECKS = 20  # validator checks for one candidate in a dive (the exhaustive pass checks it again)
 
 
 class _Searcher(Model):
@@ -184,6 +187,7 @@ class _Searcher(Model):
         copies = self.copies  # card id -> copies in the list and the chosen additions' concrete cards
 
         charges = self.charges
+        peers = Peers(self, items, copies)  # interchangeable units: one arrangement searched, others checked
 
         def bound(j: int, state: State, order: tuple[int, ...]) -> Key:
             """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
@@ -222,13 +226,32 @@ class _Searcher(Model):
             """Nothing from item j on can rank: below the bar, or (once the new units are chosen) below
             the best completion already found with these units, which is all it could replace."""
             bar = self.threshold()
+            best = bound(j, state, order)
             if j >= first_other:
                 known = self.found.get(
                     tuple(sorted(c.id for i in chosen if items[i].kind == "unit" and (c := items[i].card)))
                 )
                 if known is not None and known.key < bar:
-                    bar = known.key
-            return bound(j, state, order) >= bar
+                    if not peers.moves(chosen):
+                        bar = known.key
+                    elif known.key[:5] < best[:5] or (known.key <= best and arranged_behind(best, j)):
+                        return True  # and so are its arrangements (see symmetry.py)
+            return best >= bar
+
+        def arranged_behind(best: Key, j: int) -> bool:
+            """Every other arrangement of the chosen units, given the bound `best` of this subtree, is
+            behind the bar or behind the best completion already found with its own units."""
+            bar = self.threshold()
+            for image in peers.images(chosen):
+                key: Key = (*best[:5], ((*image, j), ()))
+                if key >= bar:
+                    continue
+                known = self.found.get(
+                    tuple(sorted(c.id for i in image if items[i].kind == "unit" and (c := items[i].card)))
+                )
+                if known is None or known.key > key:
+                    return False
+            return True
 
         pending: list[frozenset[str]] = []  # needs charged for and not yet met
         last_carrier = self.last_carrier
@@ -259,6 +282,9 @@ class _Searcher(Model):
                 return None
             if limits.max_ncus is not None and ncus + item.ncus > limits.max_ncus:
                 return None
+            if not peers.allows(j):
+                return None  # another arrangement of the same units is the one searched
+            peers.take(j)
             chosen.append(j)
             dk -= len(item.fixed)  # counted below, as new cards only when they are
             for cid in item.counted:
@@ -295,9 +321,16 @@ class _Searcher(Model):
             )
             return state, met
 
-        def visit(state: State) -> None:
-            if not pending:
-                self._visit(items, chosen, counters["foreign"], state)
+        def visit(state: State, arranged: bool = True) -> None:
+            """Check the chosen additions as a completion, and (`arranged`) their other arrangements."""
+            if pending:
+                return
+            rank = self._visit(items, chosen, counters["foreign"], state)
+            if not arranged or rank is None:
+                return  # its arrangements rank the same: behind the bar too
+            for image in peers.images(chosen):
+                if (*rank, (tuple(image), ())) < self.threshold():
+                    self._visit(items, image, counters["foreign"], state)
 
         def undo(j: int, met: list[frozenset[str]]) -> None:
             item = items[j]
@@ -305,6 +338,7 @@ class _Searcher(Model):
                 pending.remove(item.charged)
             pending.extend(met)
             chosen.pop()
+            peers.undo(j)
             for cid in item.counted:
                 copies[cid] -= 1
             for p in item.pools:
@@ -367,7 +401,7 @@ class _Searcher(Model):
             _, j, _, _ = best
             taken = take(j, state)
             assert taken is not None
-            visit(taken[0])
+            visit(taken[0], arranged=False)  # the exhaustive pass checks the arrangements
             dive(nxt(j), taken[0])
             undo(j, taken[1])
 
@@ -380,14 +414,16 @@ class _Searcher(Model):
                 if taken is not None:
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
+            self.diving = True
             for key, j in sorted(starts)[:DIVES]:
                 if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
                     break
                 taken = take(j, root)
                 if taken is not None:
-                    visit(taken[0])
+                    visit(taken[0], arranged=False)
                     dive(nxt(j), taken[0])
                     undo(j, taken[1])
+            self.diving = False
             dfs(0, root)
         except _Stop:
             return False
@@ -414,22 +450,24 @@ class _Searcher(Model):
         chosen: list[int],
         foreign: int,
         state: tuple[int, int, int, int, int, int, int],
-    ) -> None:
+    ) -> Rank | None:
         """The chosen additions as a completion: members picked for their classes and each pick checked
-        with the validator, while it could still rank."""
+        with the validator, while it could still rank. Returns the best rank it could have (the same
+        for every arrangement of peer cards, see symmetry.py), None when it cannot rank whatever its
+        place in the fixed order."""
         lo, hi, neutral, units, ncus, most, _ = state
         limits = self.limits
         if (limits.min_units is not None and units < limits.min_units) or (
             limits.min_ncus is not None and ncus < limits.min_ncus
         ):
-            return  # fewer combat units or NCUs than the player asks for
+            return None  # fewer combat units or NCUs than the player asks for
         if (max(0, self.budget - hi), -(units + ncus), most) > self.threshold()[:3]:
-            return  # behind the bar whatever its members and discounts (the start of `low` below)
+            return None  # behind the bar whatever its members and discounts (the start of `low` below)
         pools = [pool for pool, live in zip(self.floors.pools, self.pool_live, strict=True) if live]
         slack = self.base_loss + sum(cut for _, cut, _ in pools)  # discounts these cards can get
         nslack = self.base_neutral_loss + sum(cut for _, cut, n in pools if n)
         if lo > self.budget + slack or (self.cap is not None and neutral - nslack > self.cap):
-            return  # over the budget or the neutral cap whatever the discounts
+            return None  # over the budget or the neutral cap whatever the discounts
         concrete = [c for i in chosen if (c := items[i].card) is not None]
         slots = sorted((i, pos, k) for i in chosen for pos, k in enumerate(items[i].classes))
         # the members of one-member classes count as concrete cards: the search took their rules and copies
@@ -445,17 +483,22 @@ class _Searcher(Model):
             max(0, neutral - nslack),
             (tuple(chosen), ()),
         )
+        rank: Rank = low[:5]
         if low >= self.threshold():
-            return
+            return rank
         group = tuple(sorted(items[i].card.id for i in chosen if items[i].kind == "unit" and items[i].card))  # type: ignore[union-attr]
         known = self.found.get(group)
         if known is not None and known.key <= low:
-            return
+            return rank
         reachable = self.present_ids | held | {m.id for _, _, k in slots for m in k.members}
+        # the costs again, knowing every card the finished list can hold: a discount none of them brings goes
+        lo, slack = self.floor_within(items, chosen, reachable)
+        if lo > self.budget + slack:
+            return None  # over the budget with only the discounts the finished list can bring
         if any(not ids & reachable for c in concrete for ids in self._needs(c)):
-            return  # a card it needs cannot be there
+            return None  # a card it needs cannot be there
         if any(not ids & reachable for ids in limits.with_cards):
-            return  # a card the player wants cannot be there
+            return None  # a card the player wants cannot be there
         high = (self.budget + slack - lo, neutral)
         picks: list[Card] = []
         counts = {"assign": 0, "check": 0, "foreign": foreign}
@@ -484,6 +527,8 @@ class _Searcher(Model):
                 counts["check"] += self.search.checked - before  # picks refused unchecked cost little
                 return stop
             counts["assign"] += 1
+            if self.diving and counts["check"] >= DIVE_CHECKS:
+                return True  # a dive looks for good lists fast: the exhaustive pass tries the rest
             if counts["assign"] > ASSIGN_LIMIT or counts["check"] >= CHECK_LIMIT:
                 self.gave_up = True
                 return True
@@ -532,6 +577,7 @@ class _Searcher(Model):
             return False
 
         assign(0, 0, most, 0)
+        return rank
 
     def _check_picks(
         self,
