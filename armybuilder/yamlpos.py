@@ -19,6 +19,7 @@ try:  # the C parser is several times faster; the pure-Python one gives the same
     from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - PyYAML without libyaml
     from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+_LIBYAML = _BaseLoader is getattr(yaml, "CSafeLoader", None)  # libyaml drops a leading byte-order mark itself
 
 MAX_DEPTH = 64
 MAX_LOAD = MAX_INPUT_BYTES  # characters or bytes (`read_input` gives one byte more of a larger file)
@@ -748,18 +749,24 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
 
 def _full_load(text: str, allow_aliases: bool) -> Any:
     """Any YAML, through libyaml's parser and the event builder."""
-    loader = _BaseLoader(text)
+    # libyaml drops a leading byte-order mark, as load() did: a second one gets one back to drop, and a doubled
+    # mark reads as in PyYAML (whose scanner skips the second), whichever parser
+    extra = "\ufeff" if _LIBYAML and text.startswith("\ufeff") else ""
+    loader = _BaseLoader(extra + text)
     try:
         return _events_to_value(loader, allow_aliases)
     except yaml.MarkedYAMLError as exc:
-        _raise_if_too_deep_before(text, exc, allow_aliases)
+        _raise_if_too_deep_before(text, exc, allow_aliases, extra)
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         problem = exc.problem or exc.context or "invalid YAML"
         raise YamlError(f"invalid YAML: {problem}", line, column) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow; the reader gives its offset
-        line = text.count("\n", 0, exc.position) + 1
-        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        at = exc.position  # libyaml's in UTF-8 bytes of what it was given, the Python reader's in characters
+        if _LIBYAML:
+            at = len((extra + text).encode()[:at].decode("utf-8", "ignore")) - len(extra)
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
         char = exc.character if isinstance(exc.character, int) else ord(exc.character)
         raise YamlError(
             f"invalid YAML: {exc.reason} (U+{char:04X}); delete that character", line, column
@@ -770,7 +777,7 @@ def _full_load(text: str, allow_aliases: bool) -> Any:
         loader.dispose()
 
 
-def _raise_if_too_deep_before(text: str, exc: yaml.MarkedYAMLError, allow_aliases: bool) -> None:
+def _raise_if_too_deep_before(text: str, exc: yaml.MarkedYAMLError, allow_aliases: bool, extra: str) -> None:
     """Raise TooDeep when the text nests deeper than MAX_DEPTH before the place libyaml stopped.
 
     libyaml's scanner reads ahead through a run of `[`, and since PyYAML 6.0.4 its own depth limit (about
@@ -782,7 +789,7 @@ def _raise_if_too_deep_before(text: str, exc: yaml.MarkedYAMLError, allow_aliase
     cut = getattr(mark, "index", None)
     if not isinstance(cut, int) or not 0 < cut < len(text):
         return
-    loader = _BaseLoader(text[:cut])
+    loader = _BaseLoader(extra + text[:cut])
     try:
         _events_to_value(loader, allow_aliases)
     except TooDeep:

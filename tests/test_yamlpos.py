@@ -275,3 +275,28 @@ def test_load_reports_the_same_errors() -> None:
     with pytest.raises(yamlpos.YamlError) as caught:
         yamlpos.load("a: 1\na: 2\n")
     assert caught.value.line == 2 and "duplicate key" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("a: \x01", 4), ("é: \x01", 4), ("长长: [\x01]", 6), ("\ufeffé: \x01", 4), ("- \ufeff\n- \x01", 3)],
+)
+def test_a_character_yaml_refuses_is_placed_in_characters(text: str, column: int) -> None:
+    """libyaml counts bytes; the user counts characters, so text in Chinese or German before it keeps the
+    column right, as read from a string and as read from the file's bytes."""
+    for given in (text, text.encode("utf-8")):
+        with pytest.raises(yamlpos.YamlError) as caught:
+            yamlpos.load(given)
+        assert (caught.value.line, caught.value.column) == (text.count("\n") + 1, column)
+        assert "(U+0001); delete that character" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("\ufeffa: 1", {"a": 1}), ("\ufeff\ufeffa: 1", {"a": 1}), ("\ufeff\ufeff\ufeffa: 1", {"\ufeffa": 1})],
+)
+def test_byte_order_marks_read_as_pyyaml_reads_them(text: str, value: dict[str, int]) -> None:
+    """The encoding's mark and one more at the start of the line are dropped, as in PyYAML; a third is text
+    (yamlpos used to drop it too, dropping the encoding's mark once itself and once more through libyaml)."""
+    assert yamlpos.load(text) == value
+    assert yamlpos.load(text.encode("utf-8")) == value
