@@ -30,6 +30,29 @@ def _date_as_written(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
 
 
 PlainDatesAsText.add_constructor("tag:yaml.org,2002:timestamp", _date_as_written)
+_TEXT, _BOOL, _INT, _FLOAT = (f"tag:yaml.org,2002:{t}" for t in ("str", "bool", "int", "float"))
+
+
+class PlainKeysAsText(PlainDatesAsText):
+    """A plain key YAML 1.1 reads otherwise than a person (`yes:`, `on:`, `040:`, `0x1f:`, `1_0.5:`) is the
+    text written, as yamlpos reads it by design: a key is a name. `true:` and `4:` are read alike."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        for key, _ in node.value:
+            if isinstance(key, yaml.ScalarNode) and not key.style and self._read_otherwise(key):
+                key.tag = _TEXT
+        return super().construct_mapping(node, deep)
+
+    def _read_otherwise(self, key: yaml.ScalarNode) -> bool:
+        text = key.value
+        if key.tag == _BOOL:
+            return text.lower() not in ("true", "false")
+        if key.tag == _INT:
+            digits = text.lstrip("+-")
+            return not (digits.isascii() and digits.isdigit() and int(text) == self.construct_yaml_int(key))
+        return key.tag == _FLOAT and (":" in text or "_" in text)
+
+
 texts = st.one_of(st.lists(st.sampled_from(SHALLOW_PIECES), max_size=40).map("".join), list_documents.map(dump))
 
 
@@ -46,10 +69,12 @@ def same(a: Any, b: Any) -> bool:
 @given(texts)
 @example("2020-13-45")  # a piece the fuzzer draws: an unquoted date PyYAML refuses and we read as written
 @example("\ufeff\ufeff\ufeff")  # three marks: PyYAML drops two, yamlpos dropped all three (seed 1 found it)
+@example("yes: ")  # a key YAML 1.1 reads as True: yamlpos keeps the text written (seed 22, 4,000 examples)
+@example("0x1f: 4\n040: 1\n1_0.5: on\non: 2\ntrue: 3\n4: 5")
 @settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 def test_reads_what_pyyaml_reads(text: str) -> None:
     try:
-        theirs = yaml.load(text, Loader=PlainDatesAsText)
+        theirs = yaml.load(text, Loader=PlainKeysAsText)
         refused = False
     except Exception:  # PyYAML refuses, or its constructors fail (`!!int ''` is an IndexError there)
         refused = True
