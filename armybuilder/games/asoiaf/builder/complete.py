@@ -260,6 +260,8 @@ class _Searcher(Model):
         def take(j: int, state: State) -> tuple[State, list[frozenset[str]]] | None:
             """Add item j to the chosen additions when the rules allow it: the new state and the needs
             it met; None (nothing changed) when it cannot be added."""
+            if not peers.allows(j):
+                return None  # another arrangement of the same units is the one searched
             lo, hi, neutral, units, ncus, most, distinct = state
             item = items[j]
             dlo, dhi, dn, dk = item.lo, item.hi, item.nlo, len(item.classes)
@@ -282,8 +284,6 @@ class _Searcher(Model):
                 return None
             if limits.max_ncus is not None and ncus + item.ncus > limits.max_ncus:
                 return None
-            if not peers.allows(j):
-                return None  # another arrangement of the same units is the one searched
             peers.take(j)
             chosen.append(j)
             dk -= len(item.fixed)  # counted below, as new cards only when they are
@@ -367,9 +367,15 @@ class _Searcher(Model):
             table = None
             due = min((last_carrier[ids] for ids in pending), default=n)
             spent = state[0]
-            for j in range(first, n):
+            j = first - 1
+            while j + 1 < n:
+                j += 1
                 if j > due or spent + least[j] > limit:
                     return  # nothing from here on brings a card a chosen addition needs, or fits
+                past = peers.past(j)
+                if past != j:  # no item of this card keeps the arrangement the searched one
+                    j = past - 1
+                    continue
                 if spent + cheap[j] > limit:
                     continue
                 if bounds[j] is not table:  # the bound only changes where the table does

@@ -64,6 +64,7 @@ class Peers:
             )  # fmt: skip
             grouped.setdefault(key, []).append(cid)
         self.base: dict[str, int] = {}  # card id -> its first item
+        self.width: dict[str, int] = {}  # card id -> its items
         self.prev: dict[str, str] = {}  # card id -> the card before it in its class
         self.of: list[tuple[str, int] | None] = [None] * len(items)  # item -> (card id, place in block)
         self.classes: list[list[str]] = []
@@ -74,6 +75,7 @@ class Peers:
             self.classes.append(members)
             for before, cid in zip([None, *members], members, strict=False):
                 self.base[cid] = blocks[cid][0]
+                self.width[cid] = len(blocks[cid])
                 if before is not None:
                     self.prev[cid] = before
                 for place, j in enumerate(blocks[cid]):
@@ -95,6 +97,18 @@ class Peers:
         if mine != theirs[:size]:
             return True  # already after it
         return size < len(theirs) and place >= theirs[size]
+
+    def past(self, j: int) -> int:
+        """Where the search goes on when item j's card can take none of its items (its card before it
+        took none, or took as many and no later ones): after the card's block; j itself otherwise."""
+        at = self.of[j]
+        if at is None or at[0] not in self.prev:
+            return j
+        cid = at[0]
+        mine, theirs = self.taken[cid], self.taken[self.prev[cid]]
+        if len(mine) >= len(theirs) and mine == theirs[: len(mine)]:
+            return self.base[cid] + self.width[cid]
+        return j
 
     def take(self, j: int) -> None:
         at = self.of[j]
