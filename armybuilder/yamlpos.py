@@ -34,6 +34,8 @@ class Pos(NamedTuple):
 class PosMap(dict[Any, Any]):
     """A mapping with the position of the mapping itself, of each key and of each value."""
 
+    __slots__ = ("key_pos", "pos", "value_pos")  # no instance dict: a batch builds thousands
+
     pos: Pos
     key_pos: dict[Any, Pos]
     value_pos: dict[Any, Pos]
@@ -45,6 +47,8 @@ class PosMap(dict[Any, Any]):
 
 class PosList(list[Any]):
     """A sequence with its own position and the position of each item."""
+
+    __slots__ = ("item_pos", "pos")
 
     pos: Pos
     item_pos: list[Pos]
@@ -519,48 +523,71 @@ def _flow(text: str, start: int, line: int, col: int, depth: int) -> tuple[Any, 
     return result, i
 
 
+_Token = tuple[int, int, Any, Any]  # (0-based column, kind, text, (value column, value text, column past the colon))
+_LINE_TOKENS: dict[str, tuple[_Token, ...]] = {}  # a line's tokens, by its text: a batch's lists share most lines
+_LINE_CACHE_SIZE = 4096  # lines remembered (emptied when full: a hostile batch of unique lines costs nothing more)
+_CACHED_LINE_CHARS = 160  # a longer line is tokenised each time: the cache never holds more than a few megabytes
+
+
 def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
     """(line, 0-based column, kind, text, (value column, value text, 1-based column past the colon)) for
     every dash, key and scalar."""
     tokens: list[tuple[int, int, int, Any, Any]] = []
     append = tokens.append
+    known = _LINE_TOKENS
     for line, raw in enumerate(text.split("\n"), 1):
-        rest = raw.lstrip(" ")
-        if not rest or rest[0] == "#":
-            continue
-        col = len(raw) - len(rest)
-        dashes = 0
-        while rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
-            dashes += 1
-            if dashes > MAX_DEPTH // 2:  # `- - - …`: deeper than the fast path goes (and each step copies the line)
-                raise _NotSimple
-            append((line, col, _DASH, None, None))
-            after = rest[1:].lstrip(" ")
-            col += len(rest) - len(after)
-            rest = after
-            if not rest or rest[0] == "#":
-                break
-        if not rest or rest[0] == "#":
-            continue
-        m = _WORD_KEY_RE.match(rest) or (_KEY_RE.match(rest) if ":" in rest else None)
-        if m is not None:
-            key = m.group(1)
-            end = m.end()
-            past = col + len(key) + 2  # the column just past the colon, as libyaml marks a null value
-            append((line, col, _KEY, key, (col + end, rest[end:], past)))
-        elif (rest[0] == '"' or rest[0] == "'") and ":" in rest:  # a quoted key, or a quoted value
-            key, end = _quoted(rest, 0)
-            if rest[end : end + 2] == ": " or rest[end:] == ":":
-                end += 1
-                past = col + end + 1
-                while end < len(rest) and rest[end] == " ":
-                    end += 1
-                append((line, col, _KEY, key, (col + end, rest[end:], past)))
-            else:
-                append((line, col, _SCALAR, rest, None))
-        else:
-            append((line, col, _SCALAR, rest, None))
+        found = known.get(raw)
+        if found is None:
+            found = _line_tokens(raw)
+            if len(raw) <= _CACHED_LINE_CHARS:
+                if len(known) >= _LINE_CACHE_SIZE:
+                    known.clear()
+                known[raw] = found
+        for col, kind, word, after in found:
+            append((line, col, kind, word, after))
     return tokens
+
+
+def _line_tokens(raw: str) -> tuple[_Token, ...]:
+    """The tokens of one line, without its number (raises _NotSimple)."""
+    rest = raw.lstrip(" ")
+    if not rest or rest[0] == "#":
+        return ()
+    tokens: list[_Token] = []
+    append = tokens.append
+    col = len(raw) - len(rest)
+    dashes = 0
+    while rest[0] == "-" and (len(rest) == 1 or rest[1] == " "):
+        dashes += 1
+        if dashes > MAX_DEPTH // 2:  # `- - - …`: deeper than the fast path goes (and each step copies the line)
+            raise _NotSimple
+        append((col, _DASH, None, None))
+        after = rest[1:].lstrip(" ")
+        col += len(rest) - len(after)
+        rest = after
+        if not rest or rest[0] == "#":
+            break
+    if not rest or rest[0] == "#":
+        return tuple(tokens)
+    m = _WORD_KEY_RE.match(rest) or (_KEY_RE.match(rest) if ":" in rest else None)
+    if m is not None:
+        key = m.group(1)
+        end = m.end()
+        past = col + len(key) + 2  # the column just past the colon, as libyaml marks a null value
+        append((col, _KEY, key, (col + end, rest[end:], past)))
+    elif (rest[0] == '"' or rest[0] == "'") and ":" in rest:  # a quoted key, or a quoted value
+        key, end = _quoted(rest, 0)
+        if rest[end : end + 2] == ": " or rest[end:] == ":":
+            end += 1
+            past = col + end + 1
+            while end < len(rest) and rest[end] == " ":
+                end += 1
+            append((col, _KEY, key, (col + end, rest[end:], past)))
+        else:
+            append((col, _SCALAR, rest, None))
+    else:
+        append((col, _SCALAR, rest, None))
+    return tuple(tokens)
 
 
 class _Fast:

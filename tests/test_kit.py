@@ -7,7 +7,7 @@ from armybuilder import yamlpos
 from armybuilder.fileio import MAX_INPUT_BYTES
 from armybuilder.kit import schema as kit
 from armybuilder.kit.size import too_large
-from armybuilder.kit.words import closest, closest_in, did_you_mean
+from armybuilder.kit.words import close_matches, closest, closest_in, did_you_mean
 from armybuilder.problems import Severity
 
 TEXT = "nations:\n  gondor:\n    regulars: 3\n    elites: two\n  rohan: {regulars: 1, eilte: 2}\n"
@@ -64,6 +64,27 @@ def test_closest_words_and_what_they_stand_for() -> None:
     assert closest_in("greyjoi", spellings, n=3) == ["Greyjoy"]
     assert closest_in("stark", spellings, n=1) == ["Stark"]
     assert closest_in("zzz", spellings) == []
+
+
+def test_close_matches_finds_what_difflib_finds() -> None:
+    """The faster search suggests the same names in the same order as difflib's, whatever the cutoff:
+    misspellings, fragments, repeated letters, empty and long words, and names of other scripts."""
+    import difflib
+    import random
+
+    rng = random.Random(7)
+    known = ["stark sworn swords", "umber berserkers", "house tully sworn shields", "crannogman trackers",
+             "robb stark king in the north", "greatjon umber", "sansa stark", "", "a", "aaaa", "弓兵", "ser"]  # fmt: skip
+    words = [*known, "stark swrn swords", "umbre", "sworn", "zzz", "aa", "crannogmen", "弓", "s" * 40, "stark " * 40]
+    for _ in range(200):
+        base = list(rng.choice(known) or "x")
+        for _ in range(rng.randint(0, 4)):
+            base[rng.randrange(len(base))] = rng.choice("aeiourst ")
+        words.append("".join(base))
+    for word in words:
+        for cutoff in (0.0, 0.5, 0.6, 0.75, 0.84, 1.0):
+            for n in (1, 3):
+                assert close_matches(word, known, n, cutoff) == difflib.get_close_matches(word, known, n, cutoff)
 
 
 def test_the_size_guard() -> None:

@@ -95,8 +95,25 @@ def test_a_batch_into_a_file_imports_no_rich(tmp_path: Path) -> None:
     (folder / "a.yaml").write_text(EXAMPLE.read_text())
     modules = modules_after(tmp_path, "batch", str(folder))
     assert "armybuilder.batch" in modules
-    # rich is for a terminal, the pack writer for --pack (what a worker imports: the broken-list tests below)
-    for prefix in ("rich", "pydantic", "armybuilder.render.reports.pack"):
+    # rich is for a terminal, the pack writer for --pack (what a worker imports: the broken-list tests below),
+    # the field's roll-ups for report files and players' tables; a bundled game's list scans for no plug-in
+    # and needs no schema library, no other command and no other game
+    never = (
+        "rich",
+        "pydantic",
+        "armybuilder.render.reports.pack",
+        "armybuilder.field",
+        "importlib.metadata",
+        "jsonschema",
+        "ruamel",
+        "armybuilder.cli.validate",
+        "armybuilder.cli.data",
+        "armybuilder.games.asoiaf.interchange.pasted",
+        "armybuilder.games.hve",
+        "armybuilder.games.agot",
+        "armybuilder.games.wotr",
+    )
+    for prefix in never:
         assert not loaded(modules, prefix), loaded(modules, prefix)[:3]
     assert (tmp_path / "out.txt").read_text().startswith("player")  # the plain table
 

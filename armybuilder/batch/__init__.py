@@ -60,9 +60,10 @@ __all__ = [
 
 PARALLEL_MIN = 150  # measured on 2 cores: 100 lists take as long on one process as on two, 200 lists 15% less
 # a batch not told how many processes to use starts one worker, and another joins only while the files left
-# would take it longer than this (CPU seconds): a second worker costs its start and the copies of the pages it
-# touches (~0.05 s of CPU), for a batch of a thousand lists as much as it saves in time
-GROW_SECONDS = 0.5
+# would take it longer than this (CPU seconds): a second worker costs its start, its own warm-up and the
+# copies of the pages it touches (measured 0.08-0.1 s of CPU on 2 busy cores), more than it saves a batch of
+# a thousand lists (~0.25 s of checking) in time
+GROW_SECONDS = 1.0
 CHUNK_MAX = 256  # rows a worker checks, packs and sends back at once
 
 
@@ -73,9 +74,10 @@ def default_jobs(count: int) -> int:
 
 
 def _chunks(items: Sequence[Submission], jobs: int) -> list[Sequence[Submission]]:
-    """Runs of items: small enough to balance the workers and move the progress bar, large enough to keep
-    the traffic between processes low."""
-    size = max(8, min(CHUNK_MAX, len(items) // (jobs * 16))) if jobs > 1 else CHUNK_MAX
+    """Runs of items: small enough to balance the workers and move the progress bar (four runs a worker at
+    least), large enough to keep the traffic between processes low (each run costs both processes a round
+    trip) and to let a batch started on one worker sample a few hundred lists before it adds another."""
+    size = max(8, min(CHUNK_MAX, len(items) // (jobs * 4))) if jobs > 1 else CHUNK_MAX
     return [items[start : start + size] for start in range(0, len(items), size)]
 
 

@@ -62,7 +62,7 @@ def batch(
         "-j",
         metavar="N",
         help="Processes to check lists on (default: one, and every core when over 150 lists are left for "
-        "more than half a second).",
+        "more than a second).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,

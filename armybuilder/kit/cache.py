@@ -17,8 +17,9 @@ import pickle
 import stat
 import tempfile
 from collections.abc import Iterable
+from dataclasses import fields
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from armybuilder import __version__
 
@@ -26,6 +27,20 @@ T = TypeVar("T")
 
 MAX_CACHE_BYTES = 64 << 20  # a catalogue pickles to a few hundred kilobytes; never read a disk's worth
 _HEAD = 40  # magic (8 bytes) and the payload's sha256
+
+
+def quick_unpickling(cls: type[T]) -> type[T]:
+    """Have a frozen slots dataclass unpickle in one pass over its fields: the standard `__setstate__` looks
+    the fields up again for every instance, which was a third of a card catalogue's load (thousands of them).
+    The pickled state stays the standard one (the values in field order), so caches already written still load."""
+    setters = tuple(getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
+
+    def __setstate__(self: Any, state: Iterable[Any]) -> None:
+        for assign, value in zip(setters, state, strict=True):
+            assign(self, value)
+
+    cls.__setstate__ = __setstate__  # type: ignore[attr-defined]
+    return cls
 
 
 def cache_dir() -> Path | None:

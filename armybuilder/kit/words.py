@@ -4,15 +4,43 @@ name that matched nothing shown so that what makes it differ can be seen (`marke
 from __future__ import annotations
 
 import difflib
+import heapq
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
 V = TypeVar("V")
 
 
+def close_matches(word: str, possibilities: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """`difflib.get_close_matches`: the same words in the same order, found several times faster. Its
+    character-count test (`quick_ratio`, met by most of a catalogue) counts only the word's own distinct
+    characters in each candidate; the similarity itself is difflib's, so the scores are the same floats."""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word)
+    size = len(word)
+    counts = [(char, word.count(char)) for char in set(word)]
+    found: list[tuple[float, str]] = []
+    for candidate in possibilities:
+        length = len(candidate) + size
+        if length:  # two empty words are alike (difflib's ratio 1.0)
+            if 2.0 * min(len(candidate), size) / length < cutoff:  # real_quick_ratio
+                continue
+            shared = 0
+            for char, count in counts:
+                here = candidate.count(char)
+                shared += here if here < count else count
+            if 2.0 * shared / length < cutoff:  # quick_ratio
+                continue
+        matcher.set_seq1(candidate)
+        score = matcher.ratio()
+        if score >= cutoff:
+            found.append((score, candidate))
+    return [candidate for _, candidate in heapq.nlargest(n, found)]
+
+
 def closest(word: object, known: Iterable[object], n: int = 1, cutoff: float = 0.6) -> list[str]:
     """The `n` known words closest to `word`, best first (none when nothing is at least `cutoff` alike)."""
-    return difflib.get_close_matches(str(word), [str(k) for k in known], n=n, cutoff=cutoff)
+    return close_matches(str(word), [str(k) for k in known], n=n, cutoff=cutoff)
 
 
 def closest_in(word: object, known: Mapping[str, V], n: int = 1, cutoff: float = 0.6) -> list[V]:

@@ -77,9 +77,12 @@ def _summary_cells(row: Row, terms: RowTerms) -> tuple[str, ...]:
         own.append(row.leader or "")
     if terms.points:
         own.append("" if row.total is None else f"{row.total}/{row.points}")
-    values = terms.cells(row)
-    own += [str(values[c.key]) for c in terms.tallies]
-    return (printable(row.player), printable(os.path.basename(row.path)), *own, row.verdict, problem_text(row.first_problem))
+    if terms.tallies:  # (ASOIAF shows none: its points are the column above)
+        values = terms.cells(row)
+        own += [str(values[c.key]) for c in terms.tallies]
+    first = row.first_problem  # (the verdict follows from it: a file fails on its first failing problem)
+    verdict = "valid" if first is None else "invalid"
+    return (printable(row.player), printable(os.path.basename(row.path)), *own, verdict, problem_text(first))
 
 
 def print_table(console: Console, rows: Rows, *, problems: bool = True) -> None:

@@ -462,6 +462,8 @@ def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
         older = _season(catalogue, season)
         if older is None:  # the folder it was read from is gone: nothing to compare with
             break
+        if not older.find(text):  # no card of that season by that name: no suggestions worked out for it
+            continue
         then = choose(older, text, slot, faction)
         if isinstance(then, Card) and then.id in catalogue.cards:
             found = (catalogue.cards[then.id], season)

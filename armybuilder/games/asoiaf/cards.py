@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from armybuilder.kit.cache import quick_unpickling
+
 
 class CardKind(StrEnum):
     COMBAT_UNIT = "combat-unit"
@@ -23,6 +25,7 @@ class CardKind(StrEnum):
 NEUTRAL = "neutral"
 
 
+@quick_unpickling  # a catalogue holds thousands: its cached load is mostly their unpickling
 @dataclass(frozen=True, slots=True)
 class SourcePos:
     """Where a card or entry is written in the card data (for `data check` and error messages)."""
@@ -31,6 +34,7 @@ class SourcePos:
     line: int
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Attack:
     name: str
@@ -43,6 +47,7 @@ class Attack:
         return {"melee": "Melee", "short": "Short", "long": "Long"}.get(self.type, self.type)
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Condition:
     """When a cost modifier or exclusion applies (every set field must hold)."""
@@ -52,6 +57,7 @@ class Condition:
     attached_to_this_unit: bool = False
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Requirement:
     """One structured recruitment requirement printed on a card, or one effect of a special card.
@@ -97,6 +103,7 @@ class Requirement:
     summary: str | None = None
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Card:
     """A combat unit, attachment or NCU card (commanders are one of these with `commander` set)."""
@@ -167,6 +174,7 @@ class Card:
         return self._by_kind.get(kind, ())
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class TacticsCard:
     id: str
@@ -178,6 +186,7 @@ class TacticsCard:
     source: SourcePos = field(default=SourcePos("", 0), compare=False)
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Special:
     """A special card: a faction rule, an alternate commander, an army-building effect."""
@@ -193,6 +202,7 @@ class Special:
     source: SourcePos = field(default=SourcePos("", 0), compare=False)
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class Faction:
     key: str

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from armybuilder import yamlpos
 from armybuilder.errors import UsageError
 from armybuilder.fileio import read_input
+from armybuilder.kit.cache import quick_unpickling
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ def title_of(name: str, subname: str | None) -> str:
     return f"{name}, {subname}" if subname else name
 
 
+@quick_unpickling
 @dataclass(frozen=True, slots=True)
 class NameTable:
     """One language's names: card id -> (name, subname), tactics id -> name, faction key -> name."""

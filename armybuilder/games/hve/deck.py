@@ -142,42 +142,45 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
         )
         return
     catalogue = deck.catalogue
-    written_as = catalogue.written_as
+    known = catalogue.written_as.get  # a name as written -> (trimmed, normalised, card): decks repeat names
+    resolve = catalogue.resolve
     entries = section.entries
+    add = entries.append
+    what = section.name
     positions = items.item_pos
     total = 0
     totals: dict[str, int] = {}  # copies per card, by normalised name
     for index, item in enumerate(items):
-        pos = positions[index]
         cls = item.__class__
-        written: str | None = None
-        count = 1
         if cls is str:
-            written = item
-        elif cls is PosMap:
-            card, count = item.get("card"), item.get("count", 1)
+            name, key, found = known(item) or resolve(item)
+            count = 1
+        elif cls is PosMap and len(item) == 1 + ("count" in item):
             # the usual entry, read without the checks of _mapping_entry
-            if (
-                card.__class__ is str
-                and count.__class__ is int
-                and 1 <= count < HUGE
-                and len(item) == 1 + ("count" in item)
-            ):
-                written = card
-            if written is None or not written.strip():
-                read = _mapping_entry(deck, item, pos)
+            written, count = item.get("card"), item.get("count", 1)
+            if written.__class__ is str and count.__class__ is int and 1 <= count < HUGE:
+                name, key, found = known(written) or resolve(written)
+            else:
+                name = ""
+            if not name:
+                read = _mapping_entry(deck, item, positions[index])
                 if read is None:
                     continue
                 written, count = read
-        if written is None:
-            name, key, found = "", "", None
+                name, key, found = known(written) or resolve(written)
+        elif cls is PosMap:
+            read = _mapping_entry(deck, item, positions[index])
+            if read is None:
+                continue
+            written, count = read
+            name, key, found = known(written) or resolve(written)
         else:
-            name, key, found = written_as.get(written) or catalogue.resolve(written)
+            name = ""
         if not name:
-            what = "an empty name" if isinstance(item, str) or item is None else shown(item)
-            deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {what}", pos)
+            shown_as = "an empty name" if isinstance(item, str) or item is None else shown(item)
+            deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {shown_as}", positions[index])
             continue
-        entries.append(Entry(section.name, name, key, count, pos, found))
+        add(Entry(what, name, key, count, positions[index], found))
         total += count
         totals[key] = totals.get(key, 0) + count
     section.total = total

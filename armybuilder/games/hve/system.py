@@ -28,7 +28,7 @@ from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
 from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
 from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
-from armybuilder.games.hve.rules import RULES, quiet
+from armybuilder.games.hve.rules import RULES, quiet, run
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
 from armybuilder.problems import Problem
@@ -102,7 +102,7 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
         deck = read_deck(document.path, document.value, catalogue)
         problems = deck.problems
         if deck.is_deck and not quiet(deck):
-            problems.extend(RULES.run(deck))
+            problems.extend(run(deck))
         report.problems = sorted(problems, key=Problem.sort_key)
         report.summary = summary(deck)
         report.model = deck
@@ -154,6 +154,18 @@ def _within(file: str, folder: Path) -> str:
         return file
 
 
+_TALLIES: dict[tuple[str, int | None], Tally] = {}  # a Tally is frozen: the few usual ones are shared
+
+
+def _tally(label: str, value: int | None, limit: int) -> Tally:
+    found = _TALLIES.get((label, value))
+    if found is None:
+        found = Tally(label, value, limit)
+        if value is None or 0 <= value <= 100:  # hostile counts must not grow the table without bound
+            _TALLIES[label, value] = found
+    return found
+
+
 def summary(deck: Deck) -> Summary:
     if not deck.is_deck:
         return Summary()
@@ -171,8 +183,8 @@ def summary(deck: Deck) -> Summary:
         side_name=FACTIONS[faction].name if faction is not None else None,
         leader=leader,
         tallies=(
-            Tally("units", deck.units.total if deck.units.listed else None, UNITS),
-            Tally("commands", deck.commands.total if deck.commands.listed else None, COMMANDS),
+            _tally("units", deck.units.total if deck.units.listed else None, UNITS),
+            _tally("commands", deck.commands.total if deck.commands.listed else None, COMMANDS),
         ),
         fielded=tuple(fielded),
     )

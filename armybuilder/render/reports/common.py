@@ -7,12 +7,12 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from armybuilder.field import Field
 from armybuilder.games import terms as terms_of
 from armybuilder.games.base import RowTerms
 from armybuilder.rows import problem_text
 
 if TYPE_CHECKING:
+    from armybuilder.field import Field
     from armybuilder.games.base import Report
     from armybuilder.problems import Problem
     from armybuilder.render.reports import Meta, Rows
@@ -43,6 +43,8 @@ TAIL_COLUMNS = ("verdict", "errors", "warnings", "first_problem")
 
 def batch_games(rows: Rows, meta: Meta | None = None) -> Field:
     """One pass over the rows: the batch's field, which knows its games, their words and the roster."""
+    from armybuilder.field import Field  # (not for a batch's plain table, which counts without it)
+
     event = meta.event if meta is not None else None
     found = Field(event.lists_per_player if event is not None else None)
     for row in rows:

@@ -13,7 +13,7 @@ from test_hve_deck_rules import INVALID, VALID
 from armybuilder import yamlpos
 from armybuilder.games.hve.catalogue import Catalogue
 from armybuilder.games.hve.deck import read_deck
-from armybuilder.games.hve.rules import RULES, quiet
+from armybuilder.games.hve.rules import RULES, may_find, quiet, run
 from armybuilder.games.hve.rules.examples import SAMPLE_DECK
 
 EXAMPLES = [
@@ -75,3 +75,15 @@ def test_what_is_noted_while_reading_is_what_the_entries_say(text: str, sample: 
             for e in section.entries:
                 totals[e.key] = totals.get(e.key, 0) + e.count
             assert section.most == max(totals.values(), default=0)
+
+
+@pytest.mark.parametrize("text", [*TABLE, *EXAMPLES, ONLY_WRONG_SECTION])
+def test_a_rule_skipped_by_its_first_test_finds_nothing(text: str, sample: Catalogue, bundled: Catalogue) -> None:
+    """`rules.run` skips a rule whose first test (`may_find`) says it has nothing to find: each such rule
+    finds nothing indeed, and `run` finds what running every rule finds, in the same order."""
+    for catalogue in (sample, bundled):
+        deck = read_deck("deck.yaml", yamlpos.load(textwrap.dedent(text)), catalogue)
+        for rule in RULES:
+            if not may_find(rule.id, deck):
+                assert list(rule.run(deck)) == [], rule.id
+        assert run(deck) == RULES.run(deck)

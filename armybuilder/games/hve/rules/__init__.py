@@ -8,6 +8,7 @@ are found while the file is read: `LOAD_DOCS`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 from armybuilder.games.hve.deck import Deck
@@ -25,8 +26,8 @@ from armybuilder.games.hve.rules import (
     unknown_card,
     wrong_section,
 )
-from armybuilder.kit.rules import Rules
-from armybuilder.problems import ProblemDoc, Severity
+from armybuilder.kit.rules import Rule, Rules
+from armybuilder.problems import Problem, ProblemDoc, Severity
 
 _MODULES: tuple[ModuleType, ...] = (
     unknown_card,
@@ -52,18 +53,43 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
 RULES: Rules[Deck] = Rules.of(_MODULES, LOAD_DOCS)
 
 
-# Every rule's own first test, asked at once: a deck that passes them all is one no rule has anything to say
-# about, and its check skips running them. `quiet` answers for the rules named here; a rule added to _MODULES
-# and not here fails at import, so no rule is ever skipped unasked.
-_QUIET_ANSWERS_FOR = frozenset(
-    {
-        unknown_card.ID, faction.ID, faction_card.ID, wrong_section.ID, deck_unit_count.ID,
-        deck_command_count.ID, unit_copies.ID, command_copies.ID, command_without_executor.ID,
-        opening_unit.ID, mount_target_missing.ID,
-    }
-)
-if set(RULES.ids()) != _QUIET_ANSWERS_FOR:  # pragma: no cover - a rule was added or removed
-    raise ImportError(f"hve.rules.quiet answers for {sorted(_QUIET_ANSWERS_FOR)}, the rules are {RULES.ids()}")
+# Every rule's own first test, asked without running the rule: False means the rule surely finds nothing
+# in the deck (noted while it was read: `Deck.unknown` …). `quiet` asks them all at once, `run` runs only the
+# rules whose test is True; a rule added to _MODULES and not here fails at import, so none is skipped unasked.
+def _opening_unlisted(deck: Deck) -> bool:
+    return deck.opening is not None and norm(deck.opening) not in deck.named_units
+
+
+_MAY_FIND: dict[str, Callable[[Deck], bool]] = {
+    unknown_card.ID: lambda d: d.unknown or _opening_unlisted(d),
+    faction.ID: lambda d: d.faction is None,
+    faction_card.ID: lambda d: d.faction is not None and d.foreign,
+    wrong_section.ID: lambda d: d.misplaced,
+    deck_unit_count.ID: lambda d: d.units.listed and d.units.total != deck_unit_count.SIZE,
+    deck_command_count.ID: lambda d: d.commands.listed and d.commands.total != deck_command_count.SIZE,
+    unit_copies.ID: lambda d: d.units.most > unit_copies.LIMIT,
+    command_copies.ID: lambda d: d.commands.most > command_copies.LIMIT,
+    command_without_executor.ID: lambda d: d.unexecutable,
+    opening_unit.ID: _opening_unlisted,
+    mount_target_missing.ID: lambda d: d.stranded,
+}
+if set(RULES.ids()) != set(_MAY_FIND):  # pragma: no cover - a rule was added or removed
+    raise ImportError(f"hve.rules.quiet answers for {sorted(_MAY_FIND)}, the rules are {RULES.ids()}")
+_ASKED: tuple[tuple[Rule[Deck], Callable[[Deck], bool]], ...] = tuple((r, _MAY_FIND[r.id]) for r in RULES)
+
+
+def may_find(rule_id: str, deck: Deck) -> bool:
+    """False when rule `rule_id` surely finds nothing in `deck` (its first test, asked without running it)."""
+    return _MAY_FIND[rule_id](deck)
+
+
+def run(deck: Deck) -> list[Problem]:
+    """What `RULES.run(deck)` finds, in the same order, running only the rules that may find something."""
+    found: list[Problem] = []
+    for rule, asked in _ASKED:
+        if asked(deck):
+            found.extend(map(rule.stamp, rule.check(deck)))
+    return found
 
 
 def quiet(deck: Deck) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import replace
 
@@ -10,6 +9,7 @@ from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
+from armybuilder.kit.words import close_matches
 
 from .lines import (
     ACTIVATIONS,
@@ -362,7 +362,7 @@ class Lines(State):
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""
         name = take_cost(text)[0]
         words = " ".join(tokens(name))
-        return bool(words) and bool(difflib.get_close_matches(words, _spellings(self.catalogue), 1, 0.85))
+        return bool(words) and bool(close_matches(words, _spellings(self.catalogue), 1, 0.85))
 
     def _pieces(self, row: Row, content: str, indent: int, bullet: str, section: Slot | None) -> list[Piece]:
         """The cards a line writes: one, or a unit and its attachments (`Unit (7) + Jon Snow (C)`), as many

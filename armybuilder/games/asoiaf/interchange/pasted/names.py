@@ -13,6 +13,7 @@ from armybuilder import yamlpos
 from armybuilder.games.asoiaf.armylist import Slot, renamed
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import normalize
+from armybuilder.kit.words import close_matches
 
 from .lines import HONORIFIC, QUOTES
 
@@ -81,6 +82,47 @@ def _bare(words: tuple[str, ...]) -> tuple[str, ...]:
     return words[1:] if words[:1] == ("the",) else words
 
 
+class _Words:
+    """The card index arranged for `lookup` (built once per catalogue): which entries of `card_index` a
+    title or name spells whole, and which hold a word, as written and in the singular. A name is compared
+    only with the entries holding all its words, in the index's order, so what it finds is what comparing
+    it with every card finds."""
+
+    def __init__(self, index: list[tuple[Card, tuple[str, ...], tuple[str, ...]]]) -> None:
+        self.index = index
+        self.singular = [(_singular(title), _singular(own)) for _, title, own in index]
+        self.whole: dict[tuple[str, ...], list[int]] = {}
+        self.whole_singular: dict[tuple[str, ...], list[int]] = {}
+        self.in_title: dict[str, set[int]] = {}
+        self.in_own: dict[str, set[int]] = {}
+        self.in_title_singular: dict[str, set[int]] = {}
+        for i, ((_, title, own), (stitle, sown)) in enumerate(zip(index, self.singular, strict=True)):
+            for whole, spelt in ((self.whole, (title, own)), (self.whole_singular, (stitle, sown))):
+                for words in dict.fromkeys(spelt):
+                    whole.setdefault(words, []).append(i)
+            for table, words in ((self.in_title, title), (self.in_own, own), (self.in_title_singular, stitle)):
+                for word in words:
+                    table.setdefault(word, set()).add(i)
+
+    @staticmethod
+    def having(table: dict[str, set[int]], words: tuple[str, ...]) -> list[int]:
+        """The entries (in order) whose words in `table` include every one of `words`."""
+        found: set[int] | None = None
+        for word in set(words):
+            holding = table.get(word)
+            if not holding:
+                return []
+            found = set(holding) if found is None else found & holding
+        return sorted(found or ())
+
+
+def _words(catalogue: Catalogue) -> _Words:
+    found = catalogue.memo.get(("pasted-words",))
+    if found is None:
+        found = catalogue.memo[("pasted-words",)] = _Words(card_index(catalogue))
+    return found  # type: ignore[return-value]
+
+
 def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
     """(cards `name` spells exactly, cards it is a short form of): the second only when the first is empty."""
     key = ("pasted-lookup", name)
@@ -93,11 +135,14 @@ def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
     short: list[Card] = []
     words = tokens(variants(name)[-1] if HONORIFIC.match(name) else name)
     if not exact and words:
-        index = card_index(catalogue)
-        exact = [c for c, title, own in index if words in (title, own)]
+        table = _words(catalogue)
+        index = table.index
+        exact = [index[i][0] for i in table.whole.get(words, ())]
         if not exact:
             short = [
-                c for c, title, own in index if _contains(title, words) and _short_form(c, title, own, words)
+                c
+                for c, title, own in (index[i] for i in table.having(table.in_title, words))
+                if _contains(title, words) and _short_form(c, title, own, words)
             ]
         if not exact:  # `Tyrion (The Imp)`: part of the name, and the whole subname
             for variant in variants(name)[1:]:
@@ -106,18 +151,18 @@ def lookup(catalogue: Catalogue, name: str) -> tuple[list[Card], list[Card]]:
                 if head and tail:
                     exact += [
                         c
-                        for c, title, own in index
+                        for c, title, own in (index[i] for i in table.having(table.in_own, head))
                         if _contains(own, head) and title[len(own) :] == tail and c not in exact
                     ]
         if not exact and not short:  # singular for plural and back
             one = _singular(words)
-            exact = [c for c, title, own in index if one in (_singular(title), _singular(own))]
+            exact = [index[i][0] for i in table.whole_singular.get(one, ())]
             if not exact:
                 short = [
-                    c
-                    for c, title, own in index
-                    if _contains(_singular(title), one)
-                    and _short_form(c, _singular(title), _singular(own), one)
+                    index[i][0]
+                    for i in table.having(table.in_title_singular, one)
+                    if _contains(table.singular[i][0], one)
+                    and _short_form(index[i][0], *table.singular[i], one)
                 ]
     if not exact and not short and len(words) > 1 and words[0] == "the":  # `the Mammoth`
         exact, short = lookup(catalogue, name.strip()[4:])
@@ -164,15 +209,12 @@ def misspelt(catalogue: Catalogue, name: str) -> list[Card]:
     if found is not None:
         return found  # type: ignore[return-value]
     out: list[Card] = []
-    titles: dict[str, list[Card]] = {}
-    for card, title, own in card_index(catalogue):
-        titles.setdefault(" ".join(title), []).append(card)
-        titles.setdefault(" ".join(own), []).append(card)
+    titles = _spelt(catalogue)
     for variant in variants(name):
         words = " ".join(tokens(variant))
         if len(words) < 5:
             continue
-        close = difflib.get_close_matches(words, list(titles), n=2, cutoff=0.84)
+        close = close_matches(words, titles, n=2, cutoff=0.84)
         if not close:
             continue
         best = difflib.SequenceMatcher(None, words, close[0]).ratio()
@@ -183,6 +225,18 @@ def misspelt(catalogue: Catalogue, name: str) -> list[Card]:
             break
     catalogue.memo[key] = out
     return out
+
+
+def _spelt(catalogue: Catalogue) -> dict[str, list[Card]]:
+    """Every title and name as its words spell it -> its cards (built once per catalogue)."""
+    found = catalogue.memo.get(("pasted-spelt",))
+    if found is None:
+        titles: dict[str, list[Card]] = {}
+        for card, title, own in card_index(catalogue):
+            titles.setdefault(" ".join(title), []).append(card)
+            titles.setdefault(" ".join(own), []).append(card)
+        found = catalogue.memo[("pasted-spelt",)] = titles
+    return found  # type: ignore[return-value]
 
 
 def narrow(pool: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
