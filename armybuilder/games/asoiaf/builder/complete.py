@@ -48,7 +48,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
 )
 from armybuilder.games.asoiaf.builder.relaxation import relaxation
 from armybuilder.games.asoiaf.builder.symmetry import Peers
-from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.cards import Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
 from armybuilder.games.asoiaf.context import Army
@@ -321,12 +321,12 @@ class _Searcher(Model):
             )
             return state, met
 
-        def visit(state: State, arranged: bool = True) -> None:
-            """Check the chosen additions as a completion, and (`arranged`) their other arrangements."""
+        def visit(state: State) -> None:
+            """Check the chosen additions as a completion, and their other arrangements."""
             if pending:
                 return
             rank = self._visit(items, chosen, counters["foreign"], state)
-            if not arranged or rank is None:
+            if rank is None:
                 return  # its arrangements rank the same: behind the bar too
             for image in peers.images(chosen):
                 if (*rank, (tuple(image), ())) < self.threshold():
@@ -389,25 +389,36 @@ class _Searcher(Model):
                 dfs(nxt(j), taken[0])
                 undo(j, taken[1])
 
+        placed = {  # charges met only by attachments
+            ids
+            for ids in charges
+            if all(c.kind is CardKind.ATTACHMENT for i in ids if (c := self.catalogue.cards.get(i)) is not None)
+        }
+
         def dive(first: int, state: State) -> None:
             """Follow the child with the best bound down to a leaf: good proposals early, so that the
             exhaustive pass starts with a tight bar."""
             due = min((last_carrier[ids] for ids in pending), default=n - 1)
-            best: tuple[Key, int, State, list[frozenset[str]]] | None = None
+            best: tuple[tuple[Rank, bool, Key], int] | None = None
             for j in range(first, min(n, due + 1)):
                 taken = take(j, state)
                 if taken is None:
                     continue
                 key = bound(nxt(j), taken[0], tuple(chosen))
+                # the bound counts a card charged for as paid, not the attachment place it will take on
+                # a unit: in the dive, one card fewer for each such card still to come, and among equals
+                # the child that brings one (Greatjon Umber's dives now reach the three direwolves' lists)
+                places = sum(1 for ids in pending if ids in placed)
                 undo(j, taken[1])
-                if key < self.threshold() and (best is None or key < best[0]):
-                    best = (key, j, *taken)
+                rated = ((key[0], key[1], key[2], key[3] + places, key[4]), not taken[1], key)
+                if key < self.threshold() and (best is None or rated < best[0]):
+                    best = (rated, j)
             if best is None:
                 return
-            _, j, _, _ = best
+            _, j = best
             taken = take(j, state)
             assert taken is not None
-            visit(taken[0], arranged=False)  # the exhaustive pass checks the arrangements
+            visit(taken[0])
             dive(nxt(j), taken[0])
             undo(j, taken[1])
 
@@ -426,7 +437,7 @@ class _Searcher(Model):
                     break
                 taken = take(j, root)
                 if taken is not None:
-                    visit(taken[0], arranged=False)
+                    visit(taken[0])
                     dive(nxt(j), taken[0])
                     undo(j, taken[1])
             self.diving = False
