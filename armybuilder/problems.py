@@ -48,6 +48,34 @@ class Problem:
         return data
 
 
+_SET = tuple(Problem.__dict__[name].__set__ for name in Problem.__slots__)  # each field's slot, written directly
+_rule, _severity, _message, _file, _line, _column, _card = _SET
+
+
+def _init_problem(
+    self: Problem,
+    rule: str,
+    severity: Severity,
+    message: str,
+    file: str,
+    line: int = 0,
+    column: int = 0,
+    card: str | None = None,
+) -> None:
+    """Problem's __init__: the dataclass's own sets each field through `object.__setattr__` (the class is
+    frozen), which costs more than the rule that found the problem; this writes the slots themselves."""
+    _rule(self, rule)
+    _severity(self, severity)
+    _message(self, message)
+    _file(self, file)
+    _line(self, line)
+    _column(self, column)
+    _card(self, card)
+
+
+setattr(Problem, "__init__", _init_problem)  # noqa: B010 - mypy keeps the dataclass's signature
+
+
 @dataclass(frozen=True)
 class ProblemDoc:
     """One problem id the tool can emit, with its documentation.

@@ -10,13 +10,22 @@ fail with MemoryError, which the work can catch). With `grow`, one worker starts
 while the items left would take it longer than `grow` seconds of CPU (each worker costs its start and its
 copies of the pages it touches: a short run is cheaper on one). On a system without `fork` (Windows)
 everything runs in this process, without bounds.
+
+The workers are plain forks talking over pipes (`_Process`, `_Conn`): `multiprocessing` would cost every
+batch its import (~7 ms, a tenth of a batch of one list's own work) for the few calls used here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import math
+import mmap
 import os
+import pickle
+import select
 import signal
+import struct
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -72,9 +81,7 @@ def shared_work(
     """`work(item, shared, config)` for every item, yielded in order, on up to `jobs` forked workers (a
     Failure for an item whose worker died or overran `limits`); with `grow`, more than one only while the
     items left would take longer than `grow` seconds on those running."""
-    import multiprocessing
-
-    if items and "fork" in multiprocessing.get_all_start_methods():
+    if items and hasattr(os, "fork"):
         yield from _Pool(work, items, shared, config, jobs, prepare, limits or Limits(), grow).run()
         return
     for item in items:  # no fork on this system (Windows): everything here, unguarded
@@ -170,6 +177,95 @@ def _death(exitcode: int | None) -> str:
     return f"the check stopped unexpectedly (exit status {exitcode})"
 
 
+_HEADER = struct.Struct("!Q")  # a message's length, before its pickled bytes
+
+
+class _Conn:
+    """One end of a worker's two pipes: messages (pickled, after their length) read from `read`, written
+    to `write`. A peer that is gone reads as EOFError, or fails a write with OSError (BrokenPipeError)."""
+
+    def __init__(self, read: int, write: int) -> None:
+        self.read, self.write = read, write
+
+    def fileno(self) -> int:
+        return self.read
+
+    def send(self, value: object) -> None:
+        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        view = memoryview(_HEADER.pack(len(data)) + data)
+        while view:
+            view = view[os.write(self.write, view) :]
+
+    def _exactly(self, size: int) -> bytes:
+        parts = []
+        while size:
+            part = os.read(self.read, min(size, 1 << 20))
+            if not part:
+                raise EOFError  # the peer died (or closed its end) mid-message or between messages
+            parts.append(part)
+            size -= len(part)
+        return b"".join(parts)
+
+    def recv(self) -> Any:
+        (size,) = _HEADER.unpack(self._exactly(_HEADER.size))
+        return pickle.loads(self._exactly(size))
+
+    def poll(self) -> bool:
+        """Whether a message (or the peer's end) is waiting to be read."""
+        return bool(_ready([self], 0))
+
+    def close(self) -> None:
+        for fd in (self.read, self.write):
+            if fd >= 0:
+                os.close(fd)
+        self.read = self.write = -1
+
+
+def _ready(conns: Sequence[_Conn], timeout: float | None) -> list[_Conn]:
+    """The connections with something to read (a message, or their peer's end) within `timeout` seconds
+    (None: until one has)."""
+    poller = select.poll()
+    by_fd = {}
+    for conn in conns:
+        poller.register(conn.fileno(), select.POLLIN)  # (a closed peer is reported too: POLLHUP)
+        by_fd[conn.fileno()] = conn
+    found = poller.poll(None if timeout is None else math.ceil(max(0.0, timeout) * 1000))
+    return [by_fd[fd] for fd, _ in found]
+
+
+class _Process:
+    """A forked worker's process: killed, waited for, and its exit code (negative: the signal that ended it)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.exitcode: int | None = None
+        self._reaped = False
+
+    def _reap(self, options: int) -> None:
+        try:
+            pid, status = os.waitpid(self.pid, options)
+        except ChildProcessError:  # reaped elsewhere: gone, its status unknown
+            self._reaped = True
+            return
+        if pid:
+            self._reaped = True
+            self.exitcode = os.waitstatus_to_exitcode(status)
+
+    def is_alive(self) -> bool:
+        if not self._reaped:
+            self._reap(os.WNOHANG)
+        return not self._reaped
+
+    def kill(self) -> None:
+        if not self._reaped:
+            with contextlib.suppress(ProcessLookupError):  # (it has just died)
+                os.kill(self.pid, signal.SIGKILL)
+
+    def join(self) -> None:
+        if not self._reaped:
+            self._reap(0)
+
+
 class _Pool:
     """The workers of one `shared_work` call and the watchdog over them. Each worker holds up to `AHEAD`
     items (the one it is on and the next, so it never waits for this process between two items)."""
@@ -188,15 +284,13 @@ class _Pool:
         limits: Limits,
         grow: float | None = None,
     ) -> None:
-        import multiprocessing
-
-        self.context = multiprocessing.get_context("fork")
         _load_libc()
         self.work, self.items, self.shared, self.config = work, items, shared, config
         self.jobs = max(1, min(jobs, len(items)))
         self.prepare = prepare
         self.limits = limits
-        self.slots = self.context.RawArray("d", 3 * self.jobs)  # per worker: item, part, start time
+        # per worker: item, part, start time, in memory the forks share with this process
+        self.slots = memoryview(mmap.mmap(-1, 8 * 3 * self.jobs)).cast("d")
         self.workers: list[Any] = [None] * self.jobs  # per place: (process, connection) or None
         self.held: list[list[int]] = [[] for _ in range(self.jobs)]  # the items sent to each, in order
         self.todo = list(range(len(items) - 1, -1, -1))  # items not handed out yet, the next one last
@@ -209,26 +303,26 @@ class _Pool:
     def _start(self, place: int) -> None:
         base = 3 * place
         self.slots[base], self.slots[base + 1], self.slots[base + 2] = _IDLE, _IDLE, 0.0
-        mine, theirs = self.context.Pipe(duplex=True)
+        to_worker, to_us = os.pipe(), os.pipe()
+        mine, theirs = _Conn(to_us[0], to_worker[1]), _Conn(to_worker[0], to_us[1])
+        parent = os.getpid()
         gc.freeze()  # the forks then leave the shared data's pages shared: no collection writes to them
         try:
-            args = (
-                self.work,
-                self.items,
-                theirs,
-                self.shared,
-                self.config,
-                self.slots,
-                base,
-                self.limits.memory,
-                os.getpid(),
-            )
-            process = self.context.Process(target=_worker, args=args, daemon=True)
-            process.start()
+            pid = os.fork()
+            if pid == 0:  # the worker: it never returns from here
+                try:
+                    # this process's ends of every worker's pipes, so that a worker sees its pipe close
+                    # when this process dies, whichever workers live on
+                    for other in [mine, *(worker[1] for worker in self.workers if worker is not None)]:
+                        other.close()
+                    work, items, shared, config = self.work, self.items, self.shared, self.config
+                    _worker(work, items, theirs, shared, config, self.slots, base, self.limits.memory, parent)
+                finally:
+                    os._exit(1)
         finally:
             gc.unfreeze()
         theirs.close()
-        self.workers[place] = (process, mine)
+        self.workers[place] = (_Process(pid), mine)
         self._hand_out(place)
 
     def _hand_out(self, place: int) -> None:
@@ -320,8 +414,6 @@ class _Pool:
         return soonest
 
     def run(self) -> Iterator[R | Failure]:
-        from multiprocessing.connection import wait
-
         if self.prepare is not None:
             self.prepare()
         following = 0
@@ -344,7 +436,7 @@ class _Pool:
                     if following in self.done:  # the watchdog just settled it
                         continue
                     raise RuntimeError("scheduler: items left but no worker holds one")  # never wait forever
-                for conn in wait(list(busy), timeout):
+                for conn in _ready(list(busy), timeout):
                     self._receive(busy[conn])
         finally:
             for place, worker in enumerate(self.workers):

@@ -523,15 +523,18 @@ def _flow(text: str, start: int, line: int, col: int, depth: int) -> tuple[Any, 
     return result, i
 
 
-_Token = tuple[int, int, Any, Any]  # (0-based column, kind, text, (value column, value text, column past the colon))
+# (0-based column, kind, text, value): a key's value is (value column, value text, column past the colon, value)
+_Token = tuple[int, int, Any, Any]
 _LINE_TOKENS: dict[str, tuple[_Token, ...]] = {}  # a line's tokens, by its text: a batch's lists share most lines
 _LINE_CACHE_SIZE = 4096  # lines remembered (emptied when full: a hostile batch of unique lines costs nothing more)
 _CACHED_LINE_CHARS = 160  # a longer line is tokenised each time: the cache never holds more than a few megabytes
 
 
 def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
-    """(line, 0-based column, kind, text, (value column, value text, 1-based column past the colon)) for
-    every dash, key and scalar."""
+    """(line, 0-based column, kind, text, value) for every dash, key and scalar: a scalar's value, a key's
+    (value column, value text, 1-based column past the colon, value); the value `_ABSENT` when the line has
+    none, `_COLLECTION` for a flow collection, to build at its position. Raises _NotSimple for a line
+    outside the subset, or a value on it."""
     tokens: list[tuple[int, int, int, Any, Any]] = []
     append = tokens.append
     known = _LINE_TOKENS
@@ -574,7 +577,7 @@ def _line_tokens(raw: str) -> tuple[_Token, ...]:
         key = m.group(1)
         end = m.end()
         past = col + len(key) + 2  # the column just past the colon, as libyaml marks a null value
-        append((col, _KEY, key, (col + end, rest[end:], past)))
+        append((col, _KEY, key, (col + end, rest[end:], past, _value_of(rest[end:]))))
     elif (rest[0] == '"' or rest[0] == "'") and ":" in rest:  # a quoted key, or a quoted value
         key, end = _quoted(rest, 0)
         if rest[end : end + 2] == ": " or rest[end:] == ":":
@@ -582,12 +585,27 @@ def _line_tokens(raw: str) -> tuple[_Token, ...]:
             past = col + end + 1
             while end < len(rest) and rest[end] == " ":
                 end += 1
-            append((col, _KEY, key, (col + end, rest[end:], past)))
+            append((col, _KEY, key, (col + end, rest[end:], past, _value_of(rest[end:]))))
         else:
-            append((col, _SCALAR, rest, None))
+            append((col, _SCALAR, rest, _value_of(rest)))
     else:
-        append((col, _SCALAR, rest, None))
+        append((col, _SCALAR, rest, _value_of(rest)))
     return tuple(tokens)
+
+
+_ABSENT = object()  # no value on the key's line
+_COLLECTION = object()  # a flow collection: built where it stands (its items' positions are its own)
+
+
+def _value_of(text: str) -> Any:
+    """The value written on one line (cached with the line's tokens: a scalar is the same wherever it stands)."""
+    if not text or text[0] == "#":
+        return _ABSENT
+    if text[0] == "[" or text[0] == "{":
+        return _COLLECTION
+    if text[0] == '"' and text[-1] == '"' and text.count('"') == 2 and "\\" not in text:
+        return text[1:-1]  # _inline's first case, without the call: `unit: "Name"`
+    return _inline(text, 0, 0)
 
 
 class _Fast:
@@ -600,12 +618,12 @@ class _Fast:
     def node(self, i: int, depth: int) -> tuple[Any, int]:
         if depth > MAX_DEPTH // 2:
             raise _NotSimple
-        line, col, kind, text, _ = self.t[i]
+        line, col, kind, text, value = self.t[i]
         if kind == _DASH:
             return self.sequence(i, col, depth, False)
         if kind == _KEY:
             return self.mapping(i, col, depth)
-        return _inline(text, line, col), i + 1
+        return (_inline(text, line, col) if value is _COLLECTION else value), i + 1
 
     def mapping(self, i: int, col: int, depth: int) -> tuple[PosMap, int]:
         t, n = self.t, self.n
@@ -621,11 +639,9 @@ class _Fast:
                 raise _NotSimple
             i += 1
             key_pos[key] = _tuple_new(Pos, (line, col + 1))
-            vcol, raw, past = after
-            if raw and raw[0] != "#":
-                if raw[0] == '"' and raw[-1] == '"' and raw.count('"') == 2 and "\\" not in raw:
-                    value = raw[1:-1]  # _inline's first case, without the call: `unit: "Name"`
-                else:
+            vcol, raw, past, value = after
+            if value is not _ABSENT:
+                if value is _COLLECTION:
                     value = _inline(raw, line, vcol)
                 value_pos[key] = _tuple_new(Pos, (line, vcol + 1))
             elif i < n and (t[i][1] > col or (t[i][1] == col and t[i][2] == _DASH)):
@@ -659,11 +675,9 @@ class _Fast:
             if i < n and ((token := t[i])[0] == line or token[1] > col):
                 positions.append(_tuple_new(Pos, (token[0], token[1] + 1)))
                 if token[2] == _SCALAR and depth < MAX_DEPTH // 2:  # node(), inlined for the usual `- Name`
-                    raw = token[3]
-                    if raw[0] == '"' and raw[-1] == '"' and raw.count('"') == 2 and "\\" not in raw:
-                        value = raw[1:-1]  # _inline's first case, without the call
-                    else:
-                        value = _inline(raw, token[0], token[1])
+                    value = token[4]
+                    if value is _COLLECTION:
+                        value = _inline(token[3], token[0], token[1])
                     i += 1
                 else:
                     value, i = self.node(i, depth + 1)

@@ -101,8 +101,9 @@ def nodes_clock(nodes: int) -> Callable[[], float]:
 PROOF_NODES = 400_000  # work the proof may take (the speed target is benchmarks/complete_speed.py's)
 # issue #27: these lists from their commander alone are not proven within that yet, and say why. Lannister:
 # cost ranges (discounts the army may share) let many candidates through that cost one or two points more
-# than the list has, each refused by its costs. (Stark's direwolf lists, Renly's Baratheon and the Night's
-# Watch are proven since the search takes one arrangement of interchangeable units: see symmetry.py.)
+# than the list has, each refused by its costs. (Stark's direwolf lists and the Night's Watch are proven
+# since the search takes one arrangement of interchangeable units: see symmetry.py; Renly's Baratheon since a
+# discount sure to apply, Cortnay Penrose's beside Renly, lowers the most a card can cost.)
 NOT_YET_PROVEN = {
     "lannister-40": "stopped at the time limit",
 }
@@ -236,6 +237,32 @@ units:
 """
 
 
+# Gregor: Jaime Lannister (Kingsguard) 1 cheaper only with Cersei in the army, checked at the leaves with
+# the cards the list can hold; the Stone Crows need a Tyrion, charged at the least an addition bringing him
+# costs (1: none offers him on the Stone Crows, who would take him for nothing)
+LANNISTER = """\
+faction: lannister
+points: 40
+commander: "Gregor Clegane, The Mountain"
+units:
+  - unit: Poor Fellows
+    attachment: "Gregor Clegane, The Mountain"
+  - Lannister Guardsmen
+"""
+
+# Renly: Cortnay Penrose (Loyal Tactician) surely 1 cheaper beside him, at most 1 then, and free on the
+# Stormcrow Mercenaries, who take 1 off an attachment
+RENLY = """\
+faction: baratheon
+points: 40
+commander: "Renly Baratheon, The Charismatic Heir"
+units:
+  - unit: Rose Knights
+    attachments: ["Renly Baratheon, The Charismatic Heir"]
+  - Baratheon Sentinels
+"""
+
+
 @pytest.mark.parametrize(
     ("text", "left", "free"),
     [
@@ -243,8 +270,10 @@ units:
         (COMMENTED, 5, ()),
         (BROTHERHOOD, 3, ()),  # one attachment in the army costs 1 less
         (BARATHEON, 4, ("Devan Seaworth, King's Squire",)),  # free with Stannis
+        (LANNISTER, 3, ()),
+        (RENLY, 5, ("Cortnay Penrose, Loyal Tactician",)),
     ],
-    ids=["stark-2", "stark-5", "brotherhood-3", "baratheon-neutral-cap-4"],
+    ids=["stark-2", "stark-5", "brotherhood-3", "baratheon-neutral-cap-4", "lannister-3", "renly-5"],
 )
 def test_the_search_agrees_with_brute_force(
     text: str, left: int, free: tuple[str, ...], catalogue: Catalogue
@@ -308,6 +337,22 @@ def test_interchangeable_units_are_searched_once_and_proposed_in_every_arrangeme
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 5, owned=owned)
     new_units = {a.card.title for c in search.completions for a in c.additions if a.kind == "unit" and a.card}
     assert {"House Karstark Loyalists", "House Karstark Spearmen"} <= new_units  # both arrangements proposed
+
+
+def test_a_charge_costs_what_its_card_costs_where_an_addition_brings_it(catalogue: Catalogue) -> None:
+    """With the Stone Crows wanted and 6 points: they need a Tyrion, who costs nothing on them but 1 on any
+    other unit (no addition offers a card for nothing); the search charges that 1 and agrees with brute
+    force."""
+    army = load_list_text(LANNISTER, catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + 6)
+    crows = frozenset(c.id for c in catalogue.cards.values() if c.title == "Stone Crows" and c.faction == "lannister")
+    limits = Limits(with_cards=(crows,))
+    search = complete(army, catalogue, top=3, timeout=60, limits=limits)
+    assert search.proven, search.why
+    assert search.completions
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, limits)
 
 
 MAEGE = """\

@@ -109,8 +109,6 @@ def likely_games(subs: Sequence[Submission], event: Event | None = None) -> list
 def prepare(workspace: Workspace, event: Event | None = None, subs: Sequence[Submission] = ()) -> None:
     """Import what checking needs and load the data of the games the batch holds (`likely_games`) before
     forking, so that workers share it; a game the sample missed is loaded by the worker that meets it."""
-    import multiprocessing.connection  # noqa: F401
-
     if event is not None:  # its duplicates are found by digest: imported once, not in each worker
         import hashlib  # noqa: F401
     event_keys()  # else each worker imports every game to tell an event file from a list

@@ -100,8 +100,13 @@ def event_keys() -> tuple[frozenset[str], frozenset[str]]:
 def _is_event(value: yamlpos.PosMap) -> bool:
     """A mapping of event keys only, one of them a key no list has (`lists_per_player`, `banned_cards`, …)."""
     every, only_events = event_keys()
-    keys = {str(k) for k in value}
-    return bool(keys) and keys <= every and bool(keys & only_events)
+    event = False
+    for key in value:  # a list has a key no event has (`player:`, `units:`) early on: no set of its keys
+        word = str(key)
+        if word not in every:
+            return False
+        event = event or word in only_events
+    return event
 
 
 def _game_of_format(fmt: str) -> str:
@@ -261,7 +266,7 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         summary.details.get("points", first.limit if first else None),
         first.value if first else None,
         fmt,
-        tuple(pack_problem(p) for p in report.problems),
+        tuple(map(pack_problem, report.problems)),
         config.strict,
         contents.outline(report) if (config.outline or config.content) and contents else (),
         _sheet(system, report, workspace) if config.sheet and system else None,

@@ -55,6 +55,12 @@ def main() -> None:
         with contextlib.suppress(OSError):
             sys.stdout.flush()
         os._exit(2)  # (not sys.exit: Python's own last flush of standard error would fail again, as exit 120)
+    finally:
+        # the command is done and the interpreter ends: its last garbage collections then skip every object
+        # the run made (the card data, the modules), which they would walk in vain (~25 ms of CPU a run)
+        import gc
+
+        gc.freeze()
 
 
 def _main() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -148,7 +149,32 @@ class Summary:
         }
 
 
+_NO_DETAILS: Any = object()
+
+
+def _init_summary(
+    self: Summary,
+    title: str | None = None,
+    player: str | None = None,
+    team: str | None = None,
+    side: str | None = None,
+    side_name: str | None = None,
+    leader: str | None = None,
+    tallies: tuple[Tally, ...] = (),
+    fielded: tuple[str, ...] = (),
+    details: Mapping[str, Any] = _NO_DETAILS,
+) -> None:
+    """Summary's __init__ (one per file checked): the frozen dataclass's own calls `object.__setattr__` per
+    field; this fills the instance's dict at once, to the same effect."""
+    self.__dict__.update(
+        title=title, player=player, team=team, side=side, side_name=side_name, leader=leader, tallies=tallies,
+        fielded=fielded, details={} if details is _NO_DETAILS else details,
+    )  # fmt: skip
+
+
+setattr(Summary, "__init__", _init_summary)  # noqa: B010 - mypy keeps the dataclass's signature
 EMPTY_SUMMARY = Summary()
+_BY_POSITION = attrgetter("file", "line", "column", "rule")  # Problem.sort_key, without a call per problem
 
 
 M = TypeVar("M")
@@ -171,7 +197,7 @@ class Report(Verdict, Generic[M]):
     def add(self, problems: Iterable[Problem]) -> None:
         more = list(problems)
         if more:
-            self.problems = sorted([*self.problems, *more], key=Problem.sort_key)
+            self.problems = sorted([*self.problems, *more], key=_BY_POSITION)
 
 
 @dataclass(frozen=True)
@@ -184,6 +210,14 @@ class Document:
     value: Any = None
     error: Problem | None = None
     text: str | None = None  # the decoded text, when a system needs more than the YAML (interchange)
+
+
+def _init_document(self: Document, path: str, value: Any = None, error: Problem | None = None, text: str | None = None) -> None:
+    """Document's __init__ (one per file read), filling its dict at once as Summary's does."""
+    self.__dict__.update(path=path, value=value, error=error, text=text)
+
+
+setattr(Document, "__init__", _init_document)  # noqa: B010 - mypy keeps the dataclass's signature
 
 
 class EventRules(ABC):

@@ -10,12 +10,26 @@ from typing import Any
 
 import yaml
 from fuzzing import YAML_PIECES, dump, list_documents
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from armybuilder import yamlpos
 
 SHALLOW_PIECES = [p for p in YAML_PIECES if p != "\x00"]
+
+
+class PlainDatesAsText(yaml.CSafeLoader):
+    """PyYAML, but an unquoted date is the text written (`2020-13-45` too, which PyYAML's constructor
+    refuses): what yamlpos reads, by design, since no field of ours is a date."""
+
+
+def _date_as_written(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    if not node.style:  # plain (None from the Python parser, "" from libyaml's)
+        return loader.construct_scalar(node)
+    return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+
+
+PlainDatesAsText.add_constructor("tag:yaml.org,2002:timestamp", _date_as_written)
 texts = st.one_of(st.lists(st.sampled_from(SHALLOW_PIECES), max_size=40).map("".join), list_documents.map(dump))
 
 
@@ -30,10 +44,11 @@ def same(a: Any, b: Any) -> bool:
 
 
 @given(texts)
+@example("2020-13-45")  # a piece the fuzzer draws: an unquoted date PyYAML refuses and we read as written
 @settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 def test_reads_what_pyyaml_reads(text: str) -> None:
     try:
-        theirs = yaml.load(text, Loader=yaml.CSafeLoader)
+        theirs = yaml.load(text, Loader=PlainDatesAsText)
         refused = False
     except Exception:  # PyYAML refuses, or its constructors fail (`!!int ''` is an IndexError there)
         refused = True
@@ -43,3 +58,9 @@ def test_reads_what_pyyaml_reads(text: str) -> None:
         return
     assert not refused, f"yamlpos read what PyYAML refuses: {text!r}"
     assert same(ours, theirs), (text, ours, theirs)
+
+
+def test_an_unquoted_date_is_read_as_written_even_one_pyyaml_refuses() -> None:
+    assert yamlpos.load("2020-13-45") == "2020-13-45"
+    assert yamlpos.load("played: 2024-06-15") == {"played": "2024-06-15"}
+    assert yaml.load("2020-13-45", Loader=PlainDatesAsText) == "2020-13-45"

@@ -96,11 +96,15 @@ class Edition:
     house_names: dict[str, str]  # id -> English name (every house of the game)
     house_index: dict[str, str]  # id or alias -> id (every house of the game)
     home_of: dict[str, str] = field(default_factory=dict)  # house -> its home area
+    supply_icons: dict[str, int] = field(default_factory=dict)  # area -> its supply icons (areas with any)
+    castles: frozenset[str] = frozenset()  # areas with a castle or a stronghold
     _area_cache: dict[str, Resolved] = field(default_factory=dict)
     _house_cache: dict[str, tuple[str | None, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.home_of = {house: area for area, house in self.homes.items()}
+        self.supply_icons = {name: area.supply for name, area in self.areas.items() if area.supply}
+        self.castles = frozenset(name for name, area in self.areas.items() if area.castle)
 
     def area(self, raw: str) -> Resolved:
         """The area a name stands for (trimmed first); cached, so every file of a batch shares the work."""
@@ -110,6 +114,11 @@ class Edition:
             if len(self._area_cache) < 10_000:  # hostile files must not grow the cache without bound
                 self._area_cache[raw] = found
         return found
+
+    def resolved(self) -> Mapping[str, Resolved]:
+        """The names `area` has resolved so far (as written) -> what they stand for: a reader looks a name
+        up here first, and asks `area` only for a name met for the first time."""
+        return self._area_cache
 
     def _resolve_area(self, raw: str) -> Resolved:
         name = self.area_aliases.get(raw, raw)

@@ -101,6 +101,7 @@ class HouseBlock:
     orders_pos: Pos = NO_POS
     _totals: dict[str, int] | None = None
     _armies: list[tuple[str, int]] | None = None
+    _starred: int | None = None  # starred orders placed (special_orders_limit.starred)
 
     def unit_totals(self) -> dict[str, int]:
         """Units of each kind in all entries together (computed once; do not change the result)."""
@@ -183,6 +184,7 @@ class Position:
     _control: dict[str, frozenset[str]] | None = None
     _stacks: list[tuple[HouseBlock, Stack]] | None = None
     _occupied: list[Occupied] | None = None
+    _court: dict[str, list[int]] | None = None
     _occupied_of: dict[tuple[str, ...], list[tuple[Area, list[tuple[HouseBlock, Stack]]]]] = field(
         default_factory=dict
     )
@@ -199,6 +201,16 @@ class Position:
     def playing(self) -> tuple[str, ...] | None:
         """The houses in play at this player count (None when `players` is unusable)."""
         return self.edition.by_players.get(self.players) if self.players is not None else None
+
+    def court_places(self) -> dict[str, list[int]]:
+        """House -> its places on the King's Court track (1 = first), as listed (computed once)."""
+        if self._court is None:
+            court: dict[str, list[int]] = {}
+            track = (self.influence or {}).get("kings_court")
+            for i, (hid, _) in enumerate(track.houses if track is not None else (), 1):
+                court.setdefault(hid, []).append(i)
+            self._court = court
+        return self._court
 
     def presence(self) -> dict[str, dict[str, Stack]]:
         """Area name -> house -> its stack there, for areas the rules may read (live ones)."""

@@ -11,6 +11,7 @@ through the schema for the words. Never raises."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
+_NO_AREAS: dict[str, Resolved] = {}
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS))
 _EMPTY_SHIP = "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"
 
@@ -208,6 +210,11 @@ class Reader:
         self.add("unknown-house", E, message, where)
         return None
 
+    def known_areas(self) -> Mapping[str, Resolved]:
+        """Names already resolved to what `place` gives for them without a word (none in a 3-player
+        game of the second edition, where `place` checks the areas out of play)."""
+        return _NO_AREAS if self.out3 else self.ed.resolved()
+
     def place(self, raw: Any, where: Pos, what: str, units: bool = False, key: bool = False) -> Resolved | None:
         """The area a name stands for (None: not a name at all; a key that is not text is reported)."""
         if type(raw) is not str:
@@ -339,9 +346,12 @@ class Reader:
         keys: dict[str, Any] = {}  # area -> its first key as written
         units = self.ed.units
         key_pos = getattr(v, "key_pos", _NO_KEYS)
+        areas = self.known_areas()
         for key, kinds in v.items():
             kpos = key_pos.get(key, NO_POS)
-            place = self.place(key, kpos, "a unit area", units=True, key=True)
+            place = areas.get(key) if key.__class__ is str else None
+            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+                place = self.place(key, kpos, "a unit area", units=True, key=True)
             if place is None:
                 continue
             if kinds.__class__ is not PosMap and not self.shaped(isinstance(kinds, dict)):
@@ -383,9 +393,12 @@ class Reader:
         known = self.data.order_tokens
         orders: list[Order] = []
         key_pos = getattr(v, "key_pos", _NO_KEYS)
+        areas = self.known_areas()
         for key, token in v.items():
             kpos = key_pos.get(key, NO_POS)
-            place = self.place(key, kpos, "an order area", key=True)
+            place = areas.get(key) if key.__class__ is str else None
+            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+                place = self.place(key, kpos, "an order area", key=True)
             if place is None or (token.__class__ is not str and not self.shaped(isinstance(token, str))):
                 continue
             if token not in known:
@@ -409,14 +422,18 @@ class Reader:
             return
         self.known_keys(v, _TRACKS)
         tracks: dict[str, Track] = {}
+        index, playable = self.ed.house_index, self.ed.houses
         for track in (t for t in TRACKS if t in v):
             items = v[track]
             if not self.shaped(isinstance(items, list)):
                 continue
             houses: list[tuple[str, Pos]] = []
+            at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
             for i, item in enumerate(items):
-                ipos = _item_pos(items, i)
-                hid = self.house(item, ipos, "a track entry")
+                ipos = at[i] if at is not None else _item_pos(items, i)
+                hid = index.get(item) if item.__class__ is str else None  # the usual entry: a house id, exactly
+                if hid is None or hid not in playable:
+                    hid = self.house(item, ipos, "a track entry")
                 if hid is not None:
                     houses.append((hid, ipos))
             tracks[track] = Track(_val_pos(v, track), houses, len(houses) < len(items))

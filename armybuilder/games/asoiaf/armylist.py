@@ -145,7 +145,7 @@ class ArmyList:
     @property
     def readable(self) -> bool:
         """False when the file could not be read as a list at all (syntax error, empty, not a mapping)."""
-        return self.is_mapping and not any(p.rule == "syntax" for p in self.problems)
+        return self.is_mapping and (not self.problems or not any(p.rule == "syntax" for p in self.problems))
 
 
 class _Loader:
@@ -204,8 +204,10 @@ class _Loader:
             )
             return army
         key_pos = data.key_pos  # top-level key -> its (line, column)
-        army.positions = {key if key.__class__ is str else str(key): pos for key, pos in key_pos.items()}
-        if not _TOP_KEYS.issuperset(key_pos):
+        if _TOP_KEYS.issuperset(key_pos):  # every key known (so every key text)
+            army.positions = dict(key_pos)
+        else:
+            army.positions = {key if key.__class__ is str else str(key): pos for key, pos in key_pos.items()}
             for key in data:
                 if key not in _TOP_KEYS:
                     hint = _key_hint(key, TOP_KEYS, f"known keys: {', '.join(TOP_KEYS)}")
@@ -312,8 +314,7 @@ class _Loader:
         units = self.army.units
         unit_slot = Slot.UNIT  # (a class attribute of an enum costs more than the dict lookup)
         known = (self.resolved or self._resolved())[unit_slot]
-        for index, item in enumerate(raw):
-            pos = raw.at(index)
+        for index, (item, pos) in enumerate(zip(raw, _item_positions(raw), strict=True)):
             if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
                 units.append(UnitEntry(Entry(text, unit_slot, pos[0], pos[1], card)))  # a name met before
                 continue
@@ -368,9 +369,8 @@ class _Loader:
     def _list_refs(self, raw: list[Any], slot: Slot) -> list[Entry]:
         entries = []
         known = (self.resolved or self._resolved())[slot]
-        positions = isinstance(raw, yamlpos.PosList)
-        for index, item in enumerate(raw):
-            pos = raw.at(index) if positions else (0, 0)  # type: ignore[attr-defined]
+        positions = _item_positions(raw) if isinstance(raw, yamlpos.PosList) else [(0, 0)] * len(raw)
+        for index, (item, pos) in enumerate(zip(raw, positions, strict=True)):
             if item.__class__ is str and (card := known.get(text := item.strip())) is not None:
                 entries.append(Entry(text, slot, pos[0], pos[1], card))  # a name met before
                 continue
@@ -414,6 +414,12 @@ class _Loader:
         text = str(value).strip()
         card = resolve(self.catalogue, text, slot, self.army.faction_key, self, (line, column), raw_siblings)
         return Entry(text, slot, line, column, card)
+
+
+def _item_positions(items: yamlpos.PosList) -> list[yamlpos.Pos]:
+    """Where each item of a sequence stands (`PosList.at` of each index, without a call per item)."""
+    positions = items.item_pos
+    return positions if len(positions) == len(items) else [items.at(i) for i in range(len(items))]
 
 
 def resolve(

@@ -132,12 +132,14 @@ class Card:
     replaces_faction_tactics: bool = False
     source: SourcePos = field(default=SourcePos("", 0), compare=False)
     _by_kind: dict[str, tuple[Requirement, ...]] = field(init=False, repr=False, compare=False)
+    _title: str = field(init=False, repr=False, compare=False)  # read by nearly every message: made once
 
     def __post_init__(self) -> None:
         by_kind: dict[str, tuple[Requirement, ...]] = {}
         for req in self.requirements:
             by_kind[req.kind] = (*by_kind.get(req.kind, ()), req)
         object.__setattr__(self, "_by_kind", by_kind)
+        object.__setattr__(self, "_title", f"{self.name}, {self.subname}" if self.subname else self.name)
 
     @property
     def character(self) -> bool:
@@ -146,7 +148,7 @@ class Card:
     @property
     def title(self) -> str:
         """`Name, Subname` (or `Name`): how players and the reference name a card."""
-        return f"{self.name}, {self.subname}" if self.subname else self.name
+        return self._title
 
     @property
     def label(self) -> str:

@@ -81,7 +81,9 @@ class Army:
         entries += [e for e in army.enemy_attachments if e.card is not None]
         ctx.pairs = pairs = [(e, e.card) for e in entries if e.card is not None]
         ctx.required = [e for e, card in pairs if card.requirements]
-        ctx.specials = _specials_in_force(catalogue, army.faction_key, [card.id for _, card in pairs])
+        ctx.specials, ctx.__dict__["_effects"] = _specials_in_force(
+            catalogue, army.faction_key, [card.id for _, card in pairs]
+        )
         if ctx.specials:
             ctx._allow_foreign()
         ctx.costs = compute_costs(ctx)
@@ -126,12 +128,16 @@ class Army:
         requires that one: Areo Hotah, Captain of The Guard with Doran Martell) is part of that command."""
         enemy = Slot.ENEMY
         found = self._chosen([e for e, card in self.pairs if card.commander and e.slot is not enemy])
+        if len(found) < 2:  # nearly every army: one commander, part of no other's command
+            return found
         return [e for e in found if not any(self._part_of(e, other) for other in found if other is not e)]
 
     def _chosen(self, found: list[Entry]) -> list[Entry]:
         """Leave out a card that leads only when chosen (a special card's `only_when_chosen` alternate
         commander: Doran Martell, Lord of Sunspear) unless `commander:` names it, or, when the list names no
         commander, unless no other commander is fielded; otherwise it is an ordinary card of the army."""
+        if not found or not self.specials:
+            return found
         optional = {e.commander_card_id for _, e in self.effects("alternate_commander") if e.only_when_chosen}
         if not optional or not any(self.card(e).id in optional for e in found):
             return found
@@ -226,11 +232,7 @@ class Army:
 
     @cached_property
     def _effects(self) -> dict[str, list[tuple[Special, Requirement]]]:
-        by_kind: dict[str, list[tuple[Special, Requirement]]] = {}
-        for special in self.specials:
-            for effect in special.effects:
-                by_kind.setdefault(effect.kind, []).append((special, effect))
-        return by_kind
+        return _by_kind(self.specials)
 
     def _allow_foreign(self) -> None:
         """Special cards that let an army take a card of another faction (Brotherhood's one unit)."""
@@ -272,9 +274,21 @@ def printing(catalogue: Catalogue, kinds: tuple[str, ...]) -> frozenset[str]:
     return ids  # type: ignore[return-value]
 
 
-def _specials_in_force(catalogue: Catalogue, faction: str | None, present: Iterable[str]) -> list[Special]:
+def _by_kind(specials: Iterable[Special]) -> dict[str, list[tuple[Special, Requirement]]]:
+    """Each effect of the special cards, with its card, by kind (in data order)."""
+    by_kind: dict[str, list[tuple[Special, Requirement]]] = {}
+    for special in specials:
+        for effect in special.effects:
+            by_kind.setdefault(effect.kind, []).append((special, effect))
+    return by_kind
+
+
+def _specials_in_force(
+    catalogue: Catalogue, faction: str | None, present: Iterable[str]
+) -> tuple[list[Special], dict[str, list[tuple[Special, Requirement]]]]:
     """The special cards in force (in data order): the faction's own rules, and those a card in the army
-    (the ids `present`) brings."""
+    (the ids `present`) brings; with their effects by kind (`Army.effects`: shared by every army of the
+    faction that brings none, never changed)."""
     index = catalogue.memo.get("specials")
     if index is None:  # (faction rules by faction, card id -> specials it brings), built once
         by_faction: dict[str, list[Special]] = {}
@@ -289,10 +303,15 @@ def _specials_in_force(catalogue: Catalogue, faction: str | None, present: Itera
     own: list[Special] = by_faction.get(faction, []) if faction is not None else []
     brought = [card_id for card_id in present if card_id in by_card]
     if not brought:  # nearly every army: its faction's rules alone, already in data order
-        return list(own)
+        key = ("effects", faction)
+        effects = catalogue.memo.get(key)
+        if effects is None:
+            effects = catalogue.memo[key] = _by_kind(own)
+        return list(own), effects  # type: ignore[return-value]
     chosen = {s.id for s in own}
     chosen.update(s.id for card_id in brought for s in by_card[card_id])
-    return [s for s in catalogue.specials.values() if s.id in chosen]  # in data order, as before
+    specials = [s for s in catalogue.specials.values() if s.id in chosen]  # in data order, as before
+    return specials, _by_kind(specials)
 
 
 def compute_costs(ctx: Army) -> dict[int, int]:

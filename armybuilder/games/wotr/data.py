@@ -7,7 +7,7 @@ reinforcement pools, the tracks and limits, and the names (canonical and aliases
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +78,9 @@ class Character:
     action_die: bool = False
 
 
+_UNKNOWN = object()
+
+
 @dataclass(frozen=True)
 class WotrData:
     folder: Path
@@ -115,6 +118,18 @@ class WotrData:
     control: Mapping[int, Mapping[str, tuple[str, ...]]]  # players -> player -> nations and minions
     player_names: Mapping[str, str]
     names: Mapping[str, NameIndex]  # sides, nations, figure_kinds, players, regions, characters, results
+    # worked out from `regions` once (__post_init__): what the rules ask of a region over and over
+    region_side: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # `owner_side`
+    owned_settlements: frozenset[str] = field(init=False, repr=False, compare=False)  # of a nation
+    strongholds: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        regions, nations = self.regions, self.nations
+        sides = {k: None if r.nation is None else nations[r.nation].side for k, r in regions.items() if r.nation is None or r.nation in nations}
+        owned = frozenset(k for k, r in regions.items() if r.is_settlement and r.nation is not None)
+        object.__setattr__(self, "region_side", sides)
+        object.__setattr__(self, "owned_settlements", owned)
+        object.__setattr__(self, "strongholds", frozenset(k for k, r in regions.items() if r.is_stronghold))
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side
@@ -124,7 +139,10 @@ class WotrData:
 
     def owner_side(self, region: str) -> str | None:
         """The side whose nation the region belongs to (None: wilderness)."""
-        nation = self.regions[region].nation
+        found = self.region_side.get(region, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found  # type: ignore[return-value]
+        nation = self.regions[region].nation  # a region of a nation the data lacks: raises as it always did
         return None if nation is None else self.nations[nation].side
 
 

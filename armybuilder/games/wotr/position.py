@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from armybuilder.games.wotr.data import SIDES, Nation, WotrData
 from armybuilder.games.wotr.names import matched
@@ -144,16 +144,41 @@ class Fellowship:
         return None if found is None else found.value
 
 
-def side_sums(data: WotrData, stacks: dict[str, Stack]) -> dict[str, int]:
-    """`Position.sums` of a place holding `stacks`."""
+def side_sums(data: WotrData, stacks: dict[str, Stack], owner: str | None = None) -> dict[str, int]:
+    """`Position.sums` of a place holding `stacks` in a region of nation `owner`: besides each side's army
+    units and figures, its `leader` and `nazgul` figures, and `abroad` (1: a stack of another nation than
+    `owner` holds army units or a leader)."""
     nations = data.nations
     sums = {"free_peoples": 0, "shadow": 0, "free_peoples figures": 0, "shadow figures": 0}
+    leaders = nazgul = abroad = 0
     for stack in stacks.values():
         side = nations[stack.nation].side
         counts = stack.counts
-        sums[side] += counts.get("regular", 0) + counts.get("elite", 0)
-        sums[side + " figures"] += sum(counts.values())
+        army = counts.get("regular", 0) + counts.get("elite", 0)
+        sums[side] += army
+        sums[_FIGURES[side]] += sum(counts.values())
+        leader = counts.get("leader", 0)
+        leaders += leader
+        nazgul += counts.get("nazgul", 0)
+        if (army or leader) and owner is not None and stack.nation != owner:
+            abroad = 1
+    sums["leader"], sums["nazgul"], sums["abroad"] = leaders, nazgul, abroad
     return sums
+
+
+_FIGURES = {side: f"{side} figures" for side in SIDES}
+
+
+class Board(NamedTuple):
+    """The places of `board` some rule about armies asks about, each list in file order (worked out once per
+    position: `Position.on_board`); a rule still judges each place it is given."""
+
+    leaderless: list[Place]  # a leader stands with no Free Peoples army unit (leader-alone)
+    contested: list[Place]  # army units of both sides (opposing-armies)
+    abroad: list[Place]  # a nation's army units or leaders in another nation's region (not-at-war-abroad)
+    alone: list[Place]  # a nation's settlement with army units of one side only (settlement-control)
+    nazgul: list[Place]  # a Stronghold Nazgûl stand in (minion-in-free-stronghold)
+    crowded: list[Place]  # more army units of a side than a region takes (stacking-limit)
 
 
 @dataclass
@@ -187,6 +212,7 @@ class Position:
     result: Value | None = None
     control: dict[str, list[Named]] | None = None
     readable: bool = True  # False: not a mapping; no rule runs
+    _board: Board | None = field(default=None, repr=False, compare=False)
 
     # --- what rules ask ---------------------------------------------------------------------------
 
@@ -204,8 +230,35 @@ class Position:
         of each side in a place, counted once (the reader counts them as it reads the place)."""
         sums = place.sums
         if sums is None:
-            sums = place.sums = side_sums(self.data, place.stacks)
+            sums = place.sums = side_sums(self.data, place.stacks, self.data.regions[place.region].nation)
         return sums
+
+    def on_board(self) -> Board:
+        """The places of `board` the rules about armies ask about (`Board`; empty lists without `board`)."""
+        board = self._board
+        if board is None:
+            board = self._board = Board([], [], [], [], [], [])
+            leaderless, contested, abroad, alone, nazgul, crowded = board
+            data = self.data
+            limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
+            for place in (self.board or {}).values():
+                sums = place.sums
+                if sums is None:
+                    sums = self.sums(place)
+                free, shadow = sums["free_peoples"], sums["shadow"]
+                if free and shadow:
+                    contested.append(place)
+                elif (free or shadow) and place.region in owned:
+                    alone.append(place)
+                if sums["leader"] and not free:
+                    leaderless.append(place)
+                if sums["abroad"]:
+                    abroad.append(place)
+                if sums["nazgul"] and place.region in strongholds:
+                    nazgul.append(place)
+                if free > limit or shadow > limit:
+                    crowded.append(place)
+        return board
 
     def side_army(self, place: Place, side: str) -> int:
         """Army units (regulars and elites) of one side in a place, all its nations together."""

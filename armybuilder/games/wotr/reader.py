@@ -280,7 +280,7 @@ class _Reader:
         if mapping is None:
             return None
         places: dict[str, Place] = {}
-        problems, nations = self.p.problems, self.data.nations
+        problems, nations, regions = self.p.problems, self.data.nations, self.data.regions
         for region, entry, kp, vp in self.names_of(mapping, pos, "regions", where):
             place = places[region] = Place(region, kp)
             before = self.faults + len(problems)
@@ -301,7 +301,7 @@ class _Reader:
                         nvp = value_pos.get(key, nkp)
                         stacks[nation] = self.figures(figures, nation, nkp, nvp, where, region, nation)
             place.damaged = self.faults + len(problems) > before
-            place.sums = side_sums(self.data, place.stacks)  # every rule about armies asks
+            place.sums = side_sums(self.data, place.stacks, regions[region].nation)  # every rule about armies asks
         return places
 
     def record(self, value: Any, pos: Pos, where: str, fields: Mapping[str, str]) -> dict[str, Value] | None:

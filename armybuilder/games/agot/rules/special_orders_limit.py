@@ -8,7 +8,6 @@ is held to the most any position allows (3 in the second edition; unknown in the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from armybuilder.games.agot.position import HouseBlock, Position
@@ -49,7 +48,11 @@ ED2_MOST = 3
 
 
 def starred(block: HouseBlock) -> int:
-    return sum(1 for o in block.orders or () if o.token.endswith("-star"))
+    """The starred orders a house placed (counted once per house: the rule and the summary both ask)."""
+    used = block._starred
+    if used is None:
+        used = block._starred = sum(1 for o in block.orders or () if o.token.endswith("-star"))
+    return used
 
 
 def allowed(position: Position, block: HouseBlock) -> str | None:
@@ -58,7 +61,7 @@ def allowed(position: Position, block: HouseBlock) -> str | None:
     court = (position.influence or {}).get("kings_court")
     if court is None or court.broken or position.playing is None:
         return None
-    places = [i for i, (hid, _) in enumerate(court.houses, 1) if hid == block.id]
+    places = position.court_places().get(block.id, ())
     first = position.edition.number == 1
     if len(places) != 1:
         return "not known (no single place)" if first else f"at most {ED2_MOST} (no single place)"
@@ -82,10 +85,7 @@ def check(position: Position) -> Iterator[Problem]:
     court = (position.influence or {}).get("kings_court")
     if court is None or court.broken or position.playing is None:
         return
-    listed = Counter(hid for hid, _ in court.houses)
-    places: dict[str, int] = {}
-    for i, (hid, _) in enumerate(court.houses, 1):
-        places.setdefault(hid, i)
+    court_places = position.court_places()
     first = position.edition.number == 1
     open_: list[str] = []
     note_pos = None
@@ -94,7 +94,8 @@ def check(position: Position) -> Iterator[Problem]:
         if not used:
             continue
         said = f"{block.name} placed {plural(used, 'starred order')}"
-        if listed[block.id] != 1:  # no position: held to the most any position allows
+        places = court_places.get(block.id, ())
+        if len(places) != 1:  # no position: held to the most any position allows
             if first:
                 open_.append(f"{block.name} (no single place on the track) placed {used}")
                 note_pos = note_pos or block.pos
@@ -107,7 +108,7 @@ def check(position: Position) -> Iterator[Problem]:
                     block.pos,
                 )
             continue
-        place = places[block.id]
+        place = places[0]
         if not first:
             stars = position.edition.stars(position.players, place)
             if stars is not None and used > stars:

@@ -49,10 +49,11 @@ def check(position: Position) -> Iterator[Problem]:
             blocks[0].supply_pos,
         )
         return
-    areas = position.edition.areas
+    supply = position.edition.supply_icons
     control = position.control()
     for block in blocks:
-        icons = sum(areas[name].supply for name in control.get(block.id, ()) if name in areas)
+        held = control.get(block.id, frozenset())
+        icons = sum(supply[name] for name in held & supply.keys())
         due = min(top, icons)
         if due != block.supply:
             yield position.problem(

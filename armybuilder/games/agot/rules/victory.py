@@ -63,12 +63,12 @@ def check(position: Position) -> Iterator[Problem]:
     need = ed.win_areas.get(position.players or 0, max(ed.win_areas.values()))
     control = position.control()
     for block in blocks:
-        castles = sorted(n for n in control.get(block.id, ()) if n in ed.areas and ed.areas[n].castle)
-        if len(castles) >= need:
+        castles = len(control.get(block.id, frozenset()) & ed.castles)
+        if castles >= need:
             yield position.problem(
                 ID,
                 SEVERITY,
-                f"{block.name} controls {len(castles)} castles and strongholds: the game ended at once "
+                f"{block.name} controls {castles} castles and strongholds: the game ended at once "
                 f"({need} win it); check the position",
                 block.pos,
             )

@@ -508,6 +508,10 @@ class _Searcher(Model):
         if known is not None and known.key <= low:
             return rank
         reachable = self.present_ids | held | {m.id for _, _, k in slots for m in k.members}
+        # the costs again, knowing every card the finished list can hold: a discount none of them brings goes
+        lo, slack = self.floor_within(items, chosen, reachable)
+        if lo > self.budget + slack:
+            return None  # over the budget with only the discounts the finished list can bring
         if any(not ids & reachable for c in concrete for ids in self._needs(c)):
             return None  # a card it needs cannot be there
         if any(not ids & reachable for ids in limits.with_cards):

@@ -112,6 +112,45 @@ class CostFloors:
         return self._lower(attachment, mine, self.card(attachment)) if mine else self.card(attachment)
 
 
+def ceiling(
+    card: Card,
+    held: frozenset[str],
+    catalogue: Catalogue,
+    general: Iterable[Requirement] = (),
+    start: int | None = None,
+) -> int:
+    """The most `card` can cost in an army that holds the cards `held` whatever else joins: its printed cost
+    lowered by the modifiers sure to apply there: its own and the `general` ones (on other cards: printed
+    on those cards, or on special cards in force, each once) whose condition those cards meet, not limited
+    to a number of cards, not depending on the unit it joins (Cortnay Penrose 1 cheaper where Renly
+    Baratheon leads). Modifiers only ever lower a cost, so whatever else applies costs no more. `start`:
+    the cost to lower instead of the printed one (what its unit's modifiers leave of it, when they apply
+    in any order alike)."""
+    cost = card.points if start is None else start
+    own = [r for r in card.requirements_of("cost_modifier") if r.applies_to == "self"]
+    for req in [*own, *general]:
+        cond = req.condition
+        if req.count is not None:
+            continue
+        if cond is not None and (cond.attached_to_this_unit or cond.attached_to_unit_of):
+            continue
+        refs = cond.in_army_any_of if cond is not None else ()
+        if refs and not any(c.id in held for ref in refs for c in catalogue.resolve_ref(ref)):
+            continue
+        if req not in own and not _hits(card, req, catalogue):
+            continue
+        cost = min(cost, req.set_to if req.set_to is not None else max(0, cost + (req.amount or 0)))
+    return cost
+
+
+def _hits(card: Card, req: Requirement, catalogue: Catalogue) -> bool:
+    if req.applies_to == "any_attachment":
+        return card.kind is CardKind.ATTACHMENT
+    if isinstance(req.applies_to, tuple):
+        return any(catalogue.matches(card, r) for r in req.applies_to)
+    return False
+
+
 def local_costs(unit: Card, attachments: Sequence[Card], catalogue: Catalogue) -> list[int]:
     """What each attachment of a unit costs at most, whatever else is in the army: its printed cost
     lowered by the modifiers its unit prints for the attachments joining it, and by its own modifier for

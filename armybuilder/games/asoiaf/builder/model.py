@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from armybuilder.games.asoiaf.armylist import ArmyList
-from armybuilder.games.asoiaf.builder.costs import CostFloors, local_costs
+from armybuilder.games.asoiaf.builder.costs import CostFloors, ceiling, local_costs
 from armybuilder.games.asoiaf.builder.options import candidates, fits
 from armybuilder.games.asoiaf.builder.proposals import (
     DEFAULT_LIMITS,
@@ -307,6 +307,19 @@ class Model:
         ncus = [c for c in ncus if usable(c)]
 
         self._plan_charges(units, attachments, ncus)
+        # the modifiers sure to apply: on the list's cards and the special cards in force (see `ceiling`)
+        sure = [r for c in self.present for r in c.requirements_of("cost_modifier") if r.applies_to != "self"]
+        sure += [e for special in ctx.specials for e in special.effects if e.kind == "cost_modifier"]
+        general = list(dict.fromkeys(sure))
+
+        def most(card: Card, body: Card, before: Sequence[Card]) -> tuple[int, bool]:
+            """The most an attachment can cost joining `body` beside `before`, and whether it is offered
+            there: not where its unit makes it free (it would spend nothing), but where the army surely
+            does (Devan Seaworth beside Stannis Baratheon: a card for nothing, as before)."""
+            local = local_costs(body, [*before, card], catalogue)[-1]
+            if before:  # a discount for one attachment may go to another first: either bound, not both
+                return min(local, ceiling(card, self.present_ids, catalogue, general)), local > 0
+            return ceiling(card, self.present_ids, catalogue, general, start=local), local > 0
 
         def extra_for(members: Sequence[Card], att: Card) -> bool:
             """The attachment joins beyond the one-attachment limit on a unit of these cards."""
@@ -338,12 +351,12 @@ class Model:
             if c.kind is CardKind.ATTACHMENT
         }
 
-        def classes(members: Iterable[tuple[Card, int, int]]) -> list[_Class]:
-            """Group (attachment, least cost, most cost) by what the ranking sees."""
+        def classes(members: Iterable[tuple[Card, int, int, bool]]) -> list[_Class]:
+            """Group (attachment, least cost, most cost, offered) by what the ranking sees."""
             grouped: dict[tuple[int, int, bool, str, tuple[tuple[int, ...], int]], list[Card]] = {}
-            for att, lo, hi in members:
-                if hi == 0:
-                    continue  # an attachment that costs nothing there adds a card and spends nothing
+            for att, lo, hi, offered in members:
+                if not offered:
+                    continue  # an attachment its unit makes free adds a card and spends nothing
                 # a needed card, or one another attachment needs beside it, is a class of its own
                 alone = att.id if att.id in self.satisfier_of or att.id in companions else ""
                 pooled = (self.pool_of.get(att.id, ()), att.points if att.id in self.pool_of else 0)
@@ -365,8 +378,8 @@ class Model:
                 normal = [a for a in normal if all(catalogue.matches(a, t) for t in carry)]
                 extra = [a for a in extra if all(catalogue.matches(a, t) for t in carry)]
 
-            def alone(a: Card) -> tuple[Card, int, int]:
-                return a, self.floors.attached(body, a), local_costs(body, [*before, a], catalogue)[-1]
+            def alone(a: Card) -> tuple[Card, int, int, bool]:
+                return a, self.floors.attached(body, a), *most(a, body, before)
 
             ncls = classes(alone(a) for a in normal)
             out: list[tuple[_Class, ...]] = [] if carry else [()]
@@ -381,7 +394,7 @@ class Model:
                     (
                         x,
                         self.floors.card(x) if paying else self.floors.attached(body, x),
-                        local_costs(body, [*before, rep, x], catalogue)[-1],
+                        *most(x, body, [*before, rep]),
                     )
                     for x in extra
                 )
@@ -402,7 +415,7 @@ class Model:
                             (
                                 x,
                                 self.floors.card(x) if paying else self.floors.attached(body, x),
-                                local_costs(body, [*before, rep, x], catalogue)[-1],
+                                *most(x, body, [*before, rep]),
                             )
                             for x in late
                         )
@@ -414,7 +427,7 @@ class Model:
         ) -> _Item:
             lo = hi = nlo = 0
             if card is not None:
-                hi = card.points
+                hi = ceiling(card, self.present_ids, catalogue, general)
                 lo = min(hi, self.floors.card(card))
                 nlo = lo if card.is_neutral else 0
             variants = {
@@ -547,7 +560,46 @@ class Model:
         self.base_loss, self.base_neutral_loss = self.slack, self.neutral_slack
         self.slack += self.floors.pool
         self.neutral_slack += self.floors.neutral_pool
+        self.within_cache: dict[frozenset[str], tuple[CostFloors, int]] = {}
         return items
+
+    def floor_within(
+        self, items: Sequence[_Item], chosen: Sequence[int], reachable: frozenset[str]
+    ) -> tuple[int, int]:
+        """The least the chosen additions can cost, and the most the list's cards and the shared discounts
+        can still take off, in an army that holds no card outside `reachable`: a discount whose condition
+        no such card meets (Jaime Lannister's without Cersei), or that a special card none of them brings
+        gives, does not apply. At least each item's own least cost: never looser than the search's."""
+        cached = self.within_cache.get(reachable)
+        if cached is None:
+            cards = [self.catalogue.cards[i] for i in sorted(reachable)]
+            floors = CostFloors(self.catalogue, cards, self._specials(cards))
+            loss = 0
+            for entry in self.ctx.entries:
+                holder = self.ctx.unit_of.get(id(entry))
+                card = self.ctx.card(entry)
+                if holder is not None and holder.unit.card is not None:
+                    floor = floors.attached(holder.unit.card, card)
+                else:
+                    floor = floors.card(card)
+                loss += max(0, self.ctx.cost(entry) - floor)
+            cached = self.within_cache[reachable] = (floors, loss)
+        floors, loss = cached
+        lo = 0
+        for i in chosen:
+            item = items[i]
+            body = item.card
+            if item.card is not None:
+                lo += min(item.card.points, floors.card(item.card))
+            elif item.unit is not None:
+                body = self.army.units[item.unit].unit.card
+            for k in item.classes:
+                least = min(
+                    floors.attached(body, m) if body is not None else floors.card(m) for m in k.members
+                )
+                lo += max(k.lo, min(k.hi, least))
+        slack = loss + sum(cut for targets, cut, _ in floors.pools if targets & reachable)
+        return lo, slack
 
     def _plan_charges(self, units: list[Card], attachments: list[Card], ncus: list[Card]) -> None:
         """A combat unit or NCU that needs a card the list lacks is charged for that card when it is taken
@@ -597,9 +649,24 @@ class Model:
         needer: then a partial list holding the card's carrier cannot hold the needer too early, and the
         relaxation may count the carrier without the card (that addition comes later still)."""
         self.last_carrier: dict[frozenset[str], int] = {}
+        spans: dict[frozenset[str], list[tuple[int, int, int]]] = {}
         for index, item in enumerate(items):
-            for _, ids in item.carries:
+            for pos, ids in item.carries:
                 self.last_carrier[ids] = index
+                if pos < 0:
+                    assert item.card is not None
+                    hi, neutral = item.card.points, item.card.is_neutral
+                    lo = min(hi, self.floors.card(item.card))
+                else:
+                    k = item.classes[pos]
+                    lo, hi, neutral = k.lo, k.hi, k.neutral
+                spans.setdefault(ids, []).append((lo, hi, lo if neutral else 0))
+        # the card charged for comes with one of these additions: it costs what it can cost there (not on
+        # a unit that takes it for nothing, which no addition offers: Tyrion Lannister on the Stone Crows)
+        for ids, costs in spans.items():
+            if ids in self.charges:
+                lows, highs, neutrals = zip(*costs, strict=True)
+                self.charges[ids] = (min(lows), max(highs), min(neutrals))
         for index, item in enumerate(items):
             ids = item.charged
             if not ids:
@@ -610,7 +677,7 @@ class Model:
             if first is None or first <= index:
                 item.charged, item.charge = frozenset(), (0, 0, 0)
                 continue
-            lo, hi, nlo = item.charge
+            item.charge = lo, hi, nlo = self.charges[ids]
             item.variants = tuple(
                 sorted({(c + dc, n + (dc if nlo else 0)) for c, n in item.plain for dc in range(lo, hi + 1)})
             )

@@ -47,10 +47,8 @@ def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:
 
 def check(position: Position) -> Iterator[Problem]:
     side_army = position.side_army
-    if position.board is not None:
-        for place in position.board.values():
-            if not side_army(place, "free_peoples"):
-                yield from _alone(position, place, f"in {place.region}")
+    for place in position.on_board().leaderless:  # the board's places with a leader and no army unit
+        yield from _alone(position, place, f"in {place.region}")
     for place in position.sieges():
         if not side_army(place, "free_peoples"):
             yield from _alone(position, place, f"in the Stronghold of {place.region}")

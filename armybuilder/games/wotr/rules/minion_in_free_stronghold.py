@@ -45,7 +45,7 @@ def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.captured is None:
         return
     regions = position.data.regions
-    for place in position.board.values():
+    for place in position.on_board().nazgul:  # the board's places where Nazgûl stand
         if not regions[place.region].is_stronghold:
             continue
         nazgul = sum(s.get("nazgul") for s in place.stacks.values())

@@ -33,8 +33,7 @@ political: {north: {box: 1}}
 
 
 def _places(position: Position) -> Iterator[Place]:
-    assert position.board is not None
-    yield from position.board.values()
+    yield from position.on_board().abroad  # the board's places with units of another nation than the region's
     yield from position.sieges()
 
 

@@ -27,18 +27,14 @@ board:
 
 
 def check(position: Position) -> Iterator[Problem]:
-    if position.board is not None:
-        sums = position.sums
-        for place in position.board.values():
-            army = sums(place)
-            if army["free_peoples"] and army["shadow"]:
-                yield position.problem(
-                    ID,
-                    SEVERITY,
-                    f"{place.region} holds both Free Peoples and Shadow army units; a battle must end with one "
-                    "side gone or besieged",
-                    place.pos,
-                )
+    for place in position.on_board().contested:  # the board's places with army units of both sides
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"{place.region} holds both Free Peoples and Shadow army units; a battle must end with one "
+            "side gone or besieged",
+            place.pos,
+        )
     for place in position.sieges():
         if position.side_figures(place, "free_peoples") and position.side_figures(place, "shadow"):
             yield position.problem(

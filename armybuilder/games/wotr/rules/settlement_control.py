@@ -47,7 +47,7 @@ def check(position: Position) -> Iterator[Problem]:
         return
     data = position.data
     regions, sums = data.regions, position.sums
-    for place in position.board.values():
+    for place in position.on_board().alone:  # the board's places with army units of one side only
         region = regions[place.region]
         if not region.is_settlement:
             continue

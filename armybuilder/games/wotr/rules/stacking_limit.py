@@ -32,10 +32,8 @@ def check(position: Position) -> Iterator[Problem]:
         return
     limit = position.data.region_limit
     sums = position.sums
-    for place in position.board.values():
+    for place in position.on_board().crowded:  # the board's places with a side over the limit
         army = sums(place)
-        if army["free_peoples"] <= limit and army["shadow"] <= limit:  # the usual place, told in one step
-            continue
         for side in SIDES:
             units = army[side]
             if units > limit:
