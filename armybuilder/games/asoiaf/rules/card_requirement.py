@@ -172,8 +172,9 @@ def _loyalty(army: Army) -> Iterator[Problem]:
     # the commander's loyalty (often from its ability) sets the army's; otherwise the first card's does
     loyal_ids = printing(army.catalogue, ("exclusive_loyalty",))
     loyal = [e for e in army.required if army.card(e).id in loyal_ids]
-    if not loyal:
-        return
+    loyalties = {r.loyalty for e in loyal for r in army.card(e).requirements_of("exclusive_loyalty")}
+    if len(loyalties - {None}) < 2:
+        return  # one loyalty (or none) in the whole army: nothing to compare
     leaders = set(map(id, army.commanders))
     ordered = sorted(loyal, key=lambda e: id(e) not in leaders)
     first: tuple[str, Entry] | None = None
