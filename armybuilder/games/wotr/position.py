@@ -129,6 +129,7 @@ class PoliticalEntry:
     pos: Pos  # the nation key
     box: Value | None = None
     active: Value | None = None
+    told: tuple[str | None] | None = None  # what political_track.message said of it, once asked
 
 
 @dataclass(slots=True)

@@ -280,7 +280,7 @@ class _Reader:
         if mapping is None:
             return None
         places: dict[str, Place] = {}
-        problems, nations, regions = self.p.problems, self.data.nations, self.data.regions
+        problems, nations, regions, top = self.p.problems, self.data.nations, self.data.regions, self.max
         for region, entry, kp, vp in self.names_of(mapping, pos, "regions", where):
             place = places[region] = Place(region, kp)
             before = self.faults + len(problems)
@@ -297,9 +297,22 @@ class _Reader:
                         if key in nations and key not in stacks
                         else self.name_key(key, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
                     )
-                    if nation is not None:
-                        nvp = value_pos.get(key, nkp)
-                        stacks[nation] = self.figures(figures, nation, nkp, nvp, where, region, nation)
+                    if nation is None:
+                        continue
+                    nvp = value_pos.get(key, nkp)
+                    if figures.__class__ is PosMap:  # the usual figures, read as `figures` would, without a call
+                        box, at = nations[nation].box, figures.key_pos
+                        counts: dict[str, int] = {}
+                        count_pos: dict[str, Pos] = {}
+                        for kind, n in figures.items():
+                            if kind not in box or n.__class__ is not int or not 0 <= n <= top:
+                                break  # anything else: `figures` reads the whole mapping again, reporting
+                            counts[kind] = n
+                            count_pos[kind] = at.get(kind, nvp)
+                        else:
+                            stacks[nation] = Stack(nation, nkp, counts, count_pos)
+                            continue
+                    stacks[nation] = self.figures(figures, nation, nkp, nvp, where, region, nation)
             place.damaged = self.faults + len(problems) > before
             place.sums = side_sums(self.data, place.stacks, regions[region].nation)  # every rule about armies asks
         return places

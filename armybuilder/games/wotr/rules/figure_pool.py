@@ -30,19 +30,19 @@ casualties:
 """
 
 
-def stacks(position: Position) -> Iterator[Stack]:
+def stacks(position: Position) -> list[Stack]:
     """Every stack that counts as out of the box: open regions, Stronghold boxes, pools, FP casualties."""
+    found: list[Stack] = []
     for section in (position.board, position.besieged):
         if section is not None:
             for place in section.values():
-                yield from place.stacks.values()
+                found.extend(place.stacks.values())
     if position.reinforcements is not None:
-        yield from position.reinforcements.values()
+        found.extend(position.reinforcements.values())
     if position.casualties is not None:
         nations = position.data.nations
-        for stack in position.casualties.values():
-            if nations[stack.nation].side == "free_peoples":
-                yield stack
+        found.extend(s for s in position.casualties.values() if nations[s.nation].side == "free_peoples")
+    return found
 
 
 def check(position: Position) -> Iterator[Problem]:
@@ -59,7 +59,8 @@ def check(position: Position) -> Iterator[Problem]:
                 )
     totals: dict[tuple[str, str], int] = {}
     get = totals.get
-    for stack in stacks(position):
+    out = stacks(position)
+    for stack in out:
         nation = stack.nation
         for kind, n in stack.counts.items():
             if n:
@@ -70,7 +71,7 @@ def check(position: Position) -> Iterator[Problem]:
     over: dict[tuple[str, str], Pos] = {}
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
-        for stack in stacks(position):
+        for stack in out:
             for kind, n in stack.counts.items():
                 if (stack.nation, kind) in excess:
                     entries.append((stack.count_pos[kind], stack.nation, kind, n))

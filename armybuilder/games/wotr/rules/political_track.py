@@ -30,7 +30,15 @@ political:
 
 
 def message(position: Position, entry: PoliticalEntry) -> str | None:
-    """What is wrong with one nation's marker, the first that applies, or None."""
+    """What is wrong with one nation's marker, the first that applies, or None (worked out once per entry:
+    political-board asks too)."""
+    told = entry.told
+    if told is None:
+        told = entry.told = (_message(position, entry),)
+    return told[0]
+
+
+def _message(position: Position, entry: PoliticalEntry) -> str | None:
     data = position.data
     nation = data.nations[entry.nation]
     name, key = nation.name, entry.nation

@@ -46,7 +46,7 @@ def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.captured is None:
         return
     data = position.data
-    regions, sums = data.regions, position.sums
+    regions, sums, captured = data.regions, position.sums, position.captured
     for place in position.on_board().alone:  # the board's places with army units of one side only
         region = regions[place.region]
         if not region.is_settlement:
@@ -57,6 +57,8 @@ def check(position: Position) -> Iterator[Problem]:
         army = sums(place)
         sides = [side for side in ("free_peoples", "shadow") if army[side]]
         if len(sides) != 1:
+            continue
+        if sides[0] == own and place.region not in captured:  # its own side's army at home: nothing to say
             continue
         if region.is_stronghold:
             if position.besieged is None:
