@@ -313,16 +313,18 @@ def test_the_search_agrees_with_brute_force_within_the_player_s_limits(limits: L
 
 
 # a shelf with copies of interchangeable units (the same cost, no rules of their own): own 5-point units
-# (Stark Sworn Swords, one copy already in the list), neutral ones, a few attachments and NCUs
+# (Stark Sworn Swords, one copy already in the list), neutral ones, a few attachments and NCUs (three of
+# them alike: a character of their own, no rules)
 SHELF = {
     "House Karstark Loyalists": 2, "House Karstark Spearmen": 2, "Crannogman Trackers": 2, "Stark Sworn Swords": 2,
     "House Bolton Cutthroats": 1, "Lysene Sellswords": 1, "Stone Crows": 1, "Stark Outriders": 1,
     "Umber Champion": 1, "Sworn Sword Captain": 1, "Dreadfort Captain": 1, "Crannogman Survivalist": 1,
-    "Catelyn Stark, Lady of Winterfell": 1, "Sansa Stark, Little Bird": 1,
+    "Catelyn Stark, Lady of Winterfell": 1, "Sansa Stark, Little Bird": 1, "Rodrik Cassel, Combat Veteran": 1,
+    "Lyanna Mormont, Youngest She-Bear": 1,
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("left", [5, 11])
+@pytest.mark.parametrize("left", [5, 11, 13])
 def test_interchangeable_units_are_searched_once_and_proposed_in_every_arrangement(
     left: int, catalogue: Catalogue
 ) -> None:

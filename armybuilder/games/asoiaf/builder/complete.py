@@ -48,7 +48,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
 )
 from armybuilder.games.asoiaf.builder.relaxation import relaxation
 from armybuilder.games.asoiaf.builder.symmetry import Peers
-from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.cards import Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
 from armybuilder.games.asoiaf.context import Army
@@ -260,6 +260,8 @@ class _Searcher(Model):
         def take(j: int, state: State) -> tuple[State, list[frozenset[str]]] | None:
             """Add item j to the chosen additions when the rules allow it: the new state and the needs
             it met; None (nothing changed) when it cannot be added."""
+            if not peers.allows(j):
+                return None  # another arrangement of the same units is the one searched
             lo, hi, neutral, units, ncus, most, distinct = state
             item = items[j]
             dlo, dhi, dn, dk = item.lo, item.hi, item.nlo, len(item.classes)
@@ -282,8 +284,6 @@ class _Searcher(Model):
                 return None
             if limits.max_ncus is not None and ncus + item.ncus > limits.max_ncus:
                 return None
-            if not peers.allows(j):
-                return None  # another arrangement of the same units is the one searched
             peers.take(j)
             chosen.append(j)
             dk -= len(item.fixed)  # counted below, as new cards only when they are
@@ -321,12 +321,12 @@ class _Searcher(Model):
             )
             return state, met
 
-        def visit(state: State, arranged: bool = True) -> None:
-            """Check the chosen additions as a completion, and (`arranged`) their other arrangements."""
+        def visit(state: State) -> None:
+            """Check the chosen additions as a completion, and their other arrangements."""
             if pending:
                 return
             rank = self._visit(items, chosen, counters["foreign"], state)
-            if not arranged or rank is None:
+            if rank is None:
                 return  # its arrangements rank the same: behind the bar too
             for image in peers.images(chosen):
                 if (*rank, (tuple(image), ())) < self.threshold():
@@ -367,9 +367,15 @@ class _Searcher(Model):
             table = None
             due = min((last_carrier[ids] for ids in pending), default=n)
             spent = state[0]
-            for j in range(first, n):
+            j = first - 1
+            while j + 1 < n:
+                j += 1
                 if j > due or spent + least[j] > limit:
                     return  # nothing from here on brings a card a chosen addition needs, or fits
+                past = peers.past(j)
+                if past != j:  # no item of this card keeps the arrangement the searched one
+                    j = past - 1
+                    continue
                 if spent + cheap[j] > limit:
                     continue
                 if bounds[j] is not table:  # the bound only changes where the table does
@@ -383,25 +389,36 @@ class _Searcher(Model):
                 dfs(nxt(j), taken[0])
                 undo(j, taken[1])
 
+        placed = {  # charges met only by attachments
+            ids
+            for ids in charges
+            if all(c.kind is CardKind.ATTACHMENT for i in ids if (c := self.catalogue.cards.get(i)) is not None)
+        }
+
         def dive(first: int, state: State) -> None:
             """Follow the child with the best bound down to a leaf: good proposals early, so that the
             exhaustive pass starts with a tight bar."""
             due = min((last_carrier[ids] for ids in pending), default=n - 1)
-            best: tuple[Key, int, State, list[frozenset[str]]] | None = None
+            best: tuple[tuple[Rank, bool, Key], int] | None = None
             for j in range(first, min(n, due + 1)):
                 taken = take(j, state)
                 if taken is None:
                     continue
                 key = bound(nxt(j), taken[0], tuple(chosen))
+                # the bound counts a card charged for as paid, not the attachment place it will take on
+                # a unit: in the dive, one card fewer for each such card still to come, and among equals
+                # the child that brings one (Greatjon Umber's dives now reach the three direwolves' lists)
+                places = sum(1 for ids in pending if ids in placed)
                 undo(j, taken[1])
-                if key < self.threshold() and (best is None or key < best[0]):
-                    best = (key, j, *taken)
+                rated = ((key[0], key[1], key[2], key[3] + places, key[4]), not taken[1], key)
+                if key < self.threshold() and (best is None or rated < best[0]):
+                    best = (rated, j)
             if best is None:
                 return
-            _, j, _, _ = best
+            _, j = best
             taken = take(j, state)
             assert taken is not None
-            visit(taken[0], arranged=False)  # the exhaustive pass checks the arrangements
+            visit(taken[0])
             dive(nxt(j), taken[0])
             undo(j, taken[1])
 
@@ -420,7 +437,7 @@ class _Searcher(Model):
                     break
                 taken = take(j, root)
                 if taken is not None:
-                    visit(taken[0], arranged=False)
+                    visit(taken[0])
                     dive(nxt(j), taken[0])
                     undo(j, taken[1])
             self.diving = False

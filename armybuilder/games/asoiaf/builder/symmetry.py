@@ -31,7 +31,7 @@ def _signature(model: Model, item: _Item) -> tuple[object, ...]:
     classes = tuple((tuple(m.id for m in k.members), k.lo, k.hi, k.neutral) for k in item.classes)
     return (
         item.kind, classes, item.unit, item.lo, item.hi, item.nlo, item.units, item.ncus, item.cards,
-        item.tags, item.forbids, item.foreign, item.repeat, item.cap, item.plain, item.variants,
+        len(item.tags), len(item.forbids), item.foreign, item.repeat, item.cap, item.plain, item.variants,
         item.extra_cards, item.pools, item.charged, item.charge, item.carries, item.fixed, len(item.counted),
         tuple(model.limit_max[g] for g in item.limits), tuple(model.limit_count[g] for g in item.limits),
     )  # fmt: skip
@@ -44,19 +44,26 @@ class Peers:
         self.items = items
         blocks: dict[str, list[int]] = {}
         for j, item in enumerate(items):
-            if item.kind == "unit" and item.card is not None:
+            if item.kind in ("unit", "ncu") and item.card is not None:
                 blocks.setdefault(item.card.id, []).append(j)
         needed = {i for c in model.catalogue.cards.values() for ids in model._needs(c) for i in ids}
         wanted = {i for ids in model.limits.with_cards for i in ids}
+        owners: dict[int, set[str]] = {}  # tag -> the cards that bring or forbid it
+        for table in (model.card_tags, model.card_forbids):
+            for cid, brought in table.items():
+                for t in brought:
+                    owners.setdefault(t, set()).add(cid)
         grouped: dict[tuple[object, ...], list[str]] = {}
         for cid, places in blocks.items():
             card = items[places[0]].card
             assert card is not None
-            if card.characters or card.requirements or cid in needed or cid in wanted:
+            if card.requirements or cid in needed or cid in wanted or cid in model.satisfier_of:
                 continue  # rules of its own, or another card (or the player) asks for this one
-            if cid in model.satisfier_of or cid in model.charge_sets or model.card_tags.get(cid):
+            # its own character only: no other card (nor the list) brings or forbids what it does
+            tags = {*model.card_tags.get(cid, ()), *model.card_forbids.get(cid, ())}
+            if any(owners[t] != {cid} or model.present_tags[t] or model.forbidden[t] for t in tags):
                 continue
-            if model.card_forbids.get(cid) or places != list(range(places[0], places[0] + len(places))):
+            if cid in model.charge_sets or places != list(range(places[0], places[0] + len(places))):
                 continue
             key = (
                 card.points, card.is_neutral, card.faction, held.get(cid, 0), model.pool_of.get(cid, ()),
@@ -64,16 +71,19 @@ class Peers:
             )  # fmt: skip
             grouped.setdefault(key, []).append(cid)
         self.base: dict[str, int] = {}  # card id -> its first item
+        self.width: dict[str, int] = {}  # card id -> its items
         self.prev: dict[str, str] = {}  # card id -> the card before it in its class
         self.of: list[tuple[str, int] | None] = [None] * len(items)  # item -> (card id, place in block)
-        self.classes: list[list[str]] = []
+        self.unit_classes: list[list[str]] = []  # NCUs' classes need no images: see `moves`
         for members in grouped.values():
             if len(members) < 2:
                 continue
             members.sort(key=lambda c: blocks[c][0])
-            self.classes.append(members)
+            if items[blocks[members[0]][0]].kind == "unit":
+                self.unit_classes.append(members)
             for before, cid in zip([None, *members], members, strict=False):
                 self.base[cid] = blocks[cid][0]
+                self.width[cid] = len(blocks[cid])
                 if before is not None:
                     self.prev[cid] = before
                 for place, j in enumerate(blocks[cid]):
@@ -96,6 +106,18 @@ class Peers:
             return True  # already after it
         return size < len(theirs) and place >= theirs[size]
 
+    def past(self, j: int) -> int:
+        """Where the search goes on when item j's card can take none of its items (its card before it
+        took none, or took as many and no later ones): after the card's block; j itself otherwise."""
+        at = self.of[j]
+        if at is None or at[0] not in self.prev:
+            return j
+        cid = at[0]
+        mine, theirs = self.taken[cid], self.taken[self.prev[cid]]
+        if len(mine) >= len(theirs) and mine == theirs[: len(mine)]:
+            return self.base[cid] + self.width[cid]
+        return j
+
     def take(self, j: int) -> None:
         at = self.of[j]
         if at is not None:
@@ -107,14 +129,20 @@ class Peers:
             self.taken[at[0]].pop()
 
     def moves(self, chosen: Sequence[int]) -> bool:
-        """The candidate holds a peer card: its other arrangements hold other sets of new units."""
-        return any(self.of[j] is not None for j in chosen)
+        """The candidate holds a peer combat unit: its other arrangements hold other sets of new units.
+        (Other arrangements of peer NCUs hold the same units, rank the same and come later in the fixed
+        order: never the best completion of their units, which is all the search keeps of them.)"""
+        return any(self.moving(j) for j in chosen)
+
+    def moving(self, j: int) -> bool:
+        """Item j is a peer combat unit's."""
+        return self.of[j] is not None and self.items[j].kind == "unit"
 
     def images(self, chosen: Sequence[int]) -> Iterator[list[int]]:
         """Every other arrangement of the candidate (its additions, in the search's order): each class's
         cards dealt to any of the class's cards, one each."""
         per_class: list[list[dict[str, str]]] = []
-        for members in self.classes:
+        for members in self.unit_classes:
             used = [cid for cid in members if self.taken[cid]]
             if not used:
                 continue
@@ -123,7 +151,7 @@ class Peers:
             )
         if not per_class:
             return
-        fixed = [j for j in chosen if self.of[j] is None]
+        fixed = [j for j in chosen if not self.moving(j)]
         seen = {tuple(chosen)}
         for maps in itertools.product(*per_class):
             out = list(fixed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.asoiaf.armylist import Entry, Slot
-from armybuilder.games.asoiaf.context import Army, printing
+from armybuilder.games.asoiaf.context import Army, printing, ref_ids
 from armybuilder.games.asoiaf.rules.examples import EXAMPLE_LIST
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count
@@ -172,8 +172,9 @@ def _loyalty(army: Army) -> Iterator[Problem]:
     # the commander's loyalty (often from its ability) sets the army's; otherwise the first card's does
     loyal_ids = printing(army.catalogue, ("exclusive_loyalty",))
     loyal = [e for e in army.required if army.card(e).id in loyal_ids]
-    if not loyal:
-        return
+    loyalties = {r.loyalty for e in loyal for r in army.card(e).requirements_of("exclusive_loyalty")}
+    if len(loyalties - {None}) < 2:
+        return  # one loyalty (or none) in the whole army: nothing to compare
     leaders = set(map(id, army.commanders))
     ordered = sorted(loyal, key=lambda e: id(e) not in leaders)
     first: tuple[str, Entry] | None = None
@@ -195,18 +196,16 @@ def _loyalty(army: Army) -> Iterator[Problem]:
 def _specials(army: Army) -> Iterator[Problem]:
     for special, effect in army.effects("army_excludes"):
         cond = effect.condition
-        if cond is not None and cond.in_army_any_of and not army.includes(cond.in_army_any_of):
+        bringing = cond.in_army_any_of if cond is not None and cond.in_army_any_of else ()
+        if bringing and not army.includes(bringing):
             continue
+        # the cards each set of references denotes, worked out once per catalogue (`Catalogue.matches` of each)
+        brings = ref_ids(army.catalogue, bringing) if bringing else frozenset()
+        named = ref_ids(army.catalogue, effect.any_of)
         for entry, card in army.pairs:
-            if (
-                cond is not None
-                and cond.in_army_any_of
-                and any(army.catalogue.matches(card, r) for r in cond.in_army_any_of)
-            ):
+            if card.id in brings:
                 continue  # the card that brings the rule is not excluded by it
-            by_faction = card.faction in effect.factions
-            by_name = any(army.catalogue.matches(card, r) for r in effect.any_of)
-            if by_faction or by_name:
+            if card.faction in effect.factions or card.id in named:
                 yield army.problem(
                     ID,
                     f"{card.title} is not allowed here by {special.name} ({effect.summary}); remove it",
