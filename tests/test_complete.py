@@ -100,10 +100,11 @@ def nodes_clock(nodes: int) -> Callable[[], float]:
 
 PROOF_NODES = 400_000  # work the proof may take (the speed target is benchmarks/complete_speed.py's)
 # issue #27: these lists from their commander alone are not proven within that yet, and say why. Lannister:
-# cost ranges (discounts the army may share) let many candidates through that cost one or two points more
-# than the list has, each refused by its costs. (Stark's direwolf lists and the Night's Watch are proven
-# since the search takes one arrangement of interchangeable units: see symmetry.py; Renly's Baratheon since a
-# discount sure to apply, Cortnay Penrose's beside Renly, lowers the most a card can cost.)
+# its best lists (9 activations from three Poor Fellows and the cheapest units) lie late in the search's
+# order and the bound on variety cuts too little before it gets there (a leaf's costs are exact since the
+# cards its list can hold say which discounts apply). (Stark's direwolf lists, Renly's Baratheon and the
+# Night's Watch are proven since the search takes one arrangement of interchangeable units: see
+# symmetry.py; Renly's also since a discount sure to apply lowers the most a card can cost.)
 NOT_YET_PROVEN = {
     "lannister-40": "stopped at the time limit",
 }

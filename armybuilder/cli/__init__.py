@@ -56,11 +56,13 @@ def main() -> None:
             sys.stdout.flush()
         os._exit(2)  # (not sys.exit: Python's own last flush of standard error would fail again, as exit 120)
     finally:
-        # the command is done and the interpreter ends: its last garbage collections then skip every object
-        # the run made (the card data, the modules), which they would walk in vain (~25 ms of CPU a run)
+        # when the interpreter ends, its last garbage collections skip every object the run made (the card
+        # data, the modules), which they would walk in vain (~25 ms of CPU a run); a program that called us
+        # and goes on keeps its collections until then
+        import atexit
         import gc
 
-        gc.freeze()
+        atexit.register(gc.freeze)
 
 
 def _main() -> None:

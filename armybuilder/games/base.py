@@ -55,6 +55,14 @@ class Tally:
         return f"{self.label} {value}/{self.limit}" if self.limit is not None else f"{self.label} {value}"
 
 
+def _init_tally(self: Tally, label: str, value: int | None, limit: int | None = None) -> None:
+    """Tally's __init__ (each row a batch reads back builds its own), filling its dict at once as Summary's does."""
+    self.__dict__.update(label=label, value=value, limit=limit)
+
+
+setattr(Tally, "__init__", _init_tally)  # noqa: B010 - mypy keeps the dataclass's signature
+
+
 class Column(NamedTuple):
     """One column a game gives its files in a batch's rows: `key` in CSV and JSON, `heading` for people."""
 

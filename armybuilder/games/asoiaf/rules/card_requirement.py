@@ -40,9 +40,11 @@ def _names(refs: tuple[str, ...]) -> str:
 
 def check(army: Army) -> Iterator[Problem]:
     yield from _per_card(army)
-    yield from _limits(army)
-    yield from _loyalty(army)
-    yield from _specials(army)
+    if army.required:  # a card printing a condition: there may be a limit or a loyalty to keep
+        yield from _limits(army)
+        yield from _loyalty(army)
+    if army.specials:  # a special card in force: its effects apply
+        yield from _specials(army)
 
 
 def _per_card(army: Army) -> Iterator[Problem]:
