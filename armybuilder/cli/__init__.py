@@ -62,6 +62,7 @@ def main() -> None:
         import atexit
         import gc
 
+        atexit.unregister(gc.freeze)  # once, however many times a program calls us
         atexit.register(gc.freeze)
 
 
