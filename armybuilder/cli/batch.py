@@ -61,8 +61,8 @@ def batch(
         "--jobs",
         "-j",
         metavar="N",
-        help="Processes to check lists on (default: one, and every core when over 150 lists are left for "
-        "more than a second).",
+        help="Processes to check lists on, all from the start (default: one; a batch over 150 lists adds one "
+        "per core while the lists left would take more than a second).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the closing count."),
     data: Path | None = DataOption,
