@@ -3,6 +3,7 @@ text from files made safe to print (`printable`, `strip_unsafe`)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -41,15 +42,12 @@ def player_key(name: str) -> str:
 _UNSAFE_CLASS = (
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
-_PATTERNS: dict[bool, re.Pattern[str]] = {}
 
 
+@functools.cache
 def _unsafe(one_line: bool = False) -> re.Pattern[str]:
     """The characters `printable` escapes (and the newline when `one_line`)."""
-    pattern = _PATTERNS.get(one_line)
-    if pattern is None:
-        pattern = _PATTERNS[one_line] = re.compile(f"\n|{_UNSAFE_CLASS}" if one_line else _UNSAFE_CLASS)
-    return pattern
+    return re.compile(f"\n|{_UNSAFE_CLASS}" if one_line else _UNSAFE_CLASS)
 
 
 def _escape(match: re.Match[str]) -> str:

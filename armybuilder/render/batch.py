@@ -8,6 +8,7 @@ roll-ups (each player's state, the field) come from `armybuilder.field`.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import unicodedata
@@ -206,16 +207,18 @@ _NOT_ONE_CLASS = (
     "\uf900-\ufaff\ufe00-\ufe0f\ufe20-\ufe2f\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\U0001f000-\U0001faff"
     "\U00020000-\U0003fffd]"
 )
-_NOT_ONE: list[re.Pattern[str]] = []
+
+
+@functools.cache
+def _not_one() -> re.Pattern[str]:
+    return re.compile(_NOT_ONE_CLASS)
 
 
 def cell_width(text: str) -> int:
     """Columns `text` takes: two for a wide (CJK) character, none for a combining mark."""
     if text.isascii():
         return len(text)
-    if not _NOT_ONE:
-        _NOT_ONE.append(re.compile(_NOT_ONE_CLASS))
-    if _NOT_ONE[0].search(text) is None:
+    if _not_one().search(text) is None:
         return len(text)
     width = 0
     for char in text:
