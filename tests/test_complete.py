@@ -455,6 +455,22 @@ def test_a_card_charged_for_is_paid_once_in_the_proof(catalogue: Catalogue) -> N
     assert (best.left, best.activations, best.copies) == (0, 9, 1)
 
 
+def test_a_charge_is_exactly_what_the_card_costs_where_it_is_cheapest(catalogue: Catalogue) -> None:
+    """With Stormcrow Mercenaries in the list and 4 points left, Grey Wind (3) and the Robb Stark he needs,
+    The Young Wolf, on the Stormcrow Mercenaries (who take 1 off an attachment: 1) spend them all; a charge
+    even one point above that 1 leaves no room for Grey Wind and proposes an NCU instead (brute force agrees
+    with the search, and its best proposal is that one)."""
+    army = load_list_text(MAEGE + "  - Stormcrow Mercenaries\n", catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + 4)
+    search = complete(army, catalogue, top=3, timeout=60)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
+    best = sorted(x.title for a in search.completions[0].additions for x in a.cards())
+    assert best == ["Grey Wind", "Robb Stark, The Young Wolf"]
+
+
 def test_a_needed_card_comes_with_its_needer(catalogue: Catalogue) -> None:
     """Summer needs Bran and Hodor: a proposal with Summer carries Bran and Hodor too, and validates."""
     army = load_list_text(COMMENTED.replace("points: 40", "points: 32"), catalogue)  # 6 points left
