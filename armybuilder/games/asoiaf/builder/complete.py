@@ -193,9 +193,12 @@ class _Searcher(Model):
             """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
             order of those completions starts)."""
             lo, hi, neutral, units, ncus, most, distinct = state
-            for ids in pending:  # charged for, still to come: the relaxed item bringing it pays its whole cost
+            # charged for, still to come: every completion takes an item from j on that brings the card,
+            # and the relaxation counts that item at its whole cost and the card as one of its cards, as
+            # the state does already: give both back (the same shift for every multiset, so still a bound)
+            for ids in pending:
                 clo, _, cn = charges[ids]
-                lo, neutral = lo - clo, neutral - cn
+                lo, neutral, distinct = lo - clo, neutral - cn, distinct - 1
             best = WORST[:5]
             offset = neutral if count_neutral else 0
             acts = units + ncus
