@@ -16,6 +16,7 @@ from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
 TOP_KEYS = ("game", "name", "faction", "units", "commands", "opening_unit")
+_TOP = frozenset(TOP_KEYS)
 SECTIONS = ("units", "commands")
 ORIGIN = Pos(1, 1)
 
@@ -110,7 +111,7 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
         )
         deck.is_deck = False
         return deck
-    for key in value:
+    for key in () if value.keys() <= _TOP else value:  # the usual deck: known keys only, asked at once
         if key not in TOP_KEYS:
             deck.schema(f"unknown key {shown(key)}; a deck has only {', '.join(TOP_KEYS)}", value.key_pos[key])
     name = value.get("name")

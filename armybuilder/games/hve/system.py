@@ -103,7 +103,7 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
         problems = deck.problems
         if deck.is_deck and not quiet(deck):
             problems.extend(run(deck))
-        report.problems = sorted(problems, key=Problem.sort_key)
+        report.problems = sorted(problems, key=Problem.sort_key) if len(problems) > 1 else problems
         report.summary = summary(deck)
         report.model = deck
         return report
