@@ -407,6 +407,8 @@ class _Searcher(Model):
                 taken = take(j, state)
                 if taken is None:
                     continue
+                if taken[0][0] <= budget <= taken[0][1]:  # it may spend every point left: check that list
+                    visit(taken[0])
                 key = bound(nxt(j), taken[0], tuple(chosen))
                 # the bound counts a card charged for as paid, not the attachment place it will take on
                 # a unit: in the dive, one card fewer for each such card still to come, and among equals
