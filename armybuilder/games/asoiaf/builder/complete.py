@@ -172,6 +172,11 @@ class _Searcher(Model):
             else None
             for m, _ in levels
         ]
+        # for the dives only: the same without the discounts that may never come (no proof rests on these)
+        guide = [
+            (m, relaxation(self, items, m if m < most_levels else None, room, self.copies, slack=0))
+            for m, _ in levels
+        ]
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -189,27 +194,29 @@ class _Searcher(Model):
         charges = self.charges
         peers = Peers(self, items, copies)  # interchangeable units: one arrangement searched, others checked
 
-        def bound(j: int, state: State, order: tuple[int, ...]) -> Key:
+        def bound(j: int, state: State, order: tuple[int, ...], guided: bool = False) -> Key:
             """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
-            order of those completions starts)."""
+            order of those completions starts). `guided`: the best key of those that need no discount to
+            come, to steer the dives (no bound: nothing is cut by it)."""
             lo, hi, neutral, units, ncus, most, distinct = state
+            give = 0 if guided else slack
             for ids in pending:  # charged for, still to come: the relaxed item bringing it pays its whole cost
                 clo, _, cn = charges[ids]
                 lo, neutral = lo - clo, neutral - cn
             best = WORST[:5]
             offset = neutral if count_neutral else 0
             acts = units + ncus
-            top = min(hi, budget + slack) + 1
+            top = min(hi, budget + give) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = None if cap is None else cap + nslack - neutral  # neutral points still allowed
-            for (m, by_ncus), by_thrift in zip(levels, thrifty, strict=True):
+            for (m, by_ncus), by_thrift in zip(guide if guided else levels, thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
                 table = by_ncus[min(q, len(by_ncus) - 1)][j]
-                lean = None if by_thrift is None else by_thrift[min(q, len(by_thrift) - 1)][j]
+                lean = None if by_thrift is None or guided else by_thrift[min(q, len(by_thrift) - 1)][j]
                 at = max(m, most)
                 for spent in range(lo, top):
-                    r = budget - spent + slack
+                    r = budget - spent + give
                     left, aa, kk, nn = table[r]
                     if lean is not None and room is not None and lean[r][2] > room:
                         # the neutral cap forbids every multiset this good: one activation fewer at best
@@ -395,22 +402,30 @@ class _Searcher(Model):
             if all(c.kind is CardKind.ATTACHMENT for i in ids if (c := self.catalogue.cards.get(i)) is not None)
         }
 
-        def dive(first: int, state: State) -> None:
+        def dive(first: int, state: State, lean: bool = False, banned: frozenset[str] = frozenset()) -> None:
             """Follow the child with the best bound down to a leaf: good proposals early, so that the
-            exhaustive pass starts with a tight bar."""
+            exhaustive pass starts with a tight bar. `lean`: the child with the most activations that
+            need no discount to come, the fewest attachments among equals (lists of many cheap
+            activations: Lannister's Poor Fellows); then no addition needing a card that must come
+            later, nor of the combat units `banned`."""
             due = min((last_carrier[ids] for ids in pending), default=n - 1)
-            best: tuple[tuple[Rank, bool, Key], int] | None = None
+            best: tuple[tuple[int, int, int, Rank, bool, Key], int] | None = None
             for j in range(first, min(n, due + 1)):
+                card = items[j].card
+                if lean and (items[j].charged or (card is not None and card.id in banned)):
+                    continue
                 taken = take(j, state)
                 if taken is None:
                     continue
                 key = bound(nxt(j), taken[0], tuple(chosen))
+                aim = bound(nxt(j), taken[0], tuple(chosen), guided=True) if lean else key
                 # the bound counts a card charged for as paid, not the attachment place it will take on
                 # a unit: in the dive, one card fewer for each such card still to come, and among equals
                 # the child that brings one (Greatjon Umber's dives now reach the three direwolves' lists)
                 places = sum(1 for ids in pending if ids in placed)
                 undo(j, taken[1])
-                rated = ((key[0], key[1], key[2], key[3] + places, key[4]), not taken[1], key)
+                first_two = (aim[0], aim[1], len(items[j].classes)) if lean else (0, 0, 0)
+                rated = (*first_two, (aim[0], aim[1], aim[2], aim[3] + places, aim[4]), not taken[1], key)
                 if key < self.threshold() and (best is None or rated < best[0]):
                     best = (rated, j)
             if best is None:
@@ -419,8 +434,27 @@ class _Searcher(Model):
             taken = take(j, state)
             assert taken is not None
             visit(taken[0])
-            dive(nxt(j), taken[0])
+            dive(nxt(j), taken[0], lean, banned)
             undo(j, taken[1])
+
+        def swaps() -> None:
+            """Dives without one new combat unit of a proposal found so far: proposals differ in their new
+            units, so the next best are likeliest among its neighbours."""
+            tried: set[frozenset[str]] = set()
+            fresh = True
+            while fresh:
+                fresh = False
+                for _, group in list(self.ranked):
+                    for cid in group:
+                        ban = frozenset({cid})
+                        if ban in tried:
+                            continue
+                        if self.clock() - self.start > self.timeout * DIVE_SHARE:
+                            return
+                        tried.add(ban)
+                        before = list(self.ranked)
+                        dive(0, root, True, ban)
+                        fresh = fresh or self.ranked != before
 
         root: State = self.root
         try:
@@ -432,14 +466,18 @@ class _Searcher(Model):
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             self.diving = True
-            for key, j in sorted(starts)[:DIVES]:
-                if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
-                    break
-                taken = take(j, root)
-                if taken is not None:
-                    visit(taken[0])
-                    dive(nxt(j), taken[0])
-                    undo(j, taken[1])
+            for lean in (True, False):
+                for key, j in sorted(starts)[:DIVES]:
+                    if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
+                        break
+                    if lean and items[j].charged:
+                        continue
+                    taken = take(j, root)
+                    if taken is not None:
+                        visit(taken[0])
+                        dive(nxt(j), taken[0], lean)
+                        undo(j, taken[1])
+            swaps()
             self.diving = False
             dfs(0, root)
         except _Stop:
