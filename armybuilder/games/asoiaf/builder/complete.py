@@ -466,6 +466,8 @@ class _Searcher(Model):
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             self.diving = True
+            # the lean dives and their neighbours first (their leaves take few attachments, so few checks),
+            # then the dives by the bound
             for lean in (True, False):
                 for key, j in sorted(starts)[:DIVES]:
                     if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
@@ -477,7 +479,8 @@ class _Searcher(Model):
                         visit(taken[0])
                         dive(nxt(j), taken[0], lean)
                         undo(j, taken[1])
-            swaps()
+                if lean:
+                    swaps()
             self.diving = False
             dfs(0, root)
         except _Stop:
