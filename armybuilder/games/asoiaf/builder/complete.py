@@ -104,6 +104,8 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
+LEAN_DIVES = 8  # lean dives (from the most promising first additions) before their neighbours
+LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`)
 UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
@@ -402,39 +404,51 @@ class _Searcher(Model):
             if all(c.kind is CardKind.ATTACHMENT for i in ids if (c := self.catalogue.cards.get(i)) is not None)
         }
 
-        def dive(first: int, state: State, lean: bool = False, banned: frozenset[str] = frozenset()) -> None:
+        def later(j: int) -> bool:
+            """Item j needs a card that may come as an NCU or a unit, later in the order: a lean dive
+            seldom brings it (cards that come only as attachments it does bring: Stark's direwolves)."""
+            return bool(items[j].charged) and items[j].charged not in placed
+
+        def dive(
+            first: int, state: State, lean: bool = False, banned: frozenset[str] = frozenset(), leaves: bool = False
+        ) -> None:
             """Follow the child with the best bound down to a leaf: good proposals early, so that the
             exhaustive pass starts with a tight bar. `lean`: the child with the most activations that
             need no discount to come, the fewest attachments among equals (lists of many cheap
-            activations: Lannister's Poor Fellows); then no addition needing a card that must come
-            later, nor of the combat units `banned`."""
+            activations: Lannister's Poor Fellows), and no addition that needs a card still to come
+            (see `later`) nor of the combat units `banned`. `leaves`: check the leaf only, not every list on the
+            way (once the bar is set, those seldom rank and cost many checks)."""
             due = min((last_carrier[ids] for ids in pending), default=n - 1)
-            best: tuple[tuple[int, int, int, Rank, bool, Key], int] | None = None
+            best: tuple[tuple[int, int, int, Rank, bool], int] | None = None
             for j in range(first, min(n, due + 1)):
                 card = items[j].card
-                if lean and (items[j].charged or (card is not None and card.id in banned)):
+                if lean and (later(j) or (card is not None and card.id in banned)):
                     continue
                 taken = take(j, state)
                 if taken is None:
                     continue
-                key = bound(nxt(j), taken[0], tuple(chosen))
-                aim = bound(nxt(j), taken[0], tuple(chosen), guided=True) if lean else key
+                aim = bound(nxt(j), taken[0], tuple(chosen), guided=lean)
                 # the bound counts a card charged for as paid, not the attachment place it will take on
                 # a unit: in the dive, one card fewer for each such card still to come, and among equals
                 # the child that brings one (Greatjon Umber's dives now reach the three direwolves' lists)
                 places = sum(1 for ids in pending if ids in placed)
-                undo(j, taken[1])
                 first_two = (aim[0], aim[1], len(items[j].classes)) if lean else (0, 0, 0)
-                rated = (*first_two, (aim[0], aim[1], aim[2], aim[3] + places, aim[4]), not taken[1], key)
-                if key < self.threshold() and (best is None or rated < best[0]):
-                    best = (rated, j)
+                rated = (*first_two, (aim[0], aim[1], aim[2], aim[3] + places, aim[4]), not taken[1])
+                if best is None or rated < best[0]:
+                    key = bound(nxt(j), taken[0], tuple(chosen)) if lean else aim
+                    if key < self.threshold():
+                        best = (rated, j)
+                undo(j, taken[1])
             if best is None:
+                if leaves:
+                    visit(state)
                 return
             _, j = best
             taken = take(j, state)
             assert taken is not None
-            visit(taken[0])
-            dive(nxt(j), taken[0], lean, banned)
+            if not leaves:
+                visit(taken[0])
+            dive(nxt(j), taken[0], lean, banned, leaves)
             undo(j, taken[1])
 
         def swaps() -> None:
@@ -466,21 +480,23 @@ class _Searcher(Model):
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             self.diving = True
-            # the lean dives and their neighbours first (their leaves take few attachments, so few checks),
-            # then the dives by the bound
+            # the lean dives first (their lists take few attachments, so few checks), then the dives by
+            # the bound, then the neighbours of the proposals found
             for lean in (True, False):
-                for key, j in sorted(starts)[:DIVES]:
-                    if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
+                for key, j in sorted(starts)[: LEAN_DIVES if lean else DIVES]:
+                    share = LEAN_SHARE if lean else DIVE_SHARE
+                    if key >= self.threshold() or self.clock() - self.start > self.timeout * share:
                         break
-                    if lean and items[j].charged:
+                    if lean and later(j):
                         continue
+                    leaves = not lean and len(self.ranked) >= self.top
                     taken = take(j, root)
                     if taken is not None:
-                        visit(taken[0])
-                        dive(nxt(j), taken[0], lean)
+                        if not leaves:
+                            visit(taken[0])
+                        dive(nxt(j), taken[0], lean, leaves=leaves)
                         undo(j, taken[1])
-                if lean:
-                    swaps()
+            swaps()
             self.diving = False
             dfs(0, root)
         except _Stop:
