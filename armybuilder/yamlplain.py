@@ -278,13 +278,13 @@ _LINE_CACHE_SIZE = 4096  # lines remembered (emptied when full: a hostile batch 
 _CACHED_LINE_CHARS = 160  # a longer line is tokenised each time: the cache never holds more than a few megabytes
 
 
-def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
-    """(line, 0-based column, kind, text, value) for every dash, key and scalar: a scalar's value, a key's
-    (value column, value text, 1-based column past the colon, value); the value `_ABSENT` when the line has
-    none, `_COLLECTION` for a flow collection, to build at its position. Raises _NotSimple for a line
-    outside the subset, or a value on it."""
-    tokens: list[tuple[int, int, int, Any, Any]] = []
-    append = tokens.append
+def _tokens(text: str) -> tuple[list[_Token], list[int]]:
+    """(0-based column, kind, text, value) for every dash, key and scalar, and the line of each: a scalar's
+    value, a key's (value column, value text, 1-based column past the colon, value); the value `_ABSENT`
+    when the line has none, `_COLLECTION` for a flow collection, to build at its position. Raises
+    _NotSimple for a line outside the subset, or a value on it."""
+    tokens: list[_Token] = []
+    lines: list[int] = []
     known = _LINE_TOKENS
     for line, raw in enumerate(text.split("\n"), 1):
         found = known.get(raw)
@@ -294,9 +294,10 @@ def _tokens(text: str) -> list[tuple[int, int, int, Any, Any]]:
                 if len(known) >= _LINE_CACHE_SIZE:
                     known.clear()
                 known[raw] = found
-        for col, kind, word, after in found:
-            append((line, col, kind, word, after))
-    return tokens
+        if found:  # the line's own tokens, shared with every line of its text: no tuple made per token
+            tokens += found
+            lines += (line,) * len(found)
+    return tokens, lines
 
 
 def _line_tokens(raw: str) -> tuple[_Token, ...]:
@@ -357,34 +358,36 @@ def _value_of(text: str) -> Any:
 
 
 class _Fast:
-    __slots__ = ("n", "t")
+    __slots__ = ("ln", "n", "t")
 
-    def __init__(self, tokens: list[tuple[int, int, int, Any, Any]]) -> None:
-        self.t = tokens
+    def __init__(self, tokens: list[_Token], lines: list[int]) -> None:
+        self.t = tokens  # (0-based column, kind, text, value)
+        self.ln = lines  # the line of each token
         self.n = len(tokens)
 
     def node(self, i: int, depth: int) -> tuple[Any, int]:
         if depth > MAX_DEPTH // 2:
             raise _NotSimple
-        line, col, kind, text, value = self.t[i]
+        col, kind, text, value = self.t[i]
         if kind == _DASH:
             return self.sequence(i, col, depth, False)
         if kind == _KEY:
             return self.mapping(i, col, depth)
-        return (_inline(text, line, col) if value is _COLLECTION else value), i + 1
+        return (_inline(text, self.ln[i], col) if value is _COLLECTION else value), i + 1
 
     def mapping(self, i: int, col: int, depth: int) -> tuple[PosMap, int]:
-        t, n = self.t, self.n
+        t, ln, n = self.t, self.ln, self.n
         result = PosMap()
-        result.pos = _tuple_new(Pos, (t[i][0], col + 1))
+        result.pos = _tuple_new(Pos, (ln[i], col + 1))
         key_pos: dict[Any, Pos] = {}
         value_pos: dict[Any, Pos] = {}
         while i < n:
-            line, c, kind, key, after = t[i]
+            c, kind, key, after = t[i]
             if c != col or kind != _KEY:
                 break
             if key in _SPECIAL_WORDS or key in result:
                 raise _NotSimple
+            line = ln[i]
             i += 1
             key_pos[key] = _tuple_new(Pos, (line, col + 1))
             vcol, raw, past, value = after
@@ -392,9 +395,9 @@ class _Fast:
                 if value is _COLLECTION:
                     value = _inline(raw, line, vcol)
                 value_pos[key] = _tuple_new(Pos, (line, vcol + 1))
-            elif i < n and (t[i][1] > col or (t[i][1] == col and t[i][2] == _DASH)):
-                value_pos[key] = _tuple_new(Pos, (t[i][0], t[i][1] + 1))
-                if t[i][1] == col:
+            elif i < n and ((c := t[i][0]) > col or (c == col and t[i][1] == _DASH)):
+                value_pos[key] = _tuple_new(Pos, (ln[i], c + 1))
+                if c == col:
                     value, i = self.sequence(i, col, depth + 1, True)
                 else:
                     value, i = self.node(i, depth + 1)
@@ -402,30 +405,32 @@ class _Fast:
                 value = None
                 value_pos[key] = _tuple_new(Pos, (line, past))
             result[key] = value
-            if i < n and t[i][1] > col:
+            if i < n and t[i][0] > col:
                 raise _NotSimple
-        if i < n and t[i][1] == col:
+        if i < n and t[i][0] == col:
             raise _NotSimple
         result.key_pos = key_pos
         result.value_pos = value_pos
         return result, i
 
     def sequence(self, i: int, col: int, depth: int, indentless: bool) -> tuple[PosList, int]:
-        t, n = self.t, self.n
+        t, ln, n = self.t, self.ln, self.n
         items = PosList()
-        items.pos = _tuple_new(Pos, (t[i][0], col + 1))
+        items.pos = _tuple_new(Pos, (ln[i], col + 1))
         positions: list[Pos] = []
         while i < n:
-            line, c, kind, _, _ = t[i]
+            c, kind, _, _ = t[i]
             if c != col or kind != _DASH:
                 break
+            line = ln[i]
             i += 1
-            if i < n and ((token := t[i])[0] == line or token[1] > col):
-                positions.append(_tuple_new(Pos, (token[0], token[1] + 1)))
-                if token[2] == _SCALAR and depth < MAX_DEPTH // 2:  # node(), inlined for the usual `- Name`
-                    value = token[4]
+            if i < n and (ln[i] == line or t[i][0] > col):
+                token = t[i]
+                positions.append(_tuple_new(Pos, (ln[i], token[0] + 1)))
+                if token[1] == _SCALAR and depth < MAX_DEPTH // 2:  # node(), inlined for the usual `- Name`
+                    value = token[3]
                     if value is _COLLECTION:
-                        value = _inline(token[3], token[0], token[1])
+                        value = _inline(token[2], ln[i], token[0])
                     i += 1
                 else:
                     value, i = self.node(i, depth + 1)
@@ -433,15 +438,16 @@ class _Fast:
                 positions.append(_tuple_new(Pos, (line, col + 2)))  # just past the dash
                 value = None
             items.append(value)
-            if i < n and t[i][1] > col:
+            if i < n and t[i][0] > col:
                 raise _NotSimple
-        if i < n and t[i][1] == col and not (indentless and t[i][2] == _KEY):
+        if i < n and t[i][0] == col and not (indentless and t[i][1] == _KEY):
             raise _NotSimple
         items.item_pos = positions
         return items, i
 
 
 NOT_SIMPLE = object()
+_PLAIN_ASCII = bytes(range(0x20, 0x7F)) + b"\n"  # printable ASCII and the newline (deleted: nothing else is left)
 
 
 def fast_load(text: str) -> Any:
@@ -451,7 +457,7 @@ def fast_load(text: str) -> Any:
             return NOT_SIMPLE
         text = text.replace("\r\n", "\n")
     if text.isascii():  # the usual case, checked several times faster than by the regular expression
-        if not text.replace("\n", "").isprintable():
+        if text.encode().translate(None, _PLAIN_ASCII):  # a character other than these: a tab, a control
             return NOT_SIMPLE
     elif _UNUSUAL.search(text):
         return NOT_SIMPLE
@@ -463,10 +469,10 @@ def fast_load(text: str) -> Any:
     ):
         return NOT_SIMPLE
     try:
-        tokens = _tokens(text)
+        tokens, lines = _tokens(text)
         if not tokens:
             return None
-        value, end = _Fast(tokens).node(0, 0)
+        value, end = _Fast(tokens, lines).node(0, 0)
     except (_NotSimple, ValueError, IndexError):  # ValueError: a JSON escape json.loads would not take;
         # IndexError: a line the subset's reader misjudged (never seen): libyaml reads it
         return NOT_SIMPLE
