@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,7 @@ from test_builder import COMMENTED, legal_lists, run, spec_of
 
 from armybuilder.games.asoiaf.armylist import ArmyList, load_list, load_list_text
 from armybuilder.games.asoiaf.builder import complete as search_module
-from armybuilder.games.asoiaf.builder.complete import Completion, Search, complete
+from armybuilder.games.asoiaf.builder.complete import Addition, Completion, Search, complete
 from armybuilder.games.asoiaf.builder.document import Document
 from armybuilder.games.asoiaf.builder.edits import apply_additions
 from armybuilder.games.asoiaf.builder.judge import new_errors
@@ -342,6 +343,66 @@ def test_interchangeable_units_are_searched_once_and_proposed_in_every_arrangeme
     assert {"House Karstark Loyalists", "House Karstark Spearmen"} <= new_units  # both arrangements proposed
 
 
+class Unpaired(search_module.Peers):
+    """No card is another's peer: the search takes every arrangement itself (the reference for symmetry.py)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.of = [None] * len(self.items)
+        self.unit_classes = []
+        self.prev = {}
+
+
+def proposals(search: Search) -> list[tuple[Rank, list[tuple[str, str, tuple[str, ...]]]]]:
+    """Each proposal's rank and additions (kind, card, attachments), as a player reads the table."""
+
+    def read(a: Addition) -> tuple[str, str, tuple[str, ...]]:
+        return a.kind, a.card.title if a.card else "", tuple(x.title for x in a.attachments)
+
+    return [(c.rank, sorted(read(a) for a in c.additions)) for c in search.completions]
+
+
+# the Loyalists the list holds are nobody's peer and sit between the Trackers and the Spearmen (peers) in the
+# search's order: among the completions of one rank with the Spearmen and the Loyalists, the first in the
+# fixed order is the image of one the search reaches only below a node that the best completion already found
+# with the Trackers and the Loyalists would cut; only `arranged_behind` keeps that node
+LOYALISTS = """\
+faction: stark
+points: 25
+commander: Robb Stark, The Wolf Lord
+units:
+  - unit: Stark Sworn Swords
+    attachments: ["Robb Stark, The Wolf Lord"]
+  - House Karstark Loyalists
+"""
+
+
+def test_another_arrangement_is_not_cut_with_the_completion_found_for_its_units(
+    catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With 15 points left and a shelf of one Crannogman Trackers, one House Karstark Spearmen, a second
+    Loyalists, an Umber Champion and an NCU: the proposals (ranks, cards and where the Umber Champion goes) are
+    those of the search that takes every arrangement itself, and the ranks are brute force's."""
+    shelf = {
+        "Crannogman Trackers": 1, "House Karstark Spearmen": 1, "House Karstark Loyalists": 2,
+        "Umber Champion": 1, "Rodrik Cassel, Combat Veteran": 1,
+    }  # fmt: skip
+    owned = {catalogue.find(title)[0].id: copies for title, copies in shelf.items()}
+    army = load_list_text(LOYALISTS, catalogue)
+    search = complete(army, catalogue, top=5, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 5, owned=owned)
+    monkeypatch.setattr(search_module, "Peers", Unpaired)
+    reference = complete(army, catalogue, top=5, timeout=60, owned=owned)
+    assert reference.proven, reference.why
+    assert proposals(search) == proposals(reference)
+    wanted = [
+        ("ncu", "Rodrik Cassel, Combat Veteran", ()),
+        ("unit", "House Karstark Loyalists", ("Umber Champion",)),
+    ]
+    assert [*wanted, ("unit", "House Karstark Spearmen", ())] in [adds for _, adds in proposals(search)]
+
+
 def test_a_charge_costs_what_its_card_costs_where_an_addition_brings_it(catalogue: Catalogue) -> None:
     """With the Stone Crows wanted and 6 points: they need a Tyrion, who costs nothing on them but 1 on any
     other unit (no addition offers a card for nothing); the search charges that 1 and agrees with brute
@@ -392,6 +453,22 @@ def test_a_card_charged_for_is_paid_once_in_the_proof(catalogue: Catalogue) -> N
     assert search.proven, search.why
     best = search.completions[0]
     assert (best.left, best.activations, best.copies) == (0, 9, 1)
+
+
+def test_a_charge_is_exactly_what_the_card_costs_where_it_is_cheapest(catalogue: Catalogue) -> None:
+    """With Stormcrow Mercenaries in the list and 4 points left, Grey Wind (3) and the Robb Stark he needs,
+    The Young Wolf, on the Stormcrow Mercenaries (who take 1 off an attachment: 1) spend them all; a charge
+    even one point above that 1 leaves no room for Grey Wind and proposes an NCU instead (brute force agrees
+    with the search, and its best proposal is that one)."""
+    army = load_list_text(MAEGE + "  - Stormcrow Mercenaries\n", catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + 4)
+    search = complete(army, catalogue, top=3, timeout=60)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
+    best = sorted(x.title for a in search.completions[0].additions for x in a.cards())
+    assert best == ["Grey Wind", "Robb Stark, The Young Wolf"]
 
 
 def test_a_needed_card_comes_with_its_needer(catalogue: Catalogue) -> None:
