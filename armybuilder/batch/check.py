@@ -23,6 +23,7 @@ from armybuilder.fileio import NotText, decode_text, read_input
 from armybuilder.games.base import Document, GameSystem, Options, Report
 from armybuilder.games.capabilities import CONTENTS, CROSS_CHECKS, INTERCHANGE, SHEETS
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 from armybuilder.scheduler import Failure, Limits, beat, shared_work
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ YAML_SUFFIXES = (".yaml", ".yml")
 _PROBLEMS = Packed._fields.index("problems")
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Config:
     """How every submission is read and checked; inherited by each worker."""
 

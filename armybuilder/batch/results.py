@@ -1,7 +1,7 @@
 """A batch's rows: one small record per submission, spilled to a temporary file as they arrive, so that a
 batch of ten thousand files holds no more in memory than a batch of ten."""
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: a NamedTuple's field types as text are compiled on every run)
 
 import pickle
 import tempfile
@@ -160,7 +160,7 @@ class Results:
     def close(self) -> None:
         self._spill.close()
 
-    def __enter__(self) -> Results:
+    def __enter__(self) -> "Results":
         return self
 
     def __exit__(self, *exc: object) -> None:
