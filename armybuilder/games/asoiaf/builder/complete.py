@@ -104,6 +104,8 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
+LEAN_DIVES = 8  # lean dives (from the most promising first additions) before their neighbours
+LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`)
 UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
@@ -172,6 +174,11 @@ class _Searcher(Model):
             else None
             for m, _ in levels
         ]
+        # for the dives only: the same without the discounts that may never come (no proof rests on these)
+        guide = [
+            (m, relaxation(self, items, m if m < most_levels else None, room, self.copies, slack=0))
+            for m, _ in levels
+        ]
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -189,10 +196,12 @@ class _Searcher(Model):
         charges = self.charges
         peers = Peers(self, items, copies)  # interchangeable units: one arrangement searched, others checked
 
-        def bound(j: int, state: State, order: tuple[int, ...]) -> Key:
+        def bound(j: int, state: State, order: tuple[int, ...], guided: bool = False) -> Key:
             """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
-            order of those completions starts)."""
+            order of those completions starts). `guided`: the best key of those that need no discount to
+            come, to steer the dives (no bound: nothing is cut by it)."""
             lo, hi, neutral, units, ncus, most, distinct = state
+            give = 0 if guided else slack
             # charged for, still to come: every completion takes an item from j on that brings the card,
             # and the relaxation counts that item at its whole cost and the card as one of its cards, as
             # the state does already: give both back (the same shift for every multiset, so still a bound)
@@ -202,17 +211,17 @@ class _Searcher(Model):
             best = WORST[:5]
             offset = neutral if count_neutral else 0
             acts = units + ncus
-            top = min(hi, budget + slack) + 1
+            top = min(hi, budget + give) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = None if cap is None else cap + nslack - neutral  # neutral points still allowed
-            for (m, by_ncus), by_thrift in zip(levels, thrifty, strict=True):
+            for (m, by_ncus), by_thrift in zip(guide if guided else levels, thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
                 table = by_ncus[min(q, len(by_ncus) - 1)][j]
-                lean = None if by_thrift is None else by_thrift[min(q, len(by_thrift) - 1)][j]
+                lean = None if by_thrift is None or guided else by_thrift[min(q, len(by_thrift) - 1)][j]
                 at = max(m, most)
                 for spent in range(lo, top):
-                    r = budget - spent + slack
+                    r = budget - spent + give
                     left, aa, kk, nn = table[r]
                     if lean is not None and room is not None and lean[r][2] > room:
                         # the neutral cap forbids every multiset this good: one activation fewer at best
@@ -398,34 +407,73 @@ class _Searcher(Model):
             if all(c.kind is CardKind.ATTACHMENT for i in ids if (c := self.catalogue.cards.get(i)) is not None)
         }
 
-        def dive(first: int, state: State) -> None:
+        def later(j: int) -> bool:
+            """Item j needs a card that may come as an NCU or a unit, later in the order: a lean dive
+            seldom brings it (cards that come only as attachments it does bring: Stark's direwolves)."""
+            return bool(items[j].charged) and items[j].charged not in placed
+
+        def dive(
+            first: int, state: State, lean: bool = False, banned: frozenset[str] = frozenset(), leaves: bool = False
+        ) -> None:
             """Follow the child with the best bound down to a leaf: good proposals early, so that the
-            exhaustive pass starts with a tight bar."""
+            exhaustive pass starts with a tight bar. `lean`: the child with the most activations that
+            need no discount to come, the fewest attachments among equals (lists of many cheap
+            activations: Lannister's Poor Fellows), and no addition that needs a card still to come
+            (see `later`) nor of the combat units `banned`. `leaves`: check the leaf only, not every list on the
+            way (once the bar is set, those seldom rank and cost many checks)."""
             due = min((last_carrier[ids] for ids in pending), default=n - 1)
-            best: tuple[tuple[Rank, bool, Key], int] | None = None
+            best: tuple[tuple[int, int, int, Rank, bool], int] | None = None
             for j in range(first, min(n, due + 1)):
+                card = items[j].card
+                if lean and (later(j) or (card is not None and card.id in banned)):
+                    continue
                 taken = take(j, state)
                 if taken is None:
                     continue
                 if taken[0][0] <= budget <= taken[0][1]:  # it may spend every point left: check that list
                     visit(taken[0])
-                key = bound(nxt(j), taken[0], tuple(chosen))
+                aim = bound(nxt(j), taken[0], tuple(chosen), guided=lean)
                 # the bound counts a card charged for as paid, not the attachment place it will take on
                 # a unit: in the dive, one card fewer for each such card still to come, and among equals
                 # the child that brings one (Greatjon Umber's dives now reach the three direwolves' lists)
                 places = sum(1 for ids in pending if ids in placed)
+                first_two = (aim[0], aim[1], len(items[j].classes)) if lean else (0, 0, 0)
+                rated = (*first_two, (aim[0], aim[1], aim[2], aim[3] + places, aim[4]), not taken[1])
+                if best is None or rated < best[0]:
+                    key = bound(nxt(j), taken[0], tuple(chosen)) if lean else aim
+                    if key < self.threshold():
+                        best = (rated, j)
                 undo(j, taken[1])
-                rated = ((key[0], key[1], key[2], key[3] + places, key[4]), not taken[1], key)
-                if key < self.threshold() and (best is None or rated < best[0]):
-                    best = (rated, j)
             if best is None:
+                if leaves:
+                    visit(state)
                 return
             _, j = best
             taken = take(j, state)
             assert taken is not None
-            visit(taken[0])
-            dive(nxt(j), taken[0])
+            if not leaves:
+                visit(taken[0])
+            dive(nxt(j), taken[0], lean, banned, leaves)
             undo(j, taken[1])
+
+        def swaps() -> None:
+            """Dives without one new combat unit of a proposal found so far: proposals differ in their new
+            units, so the next best are likeliest among its neighbours."""
+            tried: set[frozenset[str]] = set()
+            fresh = True
+            while fresh:
+                fresh = False
+                for _, group in list(self.ranked):
+                    for cid in group:
+                        ban = frozenset({cid})
+                        if ban in tried:
+                            continue
+                        if self.clock() - self.start > self.timeout * DIVE_SHARE:
+                            return
+                        tried.add(ban)
+                        before = list(self.ranked)
+                        dive(0, root, True, ban)
+                        fresh = fresh or self.ranked != before
 
         root: State = self.root
         try:
@@ -437,14 +485,23 @@ class _Searcher(Model):
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             self.diving = True
-            for key, j in sorted(starts)[:DIVES]:
-                if key >= self.threshold() or self.clock() - self.start > self.timeout * DIVE_SHARE:
-                    break
-                taken = take(j, root)
-                if taken is not None:
-                    visit(taken[0])
-                    dive(nxt(j), taken[0])
-                    undo(j, taken[1])
+            # the lean dives first (their lists take few attachments, so few checks), then the dives by
+            # the bound, then the neighbours of the proposals found
+            for lean in (True, False):
+                for key, j in sorted(starts)[: LEAN_DIVES if lean else DIVES]:
+                    share = LEAN_SHARE if lean else DIVE_SHARE
+                    if key >= self.threshold() or self.clock() - self.start > self.timeout * share:
+                        break
+                    if lean and later(j):
+                        continue
+                    leaves = not lean and len(self.ranked) >= self.top
+                    taken = take(j, root)
+                    if taken is not None:
+                        if not leaves:
+                            visit(taken[0])
+                        dive(nxt(j), taken[0], lean, leaves=leaves)
+                        undo(j, taken[1])
+            swaps()
             self.diving = False
             dfs(0, root)
         except _Stop:

@@ -560,7 +560,8 @@ class Model:
         self.base_loss, self.base_neutral_loss = self.slack, self.neutral_slack
         self.slack += self.floors.pool
         self.neutral_slack += self.floors.neutral_pool
-        self.within_cache: dict[frozenset[str], tuple[CostFloors, int]] = {}
+        # per set of cards the finished list can hold: its floors, the list's loss, each item's least cost
+        self.within_cache: dict[frozenset[str], tuple[CostFloors, int, dict[int, int]]] = {}
         return items
 
     def floor_within(
@@ -583,23 +584,29 @@ class Model:
                 else:
                     floor = floors.card(card)
                 loss += max(0, self.ctx.cost(entry) - floor)
-            cached = self.within_cache[reachable] = (floors, loss)
-        floors, loss = cached
+            cached = self.within_cache[reachable] = (floors, loss, {})
+        floors, loss, known = cached
         lo = 0
         for i in chosen:
-            item = items[i]
-            body = item.card
-            if item.card is not None:
-                lo += min(item.card.points, floors.card(item.card))
-            elif item.unit is not None:
-                body = self.army.units[item.unit].unit.card
-            for k in item.classes:
-                least = min(
-                    floors.attached(body, m) if body is not None else floors.card(m) for m in k.members
-                )
-                lo += max(k.lo, min(k.hi, least))
+            least_here = known.get(i)
+            if least_here is None:
+                least_here = known[i] = self._item_floor(items[i], floors)
+            lo += least_here
         slack = loss + sum(cut for targets, cut, _ in floors.pools if targets & reachable)
         return lo, slack
+
+    def _item_floor(self, item: _Item, floors: CostFloors) -> int:
+        """The least one addition can cost under `floors` (no class below its own least cost)."""
+        lo = 0
+        body = item.card
+        if item.card is not None:
+            lo += min(item.card.points, floors.card(item.card))
+        elif item.unit is not None:
+            body = self.army.units[item.unit].unit.card
+        for k in item.classes:
+            least = min(floors.attached(body, m) if body is not None else floors.card(m) for m in k.members)
+            lo += max(k.lo, min(k.hi, least))
+        return lo
 
     def _plan_charges(self, units: list[Card], attachments: list[Card], ncus: list[Card]) -> None:
         """A combat unit or NCU that needs a card the list lacks is charged for that card when it is taken

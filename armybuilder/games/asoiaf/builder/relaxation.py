@@ -22,6 +22,7 @@ def relaxation(
     ncus: int | None = None,
     held: Mapping[str, int] | None = None,
     thrifty: bool = False,
+    slack: int | None = None,
 ) -> list[list[list[Relaxed]]]:
     """bounds[q][j][r + slack]: the best a multiset of the items of j's group and after can do with `r`
     points to spend (r from -slack: discounts on the list's cards may still pay for it), forgetting
@@ -37,8 +38,9 @@ def relaxation(
     `held`: copies of each card the list holds already; they count against every cap and `copies`,
     and a card the list holds is no new card. `thrifty`: (points left, -activations, neutral points,
     -cards) instead, every neutral point counted: the fewest neutral points the best multisets need,
-    to tell whether the neutral cap lets any of them be."""
-    slack, budget = model.slack, model.budget
+    to tell whether the neutral cap lets any of them be. `slack`: the points discounts may still pay
+    for, instead of the model's (0: the tables of the lists that pay every point themselves)."""
+    slack, budget = model.slack if slack is None else slack, model.budget
     held = held or {}
     items, at = _unshared(model, items)
     size = budget + slack + 1
