@@ -16,6 +16,7 @@ from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
 TOP_KEYS = ("game", "name", "faction", "units", "commands", "opening_unit")
+_TOP = frozenset(TOP_KEYS)
 SECTIONS = ("units", "commands")
 ORIGIN = Pos(1, 1)
 
@@ -32,17 +33,30 @@ class Entry:
     card: Card | None  # None: no card of the catalogue has this name
 
 
+Row = tuple[str, str, int, Pos, "Card | None"]  # an Entry's fields after its section: name, key, count, pos, card
+
+
 @dataclass(slots=True)
 class Section:
     """`units` or `commands`: `listed` is False when the key holds something that is not a list (the
     count rule is then not judged); `pos` is the key's position, or None when the key is absent."""
 
     name: str
-    entries: list[Entry] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)  # the entries as read; `entries` makes them Entries once asked
     pos: Pos | None = None
     listed: bool = True
     total: int = 0  # the copies of every entry, summed
     most: int = 0  # the copies of the card listed most often (its entries summed)
+    _entries: list[Entry] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def entries(self) -> list[Entry]:
+        """The entries in file order (made from `rows` on first use: most decks are judged without them)."""
+        found = self._entries
+        if found is None:
+            what = self.name
+            found = self._entries = [Entry(what, *row) for row in self.rows]
+        return found
 
 
 @dataclass(slots=True)
@@ -97,7 +111,7 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
         )
         deck.is_deck = False
         return deck
-    for key in value:
+    for key in () if value.keys() <= _TOP else value:  # the usual deck: known keys only, asked at once
         if key not in TOP_KEYS:
             deck.schema(f"unknown key {shown(key)}; a deck has only {', '.join(TOP_KEYS)}", value.key_pos[key])
     name = value.get("name")
@@ -144,9 +158,7 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
     catalogue = deck.catalogue
     known = catalogue.written_as.get  # a name as written -> (trimmed, normalised, card): decks repeat names
     resolve = catalogue.resolve
-    entries = section.entries
-    add = entries.append
-    what = section.name
+    add = section.rows.append
     positions = items.item_pos
     total = 0
     totals: dict[str, int] = {}  # copies per card, by normalised name
@@ -180,7 +192,7 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
             shown_as = "an empty name" if isinstance(item, str) or item is None else shown(item)
             deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {shown_as}", positions[index])
             continue
-        add(Entry(what, name, key, count, positions[index], found))
+        add((name, key, count, positions[index], found))
         total += count
         totals[key] = totals.get(key, 0) + count
     section.total = total
@@ -203,12 +215,13 @@ def _note(deck: Deck, section: Section, totals: dict[str, int]) -> None:
         if not totals.keys() <= catalogue.executable(deck.unit_icons):
             deck.unexecutable = True
         if not catalogue.turning.isdisjoint(totals):
-            deck.turning = [e for e in section.entries if e.key in catalogue.turning]
+            turning = catalogue.turning
+            deck.turning = [Entry("commands", *row) for row in section.rows if row[1] in turning]
             _stranded(deck)
         return
     icons = deck.unit_icons
-    for entry in section.entries:
-        found = entry.card
+    for row in section.rows:
+        found = row[4]
         if found is None:
             deck.unknown = True
             continue
@@ -222,7 +235,7 @@ def _note(deck: Deck, section: Section, totals: dict[str, int]) -> None:
             if icons.isdisjoint(found.icons):
                 deck.unexecutable = True
             if found.mount_targets:
-                deck.turning.append(entry)
+                deck.turning.append(Entry("commands", *row))
     if not is_units and deck.turning:
         _stranded(deck)
 

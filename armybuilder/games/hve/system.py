@@ -103,7 +103,7 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
         problems = deck.problems
         if deck.is_deck and not quiet(deck):
             problems.extend(run(deck))
-        report.problems = sorted(problems, key=Problem.sort_key)
+        report.problems = sorted(problems, key=Problem.sort_key) if len(problems) > 1 else problems
         report.summary = summary(deck)
         report.model = deck
         return report
@@ -171,7 +171,7 @@ def summary(deck: Deck) -> Summary:
         return Summary()
     faction = deck.faction
     fielded = dict.fromkeys(
-        e.card.name for section in (deck.units, deck.commands) for e in section.entries if e.card is not None
+        row[4].name for section in (deck.units, deck.commands) for row in section.rows if row[4] is not None
     )
     leader = deck.opening
     if leader is not None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.hve.deck import Deck
-from armybuilder.games.hve.names import norm
 from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
 
@@ -19,18 +18,17 @@ INVALID = changed({7: '  - Spearmen', 13: '  - To Horse  # <- mount-target-missi
 def check(deck: Deck) -> Iterator[Problem]:
     if not deck.stranded:  # noted while the deck was read
         return
+    catalogue = deck.catalogue
     provided: set[str] | None = None
     for entry in deck.turning:  # the command cards under commands that mount or dismount
         card = entry.card
         if card is None or card.is_unit:
             continue
-        for keyword in card.mount_targets:
-            if provided is None:
-                provided = set(deck.unit_keys())
-                for unit in deck.units.entries:
-                    if unit.card is not None and unit.card.other_side is not None:
-                        provided.add(norm(unit.card.other_side.name))
-            if norm(keyword.unit or "") not in provided:
+        for keyword, need in zip(card.mount_targets, catalogue.needs[entry.key], strict=True):  # need: norm(keyword.unit)
+            if provided is None:  # the names under units and (normalised) the other sides of their cards
+                named, sides = deck.named_units, catalogue.other_side
+                provided = named | {sides[key] for key in named if key in sides}
+            if need not in provided:
                 yield deck.problem(
                     ID,
                     SEVERITY,

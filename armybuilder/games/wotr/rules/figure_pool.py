@@ -30,6 +30,9 @@ casualties:
 """
 
 
+_NONE: dict[str, int] = {}  # a nation with no figures out of the box (never changed)
+
+
 def stacks(position: Position) -> list[Stack]:
     """Every stack that counts as out of the box: open regions, Stronghold boxes, pools, FP casualties."""
     found: list[Stack] = []
@@ -57,17 +60,23 @@ def check(position: Position) -> Iterator[Problem]:
                     f"Shadow losses return to the reinforcements: move {loser.name}'s casualties there",
                     stack.pos,
                 )
-    totals: dict[tuple[str, str], int] = {}
-    get = totals.get
+    per_nation: dict[str, dict[str, int]] = {}  # nation -> kind -> figures out of the box (a kind may read 0)
     out = stacks(position)
     for stack in out:
-        nation = stack.nation
-        for kind, n in stack.counts.items():
-            if n:
-                key = (nation, kind)
-                totals[key] = get(key, 0) + n
+        tally = per_nation.get(stack.nation)
+        if tally is None:
+            per_nation[stack.nation] = dict(stack.counts)
+        else:
+            get = tally.get
+            for kind, n in stack.counts.items():
+                tally[kind] = get(kind, 0) + n
     nations = data.nations
-    excess = {key for key, total in totals.items() if total > nations[key[0]].box[key[1]]}
+    excess = {
+        (nation, kind)
+        for nation, tally in per_nation.items()
+        for kind, total in tally.items()
+        if total > nations[nation].box[kind]
+    }
     over: dict[tuple[str, str], Pos] = {}
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
@@ -84,7 +93,7 @@ def check(position: Position) -> Iterator[Problem]:
             if before <= nations[nation].box[kind] < before + n and key not in over:
                 over[key] = pos
     for (nation, kind), pos in over.items():
-        total, box = totals[(nation, kind)], data.nations[nation].box[kind]
+        total, box = per_nation[nation][kind], data.nations[nation].box[kind]
         yield position.problem(
             ID,
             Severity.ERROR,
@@ -99,8 +108,9 @@ def check(position: Position) -> Iterator[Problem]:
     for entry in data.nations.values():
         listed = position.reinforcements.get(entry.key)
         at = listed.pos if listed is not None else position.key_pos("reinforcements")
+        counted = per_nation.get(entry.key, _NONE)
         for kind, box in entry.box.items():
-            found = totals.get((entry.key, kind), 0)
+            found = counted.get(kind, 0)
             if found < box:
                 missing = box - found
                 where = "reinforcements or casualties" if entry.side == "free_peoples" else "reinforcements"
