@@ -88,8 +88,12 @@ def read_input(path: str | Path) -> bytes:
         # ask for the real size (read(n) allocates n bytes up front), never a megabyte for a 300-byte list
         size = info.st_size
         limit = MAX_INPUT_BYTES + 1 if size > MAX_INPUT_BYTES or size == 0 else size + 1
-        chunks = []
-        while limit > 0:
+        first = os.read(fd, limit)
+        if len(first) == size and size:  # the whole file as its size says: no second read to meet its end
+            return first
+        chunks = [first]
+        limit -= len(first)
+        while limit > 0 and first:
             chunk = os.read(fd, limit)
             if not chunk:
                 break

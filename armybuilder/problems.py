@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from armybuilder.record import compared
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -16,7 +18,8 @@ class Severity(StrEnum):
         return self.value
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@compared
+@dataclass(frozen=True, slots=True, order=False, eq=False, repr=False)
 class Problem:
     """One finding: which rule, how bad, what is wrong and how to fix it, and where."""
 
@@ -76,7 +79,8 @@ def _init_problem(
 setattr(Problem, "__init__", _init_problem)  # noqa: B010 - mypy keeps the dataclass's signature
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class ProblemDoc:
     """One problem id the tool can emit, with its documentation.
 

@@ -11,9 +11,11 @@ from typing import Any
 
 from armybuilder.games.base import Tally
 from armybuilder.problems import Problem, Verdict
+from armybuilder.record import compared
 
 
-@dataclass(slots=True)  # not frozen: built for every row read back, and frozen fields cost twice as much
+@compared
+@dataclass(slots=True, eq=False, repr=False)  # not frozen: built for every row read back, and frozen fields cost twice as much
 class Row(Verdict):
     """What a report needs of one submission: who, what, the verdict and every problem."""
 

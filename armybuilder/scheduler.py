@@ -31,6 +31,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from armybuilder.record import compared
+
 T = TypeVar("T")
 R = TypeVar("R")
 Work = Callable[[T, Any, Any], R]
@@ -38,7 +40,8 @@ Work = Callable[[T, Any, Any], R]
 _IDLE, _STARTED = -1.0, -2.0  # a worker's slot: no item / an item begun, no part yet
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Limits:
     """Bounds on each worker: seconds on one part of an item (between two `beat`s), bytes of memory it may
     allocate beyond what it inherits. None: no bound."""
@@ -47,7 +50,8 @@ class Limits:
     memory: int | None = None
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Failure:
     """An item whose work never came back: `position` is the part it was on (None when not known)."""
 

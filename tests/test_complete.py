@@ -470,6 +470,20 @@ def test_a_charge_is_exactly_what_the_card_costs_where_it_is_cheapest(catalogue:
     assert best == ["Grey Wind", "Robb Stark, The Young Wolf"]
 
 
+def test_a_card_charged_for_is_counted_once_in_the_bound(catalogue: Catalogue) -> None:
+    """With Stark Sworn Swords in Maege Mormont's list and 5 points left, the bound gives back the card
+    of a charge still to come (Grey Wind's Robb Stark) as it gives back its cost: the item that brings it
+    counts it again. Giving back more (four cards for it) cut the best lists of 6 new cards; brute
+    force agrees with the search."""
+    army = load_list_text(MAEGE + "  - Stark Sworn Swords\n", catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + 5)
+    search = complete(army, catalogue, top=5, timeout=60)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 5)
+
+
 def test_a_needed_card_comes_with_its_needer(catalogue: Catalogue) -> None:
     """Summer needs Bran and Hodor: a proposal with Summer carries Bran and Hodor too, and validates."""
     army = load_list_text(COMMENTED.replace("points: 40", "points: 32"), catalogue)  # 6 points left

@@ -23,15 +23,18 @@ from armybuilder.fileio import NotText, decode_text, read_input
 from armybuilder.games.base import Document, GameSystem, Options, Report
 from armybuilder.games.capabilities import CONTENTS, CROSS_CHECKS, INTERCHANGE, SHEETS
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 from armybuilder.scheduler import Failure, Limits, beat, shared_work
 
 if TYPE_CHECKING:
     from armybuilder.engine import Workspace
 
 YAML_SUFFIXES = (".yaml", ".yml")
+_PROBLEMS = Packed._fields.index("problems")
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Config:
     """How every submission is read and checked; inherited by each worker."""
 
@@ -228,8 +231,8 @@ def _side_pos(document: Document | None, report: Report[Any]) -> tuple[int, int]
     return (1, 1)
 
 
-def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple[Packed, Head | None]:
-    """One submission's packed row, and its Head when there is an event."""
+def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple[tuple[Any, ...], Head | None]:
+    """One submission's packed row (a Packed's fields), and its Head when there is an event."""
     try:
         checked = check_report(sub, workspace, config)
     except ArmyBuilderError as exc:  # the game's data cannot be used: every file of that game says so
@@ -251,10 +254,12 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         # found on the YAML checked: for a converted file, at the line of the player's own file
         report.add([located(p, lines) for p in event_problems(report, event, _size_pos(document))])
     system = games.get(report.game) if report.game != "?" else None
-    contents = CONTENTS.of(system)
     first = summary.tallies[0] if summary.tallies else None
     player = summary.player or player_from_path(sub)
-    packed = Packed(
+    extras = config.outline or config.content or config.sheet
+    outline, sheet, code, code_note, content = _extras(system, report, workspace, config) if extras else _NO_EXTRAS
+    # a Packed's fields as a plain tuple (what check_chunk pickles: several times faster than a named one)
+    packed: tuple[Any, ...] = (
         sub.path,
         player,
         summary.player is not None,
@@ -266,14 +271,15 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
         summary.details.get("points", first.limit if first else None),
         first.value if first else None,
         fmt,
-        tuple(map(pack_problem, report.problems)),
+        tuple([pack_problem(p) for p in report.problems]),
         config.strict,
-        contents.outline(report) if (config.outline or config.content) and contents else (),
-        _sheet(system, report, workspace) if config.sheet and system else None,
+        outline,
+        sheet,
         summary.side_name,
-        *(contents.share_code(report) if config.content and contents else (None, None)),
-        contents.content(report) if config.content and contents else None,
-        tuple((t.label, t.value, t.limit) for t in summary.tallies),
+        code,
+        code_note,
+        content,
+        tuple([(t.label, t.value, t.limit) for t in summary.tallies]),
     )
     if event is None:
         return packed, None
@@ -297,6 +303,23 @@ def _sheet(system: GameSystem[Any], report: Report[Any], workspace: Workspace) -
     return sheet
 
 
+_NO_EXTRAS: tuple[Any, ...] = ((), None, None, None, None)  # no outline, sheet, share code, its note, content
+
+
+def _extras(
+    system: GameSystem[Any] | None, report: Report[Any], workspace: Workspace, config: Config
+) -> tuple[Any, ...]:
+    """What a report file keeps of a row beyond its summary, as the Config asks: (outline, sheet, share code,
+    its note, content)."""
+    contents = CONTENTS.of(system)
+    return (
+        contents.outline(report) if (config.outline or config.content) and contents else (),
+        _sheet(system, report, workspace) if config.sheet and system else None,
+        *(contents.share_code(report) if config.content and contents else (None, None)),
+        contents.content(report) if config.content and contents else None,
+    )
+
+
 def check_one(sub: Submission, workspace: Workspace, config: Config) -> Row:
     """One submission's row; never raises for anything wrong with the file."""
     return unpack(check_packed(sub, workspace, config)[0])
@@ -313,7 +336,9 @@ def check_chunk(
     for position, sub in enumerate(subs):
         beat(position)  # the scheduler's watchdog times each submission, and names it if its worker dies
         row, head = check_packed(sub, workspace, config)
-        invalid += any(p[1] in failing for p in row.problems)
+        problems = row[_PROBLEMS]
+        if problems and any(p[1] in failing for p in problems):
+            invalid += 1
         packed.append(tuple(row))  # plain tuples pickle several times faster than named ones
         if heads is not None and head is not None:
             heads.append(head)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from armybuilder.errors import UsageError
+from armybuilder.record import compared
 
 PLAYER_SEPARATOR = "--"  # `<player>--<label>.yaml`
 
@@ -22,7 +23,8 @@ NOT_LISTS = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Submission:
     """One file to check, and the folder argument it was found under (None when named directly)."""
 

@@ -21,6 +21,7 @@ from armybuilder.games.capabilities import EVENTS
 from armybuilder.kit.size import MAX_POINTS, too_large
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 from armybuilder.text import count, player_key
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ MAX_SPARE_LISTS = 2
 RULE = "event-file"
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Event:
     """An event's own rules on top of the game's rules."""
 

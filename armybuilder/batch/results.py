@@ -1,7 +1,7 @@
 """A batch's rows: one small record per submission, spilled to a temporary file as they arrive, so that a
 batch of ten thousand files holds no more in memory than a batch of ten."""
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: a NamedTuple's field types as text are compiled on every run)
 
 import pickle
 import tempfile
@@ -49,16 +49,30 @@ def pack_problem(p: Problem) -> tuple[Any, ...]:
 
 
 _PROBLEMS = Packed._fields.index("problems")
-_TALLIES = Packed._fields.index("tallies")
+_FIGURES = Packed._fields.index("tallies")
+
+
+# the Tallies of each packed set of figures: a batch's rows hold a few hundred (a Tally never changes, so rows
+# share them); emptied when full, so a batch of ever new figures holds no more than this many
+_TALLIES: dict[tuple[tuple[Any, ...], ...], tuple[Tally, ...]] = {}
+_TALLIES_KEPT = 4096
 
 
 def unpack(packed: tuple[Any, ...]) -> Row:
     """A row from a packed one (a Packed, or the plain tuple of its fields that workers pickle)."""
     problems = tuple(
-        Problem(r, _SEVERITY[s], m, f, ln, c, card) for r, s, m, f, ln, c, card in packed[_PROBLEMS]
+        [Problem(r, _SEVERITY[s], m, f, ln, c, card) for r, s, m, f, ln, c, card in packed[_PROBLEMS]]
     )
-    tallies = tuple(Tally(*t) for t in packed[_TALLIES])
-    return Row(*packed[:_PROBLEMS], problems, *packed[_PROBLEMS + 1 : _TALLIES], tallies)  # type: ignore[call-arg]
+    figures = packed[_FIGURES]
+    try:
+        tallies = _TALLIES.get(figures)
+    except TypeError:  # a plug-in's figure that is no number (unhashable): built for this row alone
+        tallies = tuple([Tally(*t) for t in figures])
+    if tallies is None:
+        if len(_TALLIES) >= _TALLIES_KEPT:
+            _TALLIES.clear()
+        tallies = _TALLIES[figures] = tuple([Tally(*t) for t in figures])
+    return Row(*packed[:_PROBLEMS], problems, *packed[_PROBLEMS + 1 : _FIGURES], tallies)  # type: ignore[call-arg]
 
 
 class Head(NamedTuple):
@@ -146,7 +160,7 @@ class Results:
     def close(self) -> None:
         self._spill.close()
 
-    def __enter__(self) -> Results:
+    def __enter__(self) -> "Results":
         return self
 
     def __exit__(self, *exc: object) -> None:

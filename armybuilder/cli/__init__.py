@@ -19,6 +19,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+GC_YOUNG = 20_000  # objects made between two collections of the youngest ones (Python's 700 walks the
+# modules and card data being loaded dozens of times while a run starts)
+
 _signalled = [0]  # the signal that interrupted the command (0: none)
 
 
@@ -47,6 +50,10 @@ def _interrupted() -> NoReturn:
 
 def main() -> None:
     """Console entry point: every error the core raises ends as one line on stderr and exit code 2."""
+    import gc
+
+    threshold = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, *threshold[1:])
     try:
         _main()
     except OSError:  # standard error itself cannot be written (a full disk): no line can say so, the code can
@@ -60,8 +67,8 @@ def main() -> None:
         # data, the modules), which they would walk in vain (~25 ms of CPU a run); a program that called us
         # and goes on keeps its collections until then
         import atexit
-        import gc
 
+        gc.set_threshold(*threshold)
         atexit.unregister(gc.freeze)  # once, however many times a program calls us
         atexit.register(gc.freeze)
 

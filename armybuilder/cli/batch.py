@@ -1,6 +1,6 @@
 """Command: batch — check a folder of submitted lists against an event's rules and write a report."""
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: typer reads a command's annotations; as text it compiles each on every run)
 
 import os
 import sys

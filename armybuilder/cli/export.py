@@ -1,6 +1,6 @@
 """Command: export — a checked file as a sheet (HTML for print, Markdown, text, JSON) or another format."""
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: typer reads a command's annotations; as text it compiles each on every run)
 
 import sys
 from pathlib import Path

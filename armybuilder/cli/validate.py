@@ -1,6 +1,6 @@
 """Commands: validate, show — checking files of any game and printing one."""
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: typer reads a command's annotations; as text it compiles each on every run)
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,11 +35,11 @@ def _points(value: int | None) -> int | None:
 
 def check_files(
     paths: list[Path],
-    ws: Workspace,
+    ws: "Workspace",
     points: int | None = None,
     strict: bool = False,
     collection: Path | None = None,
-) -> list[Report[Any]]:
+) -> "list[Report[Any]]":
     """Check each file ('-': standard input); unusable game data or an unusable collection file ends the
     command with one line."""
     from armybuilder.engine import Options, check_options, validate_path, validate_text
@@ -125,7 +125,7 @@ def validate(
     raise typer.Exit(0 if all(r.valid for r in checked) else 1)
 
 
-def _compare(paths: list[Path], before: Workspace, after: Workspace, points: int | None, strict: bool) -> None:
+def _compare(paths: list[Path], before: "Workspace", after: "Workspace", points: int | None, strict: bool) -> None:
     """For each file, what checking it against the older data would change (cost and legality per card)."""
     from armybuilder.cli.data import compare_file
     from armybuilder.engine import Options
@@ -145,7 +145,7 @@ def _validate_for_event(
     lists: list[Path],
     event_file: Path,
     format: str,
-    ws: Workspace,
+    ws: "Workspace",
     points: int | None,
     strict: bool,
     no_color: bool,
@@ -186,7 +186,7 @@ def _validate_for_event(
         raise typer.Exit(0 if results.valid else 1)
 
 
-def emit(checked: list[Report[Any]], format: str, ws: Workspace, no_color: bool) -> None:
+def emit(checked: "list[Report[Any]]", format: str, ws: "Workspace", no_color: bool) -> None:
     """Write reports in one of the reporters' formats to standard output."""
     from armybuilder.render.reports.common import row_of
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 from armybuilder.errors import UsageError
 from armybuilder.problems import Problem, Verdict
 from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: systems document their ids with it
+from armybuilder.record import compared
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1  # of every JSON document the tool writes; raised when a key changes meaning
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Options:
     """How a file is checked; the same for every game (a game ignores what it has no use for)."""
 
@@ -42,7 +44,8 @@ class Options:
 DEFAULT_OPTIONS = Options()
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Tally:
     """One figure of a checked file with its limit, printed as `points 38/40` (`label value/limit`)."""
 
@@ -73,7 +76,8 @@ class Column(NamedTuple):
 _SIDE, _LEADER = Column("side", "side"), Column("leader", "leader")
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class RowTerms:
     """How a game's files read in a batch's rows, summaries and reports: in the game's own words.
 
@@ -123,7 +127,8 @@ def tally_cell(tally: Tally) -> str | int | None:
     return f"{tally.value}/{tally.limit}" if tally.limit is not None else tally.value
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Summary:
     """What every reporter and batch row reads of a checked file, whatever the game.
 
@@ -188,7 +193,8 @@ _BY_POSITION = attrgetter("file", "line", "column", "rule")  # Problem.sort_key,
 M = TypeVar("M")
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class Report(Verdict, Generic[M]):
     """The verdict on one file of one game: its problems (sorted by position), its summary, and the
     system's own reading of it (`model`, `context`: opaque to the core)."""
@@ -208,7 +214,8 @@ class Report(Verdict, Generic[M]):
             self.problems = sorted([*self.problems, *more], key=_BY_POSITION)
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Document:
     """One file as the core read it: its path, its YAML with positions (`yamlpos` values), or why it
     could not be read (`error`: a positioned `syntax` problem). Exactly one of `value`/`error` is set,
@@ -288,7 +295,8 @@ class DataVersion(NamedTuple):
     note: str = ""
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class NewOption:
     """An option of `armybuilder new --game KEY`, as the core's `new` command passes it on."""
 

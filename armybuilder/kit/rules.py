@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from armybuilder.problems import Problem, ProblemDoc, Severity
+from armybuilder.record import compared
 from armybuilder.text import printable
 
 M = TypeVar("M")
@@ -36,7 +37,8 @@ def summary_of(doc: str) -> str:
     return first.split(". ")[0].rstrip(".") + "." if ". " in first else first
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule(Generic[M]):
     """One rule of a game: what it is called, how bad breaking it is, what it says, and its check."""
 
@@ -87,7 +89,8 @@ class Rule(Generic[M]):
         return ProblemDoc(self.id, self.severity, self.doc, origin, self.also)
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Rules(Generic[M]):
     """A game's rules in the order they run, and the problems its reader finds (documented only)."""
 

@@ -20,6 +20,7 @@ from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.kit.size import MAX_POINTS as MAX_POINTS
 from armybuilder.kit.words import closest_in, did_you_mean, marked
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 from armybuilder.text import a as _a
 from armybuilder.text import or_quoted as _or
 
@@ -94,7 +95,8 @@ class Entry:
     card: Card | None
 
 
-@dataclass(slots=True)
+@compared
+@dataclass(slots=True, eq=False, repr=False)
 class UnitEntry:
     """A combat unit of the list with the attachments that join it."""
 
@@ -102,7 +104,8 @@ class UnitEntry:
     attachments: list[Entry] = field(default_factory=list)
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class ArmyList:
     """A loaded list: what could be read of it, where, and the problems found while reading."""
 

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from armybuilder.kit.cache import quick_unpickling
+from armybuilder.record import compared
 
 
 class CardKind(StrEnum):
@@ -26,7 +27,8 @@ NEUTRAL = "neutral"
 
 
 @quick_unpickling  # a catalogue holds thousands: its cached load is mostly their unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SourcePos:
     """Where a card or entry is written in the card data (for `data check` and error messages)."""
 
@@ -35,7 +37,8 @@ class SourcePos:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Attack:
     name: str
     type: str  # melee | short | long
@@ -48,7 +51,8 @@ class Attack:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Condition:
     """When a cost modifier or exclusion applies (every set field must hold)."""
 
@@ -58,7 +62,8 @@ class Condition:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Requirement:
     """One structured recruitment requirement printed on a card, or one effect of a special card.
 
@@ -104,7 +109,8 @@ class Requirement:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Card:
     """A combat unit, attachment or NCU card (commanders are one of these with `commander` set)."""
 
@@ -177,7 +183,8 @@ class Card:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class TacticsCard:
     id: str
     faction: str
@@ -189,7 +196,8 @@ class TacticsCard:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Special:
     """A special card: a faction rule, an alternate commander, an army-building effect."""
 
@@ -205,7 +213,8 @@ class Special:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Faction:
     key: str
     name: str

@@ -47,6 +47,7 @@ from armybuilder.games.asoiaf.datafiles import (
 from armybuilder.kit import cache
 from armybuilder.kit.words import closest_in
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 
 from .cards import (
     NEUTRAL,
@@ -77,7 +78,8 @@ def normalize(text: str) -> str:
     return _SPACES.sub(" ", text.translate(_APOSTROPHES)).strip().casefold()
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class Catalogue:
     """Every card of a data folder, with indexes for looking cards up by id, name and title."""
 

@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from armybuilder.games.base import DEFAULT_OPTIONS, EMPTY_SUMMARY, Options, Report, Summary, Tally
+from armybuilder.record import compared
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.armylist import ArmyList
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 GAME = "asoiaf"
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class ListReport(Report["ArmyList"]):
     """The verdict on one army list: `model` is the ArmyList, `context` the Army the rules read."""
 

@@ -11,6 +11,7 @@ from armybuilder.games.asoiaf.cards import NEUTRAL, Card, Requirement, Special
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.deck import Deck, build_deck
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 
 T = TypeVar("T")
 
@@ -48,7 +49,8 @@ def victory_points(points: int | None) -> int | None:
     return 8 + 2 * ((points - 30) // 10)
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class Army:
     """A list under validation. Rules read it; nothing here prints or exits."""
 

@@ -20,6 +20,7 @@ from armybuilder.errors import DataError
 from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 
 # data/<folder>/<faction>.yaml: which folder holds what, and the top-level key of its card list.
 CARD_FOLDERS: dict[str, tuple[str, CardKind | None]] = {
@@ -33,7 +34,8 @@ FACTIONS_FILE = "factions.yaml"
 SEASONS_FOLDER = "seasons"
 
 
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class DataFile:
     """One parsed data file: where it is (relative to the data folder, for messages), what it is in the
     season's layout (`logical`: `units/stark.yaml`, the same for a season's copy), and its content."""
@@ -56,7 +58,8 @@ class DataFile:
         return self.logical == FACTIONS_FILE
 
 
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Season:
     """One season of a data folder: its version label, the folder of its files (relative to the data
     folder; "" for the full set), and the season it changes (None for the full set)."""

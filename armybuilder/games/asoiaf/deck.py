@@ -7,12 +7,14 @@ from typing import Any
 
 from armybuilder.games.asoiaf.cards import Card, TacticsCard
 from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.record import compared
 
 COPIES = 2
 DECK_SIZE = 20
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Deck:
     """Immutable: one deck is built per faction and commander and shared by every list that fields them."""
 

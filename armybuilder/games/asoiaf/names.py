@@ -20,6 +20,7 @@ from armybuilder.errors import UsageError
 from armybuilder.fileio import read_input
 from armybuilder.kit.cache import quick_unpickling
 from armybuilder.problems import Problem, Severity
+from armybuilder.record import compared
 
 if TYPE_CHECKING:
     from .cards import Card, TacticsCard
@@ -47,7 +48,8 @@ def title_of(name: str, subname: str | None) -> str:
 
 
 @quick_unpickling
-@dataclass(frozen=True, slots=True)
+@compared
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class NameTable:
     """One language's names: card id -> (name, subname), tactics id -> name, faction key -> name."""
 
@@ -59,7 +61,8 @@ class NameTable:
     lines: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # card id -> position in the file
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class Names:
     """Every name table a catalogue knows, by language, with one index over all of them for look-ups."""
 

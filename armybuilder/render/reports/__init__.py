@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from armybuilder.record import compared
+
 if TYPE_CHECKING:
     from armybuilder.batch.event import Event
     from armybuilder.rows import Row
@@ -44,7 +46,8 @@ class RowList(list["Row"]):
         return sum(not r.valid for r in self)
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Meta:
     """What a report says besides its rows: the data it was checked against, the event, and whether it is
     a batch report (with counts and the organiser's columns) or a `validate` report."""

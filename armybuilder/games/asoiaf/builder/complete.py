@@ -202,9 +202,12 @@ class _Searcher(Model):
             come, to steer the dives (no bound: nothing is cut by it)."""
             lo, hi, neutral, units, ncus, most, distinct = state
             give = 0 if guided else slack
-            for ids in pending:  # charged for, still to come: the relaxed item bringing it pays its whole cost
+            # charged for, still to come: every completion takes an item from j on that brings the card,
+            # and the relaxation counts that item at its whole cost and the card as one of its cards, as
+            # the state does already: give both back (the same shift for every multiset, so still a bound)
+            for ids in pending:
                 clo, _, cn = charges[ids]
-                lo, neutral = lo - clo, neutral - cn
+                lo, neutral, distinct = lo - clo, neutral - cn, distinct - 1
             best = WORST[:5]
             offset = neutral if count_neutral else 0
             acts = units + ncus

@@ -10,6 +10,7 @@ from armybuilder.errors import ArmyBuilderError
 from armybuilder.games.asoiaf.armylist import Entry, Slot, choose
 from armybuilder.games.asoiaf.cards import Card, CardKind, Faction
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list
+from armybuilder.record import compared
 from armybuilder.text import a as _a
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ class InterchangeError(ArmyBuilderError):
     """A text in another tool's format cannot be read (or a list cannot be written in it)."""
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class ImportedList(ListSpec):
     """An imported list, with notes for the YAML comment (a defaulted game size, skipped fields)."""
 
@@ -137,13 +139,15 @@ def default_points(spec: ImportedList, catalogue: Catalogue, what: str) -> None:
 # --- export: a validated list as cards and costs --------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@compared
+@dataclass(frozen=True, eq=False, repr=False)
 class Priced:
     card: Card
     cost: int
 
 
-@dataclass
+@compared
+@dataclass(eq=False, repr=False)
 class Resolved:
     """A validated list reduced to what the formats write: every card with its cost after modifiers."""
 
