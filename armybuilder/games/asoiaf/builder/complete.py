@@ -104,7 +104,7 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
-LEAN_DIVES = 8  # lean dives (from the most promising first additions) before their neighbours
+LEAN_DIVES = 8  # lean dives, from the most promising first additions (see `dive`)
 LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`)
 UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
@@ -419,8 +419,8 @@ class _Searcher(Model):
             exhaustive pass starts with a tight bar. `lean`: the child with the most activations that
             need no discount to come, the fewest attachments among equals (lists of many cheap
             activations: Lannister's Poor Fellows), and no addition that needs a card still to come
-            (see `later`) nor of the combat units `banned`. `leaves`: check the leaf only, not every list on the
-            way (once the bar is set, those seldom rank and cost many checks)."""
+            (see `later`) nor of the combat units `banned`. `leaves`: check the leaf only, not every
+            list on the way (once the bar is set, those seldom rank and cost many checks)."""
             due = min((last_carrier[ids] for ids in pending), default=n - 1)
             best: tuple[tuple[int, int, int, Rank, bool], int] | None = None
             for j in range(first, min(n, due + 1)):
@@ -437,8 +437,8 @@ class _Searcher(Model):
                 # a unit: in the dive, one card fewer for each such card still to come, and among equals
                 # the child that brings one (Greatjon Umber's dives now reach the three direwolves' lists)
                 places = sum(1 for ids in pending if ids in placed)
-                first_two = (aim[0], aim[1], len(items[j].classes)) if lean else (0, 0, 0)
-                rated = (*first_two, (aim[0], aim[1], aim[2], aim[3] + places, aim[4]), not taken[1])
+                leading = (aim[0], aim[1], len(items[j].classes)) if lean else (0, 0, 0)
+                rated = (*leading, (aim[0], aim[1], aim[2], aim[3] + places, aim[4]), not taken[1])
                 if best is None or rated < best[0]:
                     key = bound(nxt(j), taken[0], tuple(chosen)) if lean else aim
                     if key < self.threshold():
