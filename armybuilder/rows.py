@@ -55,6 +55,9 @@ class Row(Verdict):
 
 def problem_text(p: Problem | None) -> str:
     """`rule: message (line 7)`; a problem with no line says so."""
-    if p is None:
-        return ""
-    return f"{p.rule}: {p.message}" + (f" (line {p.line})" if p.line else " (whole file)")
+    return "" if p is None else problem_words(p.rule, p.message, p.line)
+
+
+def problem_words(rule: str, message: str, line: int) -> str:
+    """`problem_text` of a problem's fields (the batch's plain table reads them packed)."""
+    return f"{rule}: {message} (line {line})" if line else f"{rule}: {message} (whole file)"

@@ -10,46 +10,16 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from armybuilder.games.base import Tally
+from armybuilder.packed import PROBLEMS as _PROBLEMS
+from armybuilder.packed import TALLIES as _FIGURES
+from armybuilder.packed import TEAM as _TEAM
+from armybuilder.packed import Packed as Packed  # re-exported: what the workers send
+from armybuilder.packed import pack_problem as pack_problem
 from armybuilder.problems import Problem, Severity
 from armybuilder.rows import Row as Row  # re-exported: the batch's rows are report rows
 from armybuilder.text import player_key
 
-
-class Packed(NamedTuple):
-    """A row as a worker sends it: Row's fields, each problem a plain tuple (pickled several times faster
-    than the dataclasses)."""
-
-    path: str
-    player: str
-    declared_player: bool
-    team: str | None
-    name: str | None
-    game: str
-    side: str | None
-    leader: str | None
-    points: int | None
-    total: int | None
-    format: str
-    problems: tuple[tuple[Any, ...], ...]
-    strict: bool
-    outline: tuple[tuple[str, int], ...]
-    sheet: str | None
-    side_name: str | None = None
-    code: str | None = None
-    code_note: str | None = None
-    content: Mapping[str, Any] | None = None
-    tallies: tuple[tuple[str, int | None, int | None], ...] = ()  # the summary's figures, plain
-
-
 _SEVERITY = {s.value: s for s in Severity}
-
-
-def pack_problem(p: Problem) -> tuple[Any, ...]:
-    return (p.rule, p.severity.value, p.message, p.file, p.line, p.column, p.card)
-
-
-_PROBLEMS = Packed._fields.index("problems")
-_FIGURES = Packed._fields.index("tallies")
 
 
 # the Tallies of each packed set of figures: a batch's rows hold a few hundred (a Tally never changes, so rows
@@ -73,6 +43,14 @@ def unpack(packed: tuple[Any, ...]) -> Row:
             _TALLIES.clear()
         tallies = _TALLIES[figures] = tuple([Tally(*t) for t in figures])
     return Row(*packed[:_PROBLEMS], problems, *packed[_PROBLEMS + 1 : _FIGURES], tallies)  # type: ignore[call-arg]
+
+
+def pack_row(row: Row) -> tuple[Any, ...]:
+    """A row packed again (after problems across files were merged into it): `unpack`'s inverse."""
+    fields = [getattr(row, name) for name in Packed._fields]
+    fields[_PROBLEMS] = tuple([pack_problem(p) for p in row.problems])
+    fields[_FIGURES] = tuple([(t.label, t.value, t.limit) for t in row.tallies])
+    return tuple(fields)
 
 
 class Head(NamedTuple):
@@ -143,19 +121,36 @@ class Results:
         return self.invalid == 0
 
     def __iter__(self) -> Iterator[Row]:
+        for index, packed in self._stream():
+            yield self._merged(unpack(packed), index)
+
+    def packed(self) -> Iterator[tuple[Any, ...]]:
+        """Every row as packed (a Packed's fields), with what `__iter__` merges in (the problems across files,
+        the event's team): what the plain table reads, with no Row or Problem built for a file that needs
+        nothing merged."""
+        teams = self._teams
+        extra = self._extra
+        for index, packed in self._stream():
+            if (teams and packed[_TEAM] is None) or extra.get(index):
+                packed = pack_row(self._merged(unpack(packed), index))
+            yield packed
+
+    def _stream(self) -> Iterator[tuple[int, tuple[Any, ...]]]:
         index = 0
         for offset, size in self._chunks:
             self._spill.seek(offset)
             for packed in pickle.loads(self._spill.read(size)):
-                row = unpack(packed)
-                extra = self._extra.get(index)
-                if extra:
-                    problems = tuple(sorted((*row.problems, *extra), key=Problem.sort_key))
-                    row = replace(row, problems=problems, cross=tuple(extra))
-                if row.team is None and self._teams:
-                    row = replace(row, team=self._teams.get(player_key(row.player)))
-                yield row
+                yield index, packed
                 index += 1
+
+    def _merged(self, row: Row, index: int) -> Row:
+        extra = self._extra.get(index)
+        if extra:
+            problems = tuple(sorted((*row.problems, *extra), key=Problem.sort_key))
+            row = replace(row, problems=problems, cross=tuple(extra))
+        if row.team is None and self._teams:
+            row = replace(row, team=self._teams.get(player_key(row.player)))
+        return row
 
     def close(self) -> None:
         self._spill.close()

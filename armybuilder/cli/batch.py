@@ -175,7 +175,7 @@ def batch(
         per_player = event.lists_per_player if event is not None else None
         if plain_output():  # a file or a pipe: aligned rows, no rich (a rich table costs more than the checks)
             if quiet:
-                print(counts(results))
+                render.print_plain_count(sys.stdout, results)
             else:
                 if per_player is not None and per_player > 1:
                     render.print_plain_players(sys.stdout, results, per_player)

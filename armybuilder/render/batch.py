@@ -9,15 +9,18 @@ roll-ups (each player's state, the field) come from `armybuilder.field`.
 from __future__ import annotations
 
 import functools
+import operator
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import groupby, repeat
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from armybuilder.packed import GAME, LEADER, PATH, PLAYER, POINTS, PROBLEMS, SIDE, STRICT, TALLIES, TOTAL
 from armybuilder.problems import Severity
 from armybuilder.render.reports.common import count_of, counts
-from armybuilder.rows import problem_text
+from armybuilder.rows import problem_text, problem_words
 from armybuilder.text import printable
 
 if TYPE_CHECKING:
@@ -195,8 +198,7 @@ def progress(console: Any) -> Progress:
 
 # --- plain text, for a file or a pipe -------------------------------------------------------------------------
 
-PLAIN_RUN = 500  # lines written at once
-_SEVERITY_TEXT = {s: str(s) for s in Severity}
+_SEVERITY_TEXT = {s.value: str(s) for s in Severity}
 
 
 # a character that takes other than one column: combining marks, zero-width ones, East Asian wide and full-width
@@ -247,100 +249,138 @@ def _rule(heading: Sequence[str], widths: Sequence[int]) -> str:
 
 
 def _write(out: IO[str], lines: Iterable[str]) -> None:
-    run: list[str] = []
-    for line in lines:
-        run.append(line)
-        if len(run) == PLAIN_RUN:
-            out.write("\n".join(run) + "\n")
-            run.clear()
-    if run:
-        out.write("\n".join(run) + "\n")
+    """The lines, in as few writes as the text allows: each run of ASCII lines joined apart from the others
+    (one wide character would make the whole text dearer to join and to encode)."""
+    for _, run in groupby(lines, str.isascii):
+        out.write("\n".join(run))
+        out.write("\n")
 
 
-def plain_problems(problems: Sequence[Any]) -> list[str]:
-    """A list's problems as aligned lines under a heading: line, severity, rule, message."""
+class PackedRows(Protocol):
+    """What the plain table reads: every row packed (`armybuilder.packed`), how many, how many invalid."""
+
+    @property
+    def invalid(self) -> int: ...
+
+    def __len__(self) -> int: ...
+
+    def packed(self) -> Iterator[tuple[Any, ...]]: ...
+
+
+def plain_problems(problems: Sequence[tuple[Any, ...]]) -> list[str]:
+    """A list's problems (packed: `pack_problem`) as aligned lines under a heading: line, severity, rule,
+    message. (Plain loops: a list has a few problems, and comprehensions cost a call each.)"""
     cells: list[tuple[str, ...]] = [("line", "", "rule", "problem")]
-    cells += [
-        (f"{p.line}:{p.column}" if p.line else "whole file", _SEVERITY_TEXT.get(p.severity) or str(p.severity),
-         *_escaped((p.rule, p.message)))
-        for p in problems
-    ]  # fmt: skip
+    for rule, severity, message, _, line, column, _ in problems:
+        if not (rule + message).isprintable():  # the usual text needs no escape
+            rule, message = printable(rule), printable(message)
+        where = f"{line}:{column}" if line else "whole file"
+        cells.append((where, _SEVERITY_TEXT.get(severity) or str(severity), rule, message))
     wheres, severities, rules, _ = zip(*cells, strict=True)
+    lines = []
     if "".join(rules).isascii() and "".join(severities).isascii():  # (a position always is)
         w0, w1, w2 = max(map(len, wheres)), max(map(len, severities)), max(map(len, rules))
-        return [
-            f"{where.rjust(w0)}  {severity.ljust(w1)}  {rule.ljust(w2)}  {message}".rstrip()
-            for where, severity, rule, message in cells
-        ]
+        for where, severity, rule, message in cells:
+            lines.append(f"{where.rjust(w0)}  {severity.ljust(w1)}  {rule.ljust(w2)}  {message}".rstrip())
+        return lines
     sizes = [[cell_width(c[i]) for i in range(3)] for c in cells]
     widths = [max(size[i] for size in sizes) for i in range(3)]
-    lines = []
     for (where, severity, rule, message), (w0, w1, w2) in zip(cells, sizes, strict=True):
         head = f"{' ' * (widths[0] - w0)}{where}  {severity}{' ' * (widths[1] - w1)}  {rule}{' ' * (widths[2] - w2)}"
         lines.append(f"{head}  {message}".rstrip())
     return lines
 
 
-class _PlainTable:
-    """One game's summary lines as they are read: each row's cells and their widths (every line's widths are
-    needed before the first is written), and the problem sections of its invalid files."""
+def failing(packed: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """A packed row's first failing problem (`Row.first_problem`): its first error, or with --strict its first
+    warning; None for a valid file."""
+    found: tuple[tuple[Any, ...], ...] = packed[PROBLEMS]
+    for problem in found:
+        if problem[1] == "error":
+            return problem
+    if packed[STRICT]:
+        for problem in found:
+            if problem[1] == "warning":
+                return problem
+    return None
 
-    def __init__(self) -> None:
-        self.cells: list[tuple[int, tuple[str, ...] | Row]] = []  # (row index, cells; a row of no game: itself)
+
+class _PlainTable:
+    """One game's summary lines as they are read: each row's cells (every line's widths are needed before the
+    first is written), and the problem sections of its invalid files."""
+
+    def __init__(self, terms: RowTerms) -> None:
+        self.terms = terms
+        self.cells: list[tuple[int, tuple[Any, ...]]] = []  # (row index, cells; a row of no game: it packed)
         self.sections: list[tuple[int, list[str]]] = []
         self.count = 0
 
 
-def print_plain(out: IO[str], rows: Rows, *, problems: bool = True) -> None:
+def print_plain(out: IO[str], rows: PackedRows, *, problems: bool = True) -> None:
     """The summary as plain aligned rows (no colour, no wrapping, text from files escaped), as the terminal
     table has it: one line per file (a mixed batch: a table per game, in its words), then every problem of
-    the invalid ones, then the count. The rows are read once (read back from disk, they cost more than the
-    lines); a row no game checked joins the first game's table, or stands alone."""
+    the invalid ones, then the count. The rows are read once, packed (read back from disk, a Row per file
+    would cost more than its line); a row no game checked joins the first game's table, or stands alone."""
     import heapq
 
     from armybuilder.games import terms as terms_of
-    from armybuilder.games.base import RowTerms
 
     tables: dict[str, _PlainTable] = {}  # each game's, in the order the games first appear
-    known: dict[str, RowTerms] = {}  # each game's terms, looked up once
-    for index, row in enumerate(rows):
-        table = tables.get(row.game)
+    for index, packed in enumerate(rows.packed()):
+        game = packed[GAME]
+        table = tables.get(game)
         if table is None:
-            table = tables[row.game] = _PlainTable()
+            table = tables[game] = _PlainTable(terms_of(game))
         table.count += 1
+        first = failing(packed)
         # a row of no game is laid out in its group's words, known at the end
-        if row.game not in known:
-            known[row.game] = terms_of(row.game)
-        table.cells.append((index, row if row.game == "?" else _plain_cells(row, known[row.game])))
-        if problems and row.problems and not row.valid:
-            section = [f"{printable(row.path)} ({printable(row.player)}): invalid", *plain_problems(row.problems)]
+        table.cells.append((index, packed if game == "?" else _plain_cells(packed, first, table.terms)))
+        if problems and first is not None:
+            path, player = packed[PATH], packed[PLAYER]
+            section = [f"{printable(path)} ({printable(player)}): invalid", *plain_problems(packed[PROBLEMS])]
             table.sections.append((index, section))
     keys = [g for g in tables if g != "?"] or list(tables)  # as `Field.game_keys`
     unchecked = tables.pop("?", None) if keys != ["?"] else None
     if unchecked is not None:  # joins the first game, in submission order
-        first = tables[keys[0]]
-        first.cells = list(heapq.merge(first.cells, unchecked.cells, key=lambda c: c[0]))
-        first.sections = list(heapq.merge(first.sections, unchecked.sections, key=lambda c: c[0]))
-        first.count += unchecked.count
+        first_table = tables[keys[0]]
+        first_table.cells = list(heapq.merge(first_table.cells, unchecked.cells, key=lambda c: c[0]))
+        first_table.sections = list(heapq.merge(first_table.sections, unchecked.sections, key=lambda c: c[0]))
+        first_table.count += unchecked.count
+    lines: list[str] = []
     for game in keys or ["?"]:
         if len(keys) > 1:
-            _write(out, [terms_of(game).plural.capitalize() + f" ({game})"])
-        table = tables.get(game) or _PlainTable()
+            lines.append(terms_of(game).plural.capitalize() + f" ({game})")
         terms = terms_of(game)
-        _plain_game_table(out, [c if isinstance(c, tuple) else _plain_cells(c, terms) for _, c in table.cells], terms)
+        table = tables.get(game) or _PlainTable(terms)
+        cells = [c if game == "?" or c[GAME] != "?" else _plain_cells(c, failing(c), terms) for _, c in table.cells]
+        lines += _plain_game_table(cells, terms)
     if problems:
-        _write(out, (line for game in keys for _, section in tables[game].sections for line in section))
-    total, bad = len(rows), rows.invalid
+        lines += [line for game in keys for _, section in tables[game].sections for line in section]
+    lines.append(_closing(len(rows), rows.invalid, {g: tables[g].count for g in keys}))
+    _write(out, lines)
+
+
+def print_plain_count(out: IO[str], rows: PackedRows) -> None:
+    """The closing count alone (`batch -q`), as the plain table ends: `3 lists: 2 valid, 1 invalid`."""
+    per_game: dict[str, int] = {}
+    for packed in rows.packed():
+        per_game[packed[GAME]] = per_game.get(packed[GAME], 0) + 1
+    keys = [g for g in per_game if g != "?"] or list(per_game)
+    if "?" in per_game and keys != ["?"]:
+        per_game[keys[0]] += per_game.pop("?")
+    _write(out, [_closing(len(rows), rows.invalid, {g: per_game[g] for g in keys})])
+
+
+def _closing(total: int, bad: int, per_game: dict[str, int]) -> str:
+    """The count in the batch's words; a mixed batch names each game's files."""
+    from armybuilder.games import terms as terms_of
+
     if not total:
-        closing = f"{total} files: 0 valid, 0 invalid"
-    elif len(keys) == 1:
-        closing = f"{count_of(total, terms_of(keys[0]) if keys else RowTerms())}: {total - bad} valid, {bad} invalid"
-    else:
-        parts = ", ".join(
-            f"{tables[g].count} {g} {terms_of(g).noun if tables[g].count == 1 else terms_of(g).plural}" for g in keys
-        )
-        closing = f"{total} files ({parts}): {total - bad} valid, {bad} invalid"
-    _write(out, [closing])
+        return f"{total} files: 0 valid, 0 invalid"
+    if len(per_game) == 1:
+        return f"{count_of(total, terms_of(next(iter(per_game))))}: {total - bad} valid, {bad} invalid"
+    parts = ", ".join(f"{n} {g} {terms_of(g).noun if n == 1 else terms_of(g).plural}" for g, n in per_game.items())
+    return f"{total} files ({parts}): {total - bad} valid, {bad} invalid"
 
 
 def _escaped(cells: tuple[str, ...]) -> tuple[str, ...]:
@@ -349,33 +389,55 @@ def _escaped(cells: tuple[str, ...]) -> tuple[str, ...]:
     return cells if "".join(cells).isprintable() else tuple(printable(cell) for cell in cells)
 
 
-def _plain_cells(row: Row, terms: RowTerms) -> tuple[str, ...]:
-    return _escaped(_summary_cells(row, terms))
+def _plain_cells(packed: tuple[Any, ...], first: tuple[Any, ...] | None, terms: RowTerms) -> tuple[str, ...]:
+    """A packed row's cells, as the terminal table's (`_summary_cells`), escaped."""
+    own: list[str] = []
+    if terms.side is not None:
+        own.append(packed[SIDE] or "")  # the key: short, for a terminal
+    if terms.leader is not None:
+        own.append(packed[LEADER] or "")
+    if terms.points:
+        total = packed[TOTAL]
+        own.append("" if total is None else f"{total}/{packed[POINTS]}")
+    if terms.tallies:  # (ASOIAF shows none: its points are the column above)
+        found = {label: (value, limit) for label, value, limit in packed[TALLIES]}
+        for column in terms.tallies:
+            value, limit = found.get(column.heading, (None, None))
+            own.append("" if value is None else f"{value}/{limit}" if limit is not None else str(value))
+    player, path = packed[PLAYER], packed[PATH]
+    if first is None:
+        cells = (player, os.path.basename(path), *own, "valid", "")
+    else:
+        cells = (player, os.path.basename(path), *own, "invalid", problem_words(first[0], first[2], first[4]))
+    if "".join(cells).isprintable():  # the usual cells: nothing to escape
+        return cells
+    return _escaped((printable(player), printable(os.path.basename(path)), *cells[2:]))
 
 
-def _plain_game_table(out: IO[str], rows: Sequence[tuple[str, ...]], terms: RowTerms) -> None:
+def _plain_game_table(rows: Sequence[tuple[str, ...]], terms: RowTerms) -> list[str]:
+    """One game's lines: the heading, its rule, a line per file. Each column's width in one pass over it."""
     spec = summary_columns(terms)
     heading = tuple(name for name, _, _ in spec)
     right = [justify == "right" for _, justify, _ in spec]
-    widths = [cell_width(name) for name in heading[:-1]] + [0]  # the last column is not padded
-    kept = []  # each line's cells and their widths, measured once: the widths need them all before the first
     last = len(heading) - 1
-    for cells in rows:
-        shown = cells[:last]
-        sizes = list(map(len if "".join(shown).isascii() else cell_width, shown))
-        widths = [max(w, size) for w, size in zip(widths[:last], sizes, strict=True)] + [0]
-        kept.append((cells, sizes))
-    _write(out, [_line(heading, widths, right), _rule(heading, widths)])
-
-    def line(cells: tuple[str, ...], sizes: list[int]) -> str:
-        parts = [
-            " " * (widths[i] - sizes[i]) + cells[i] if right[i] else cells[i] + " " * (widths[i] - sizes[i])
-            for i in range(last)
-        ]
-        parts.append(cells[last])  # the last column is not padded
-        return "  ".join(parts).rstrip()
-
-    _write(out, (line(cells, sizes) for cells, sizes in kept))
+    columns: list[Sequence[str]] = list(zip(*rows, strict=True)) if rows else [() for _ in heading]
+    widths: list[int] = []
+    padded: list[Iterable[str]] = []
+    for i in range(last):
+        column = columns[i]
+        if "".join(column).isascii():
+            width = max(cell_width(heading[i]), max(map(len, column), default=0))
+            padded.append(map(str.rjust if right[i] else str.ljust, column, repeat(width)))
+        else:
+            sizes = [cell_width(cell) for cell in column]
+            width = max(cell_width(heading[i]), max(sizes, default=0))
+            pads = [" " * (width - size) for size in sizes]
+            padded.append(map(operator.add, pads, column) if right[i] else map(operator.add, column, pads))
+        widths.append(width)
+    widths.append(0)  # the last column is not padded
+    lines = [_line(heading, widths, right), _rule(heading, widths)]
+    lines += ["  ".join(parts).rstrip() for parts in zip(*padded, columns[last], strict=True)]
+    return lines
 
 
 def print_plain_players(out: IO[str], rows: Rows, lists_per_player: int | None) -> None:
