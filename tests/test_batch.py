@@ -793,3 +793,33 @@ def test_the_games_a_batch_loads_before_forking_are_those_its_files_name(tmp_pat
     assert batch.likely_games(subs) == ["horde-vs-empire-cards", "war-of-the-ring", "asoiaf"]
     only_decks = [s for s in subs if s.path.endswith("a.yaml")]
     assert batch.likely_games(only_decks) == ["horde-vs-empire-cards"]
+
+
+def test_plain_table_carries_the_problems_found_across_files(tmp_path: Path) -> None:
+    """The plain table reads each row as the workers packed it, merged with what only the whole batch
+    finds (a second submission, a team-mate's character): its verdicts and first problems are the report's."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "ivy--first.yaml").write_text(variant("Ivy one"))
+    (folder / "later.yaml").write_text("player: Ivy\n" + variant("Ivy two"))
+    (folder / "jo.yaml").write_text(variant("Jo"))
+    (folder / "kim.yaml").write_text(variant("Kim"))
+    event = tmp_path / "event.yaml"
+    event.write_text("points: 40\nteams:\n  Wolves: [jo, Kim]\n  Ivies: [ivy]\n")
+    result = CliRunner(env={**ENV, "ARMYBUILDER_WIDTH": None, "COLUMNS": None}).invoke(
+        app, ["batch", str(folder), "--event", str(event), "--report", str(tmp_path / "r.json")]
+    )
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    table = {line.split()[1]: line for line in lines[2 : 2 + 4]}
+    lists = {Path(x["path"]).name: x for x in json.loads((tmp_path / "r.json").read_text())["lists"]}
+    assert set(table) == set(lists)
+    for name, entry in lists.items():
+        verdict = "valid" if entry["valid"] else "invalid"
+        assert f"  {verdict}" in table[name], table[name]
+        if not entry["valid"]:
+            first = entry["problems"][0]
+            assert f"{first['rule']}: {first['message']}" in table[name]
+    assert "event-duplicate" in table["later.yaml"] and "unique-character" in table["kim.yaml"]
+    assert f"{folder / 'kim.yaml'} (kim): invalid" in result.stdout  # and its problems below the table
+    assert result.stdout.rstrip().endswith("4 lists: 2 valid, 2 invalid")
