@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import groupby, repeat
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from armybuilder.games.base import Tally, tally_cell
 from armybuilder.packed import GAME, LEADER, PATH, PLAYER, POINTS, PROBLEMS, SIDE, STRICT, TALLIES, TOTAL
 from armybuilder.problems import Severity
 from armybuilder.render.reports.common import count_of, counts
@@ -400,10 +401,10 @@ def _plain_cells(packed: tuple[Any, ...], first: tuple[Any, ...] | None, terms: 
         total = packed[TOTAL]
         own.append("" if total is None else f"{total}/{packed[POINTS]}")
     if terms.tallies:  # (ASOIAF shows none: its points are the column above)
-        found = {label: (value, limit) for label, value, limit in packed[TALLIES]}
+        found = {t[0]: Tally(*t) for t in packed[TALLIES]}
         for column in terms.tallies:
-            value, limit = found.get(column.heading, (None, None))
-            own.append("" if value is None else f"{value}/{limit}" if limit is not None else str(value))
+            tally = found.get(column.heading)
+            own.append("" if tally is None or tally.value is None else str(tally_cell(tally)))
     player, path = packed[PLAYER], packed[PATH]
     if first is None:
         cells = (player, os.path.basename(path), *own, "valid", "")
