@@ -64,8 +64,7 @@ class _Item:
     group: tuple[str, ...]  # items of one group share `cap`: one card, one character, one existing unit
     cap: int | None  # how many items of its group a list may hold at most (None: no limit)
     plain: tuple[tuple[int, int], ...]  # the (cost, neutral) pairs it may have
-    variants: tuple[tuple[int, int], ...] = ()  # the pairs the relaxation uses (with a needed card's)
-    extra_cards: int = 0  # cards the relaxation charges on top (a card it needs)
+    variants: tuple[tuple[int, int], ...] = ()  # the pairs the relaxation uses (never a needed card's)
     pools: tuple[int, ...] = ()  # the shared discounts its cards may take
     charged: frozenset[str] = frozenset()  # it needs one of these cards: the search charges for one
     charge: tuple[int, int, int] = (0, 0, 0)  # what that card may cost: least, most, least neutral
@@ -653,8 +652,11 @@ class Model:
 
     def _order_charges(self, items: list[_Item]) -> None:
         """Keep a charge only when every addition that could bring the needed card comes after the
-        needer: then a partial list holding the card's carrier cannot hold the needer too early, and the
-        relaxation may count the carrier without the card (that addition comes later still)."""
+        needer: then a partial list holding the card's carrier cannot hold the needer too early. The
+        charge is the search's, never the relaxation's: the relaxation counts the card where a carrier
+        brings it, so a needer charged there too would count it twice in a multiset holding both
+        (Gilly charged for Samwell Tarly, then Samwell Tarly at his cost: 4 points too many, which cut
+        Alliser Thorne's best lists); the bound gives a pending charge back for the same reason."""
         self.last_carrier: dict[frozenset[str], int] = {}
         spans: dict[frozenset[str], list[tuple[int, int, int]]] = {}
         for index, item in enumerate(items):
@@ -684,8 +686,4 @@ class Model:
             if first is None or first <= index:
                 item.charged, item.charge = frozenset(), (0, 0, 0)
                 continue
-            item.charge = lo, hi, nlo = self.charges[ids]
-            item.variants = tuple(
-                sorted({(c + dc, n + (dc if nlo else 0)) for c, n in item.plain for dc in range(lo, hi + 1)})
-            )
-            item.extra_cards = 1
+            item.charge = self.charges[ids]
