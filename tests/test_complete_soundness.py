@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from test_complete import PROOF_NODES, brute_force, nodes_clock
+from test_complete import MAEGE, PROOF_NODES, brute_force, nodes_clock
 
 from armybuilder.games.asoiaf.armylist import load_list_text
 from armybuilder.games.asoiaf.builder import complete as search_module
@@ -95,3 +95,34 @@ def test_alliser_thorne_s_best_lists_are_not_cut(
     best = search.completions[0]
     assert (best.left, best.activations, best.copies) == (0, 11, 1)
 
+
+def test_two_attachments_beyond_the_limit_join_one_unit(catalogue: Catalogue) -> None:
+    """Crannogman Survivalist joins beyond the one-attachment limit, two copies at most: with Maege
+    Mormont alone and 3 points left, two of them on her Crannogman Trackers leave 1 point (a legal list,
+    brute force's best); the search offered one per unit and "proved" 2 left."""
+    army = load_list_text(MAEGE, catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + 3)
+    search = complete(army, catalogue, top=3, timeout=60)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
+    best = [x.title for a in search.completions[0].additions for x in a.attachments]
+    assert best == ["Crannogman Survivalist", "Crannogman Survivalist"]
+    assert search.completions[0].report.valid
+
+
+@pytest.mark.parametrize("left", [2, 10])
+def test_two_attachments_beyond_the_limit_on_a_unit_that_takes_one_off(left: int, catalogue: Catalogue) -> None:
+    """Stormcrow Mercenaries take 1 off one attachment, not off each: from a shelf with two Crannogman
+    Survivalists, on the Stormcrow Mercenaries in the list (2 points left) or on new ones (10 left), the
+    search agrees with brute force."""
+    shelf = {"Stark Sworn Swords": 1, "Crannogman Survivalist": 2, "Umber Champion": 1, "Stormcrow Mercenaries": 2}
+    owned = {catalogue.find(title)[0].id: copies for title, copies in shelf.items()}
+    army = load_list_text(MAEGE + "  - Stormcrow Mercenaries\n", catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    army = dataclasses.replace(army, points=ctx.total + left)
+    search = complete(army, catalogue, top=3, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, owned=owned)

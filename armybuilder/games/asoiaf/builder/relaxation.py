@@ -58,7 +58,7 @@ def relaxation(
         nxt = list(cur if into is None else into)
         for item in group:
             da = item.units + item.ncus
-            dk = item.cards if first else len(item.classes)
+            dk = item.cards if first else item.cards - (item.card is not None)  # its attachments' cards
             for c, n in item.variants:
                 n = n if count_neutral else 0
                 if thrifty:  # the third and fourth places swapped
