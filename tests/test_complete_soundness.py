@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
-from test_complete import MAEGE, PROOF_NODES, brute_force, nodes_clock
+from test_complete import MAEGE, PROOF_NODES, brute_force, nodes_clock, with_left
 
 from armybuilder.games.asoiaf.armylist import load_list_text
 from armybuilder.games.asoiaf.builder import complete as search_module
 from armybuilder.games.asoiaf.builder.complete import complete
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.games.asoiaf.check import validate, validate_text
+from armybuilder.games.asoiaf.check import validate_text
 
 ALLISER = """\
 faction: nightswatch
@@ -69,10 +67,7 @@ def test_a_needer_and_the_card_it_needs_are_counted_once_in_the_relaxation(
         'Jon Snow, "Lord Snow"',
     ]
     owned = {catalogue.find(title)[0].id: 2 for title in shelf}
-    army = load_list_text(ALLISER, catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + 10)
+    army = with_left(ALLISER, 10, catalogue)
     search = complete(army, catalogue, top=top, timeout=60, owned=owned)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)
@@ -100,10 +95,7 @@ def test_two_attachments_beyond_the_limit_join_one_unit(catalogue: Catalogue) ->
     """Crannogman Survivalist joins beyond the one-attachment limit, two copies at most: with Maege
     Mormont alone and 3 points left, two of them on her Crannogman Trackers leave 1 point (a legal list,
     brute force's best); the search offered one per unit and "proved" 2 left."""
-    army = load_list_text(MAEGE, catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + 3)
+    army = with_left(MAEGE, 3, catalogue)
     search = complete(army, catalogue, top=3, timeout=60)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
@@ -119,10 +111,7 @@ def test_two_attachments_beyond_the_limit_on_a_unit_that_takes_one_off(left: int
     search agrees with brute force."""
     shelf = {"Stark Sworn Swords": 1, "Crannogman Survivalist": 2, "Umber Champion": 1, "Stormcrow Mercenaries": 2}
     owned = {catalogue.find(title)[0].id: copies for title, copies in shelf.items()}
-    army = load_list_text(MAEGE + "  - Stormcrow Mercenaries\n", catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + left)
+    army = with_left(MAEGE + "  - Stormcrow Mercenaries\n", left, catalogue)
     search = complete(army, catalogue, top=3, timeout=60, owned=owned)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, owned=owned)
