@@ -92,6 +92,14 @@ def written(army: ArmyList, completion: Completion, catalogue: Catalogue) -> str
 # --- the search is proven, and agrees with brute force ------------------------------------------------------
 
 
+def with_left(text: str, left: int, catalogue: Catalogue) -> ArmyList:
+    """The list in `text`, its game size set so that `left` points are left to spend."""
+    army = load_list_text(text, catalogue)
+    ctx = validate(army, catalogue).context
+    assert ctx is not None
+    return dataclasses.replace(army, points=ctx.total + left)
+
+
 def nodes_clock(nodes: int) -> Callable[[], float]:
     """A clock for `timeout=1`: it reaches 1 after about `nodes` search nodes (the search reads it every
     TICK nodes), so a limit in work done, the same on any machine."""
@@ -279,10 +287,7 @@ units:
 def test_the_search_agrees_with_brute_force(
     text: str, left: int, free: tuple[str, ...], catalogue: Catalogue
 ) -> None:
-    army = load_list_text(text, catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + left)
+    army = with_left(text, left, catalogue)
     search = complete(army, catalogue, top=3, timeout=30)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, free=frozenset(free))
@@ -300,10 +305,7 @@ LIMITED = [
 
 @pytest.mark.parametrize("limits", LIMITED, ids=lambda lim: ",".join(f"{k}={v}" for k, v in vars(lim).items() if v))
 def test_the_search_agrees_with_brute_force_within_the_player_s_limits(limits: Limits, catalogue: Catalogue) -> None:
-    army = load_list_text(COMMENTED, catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + 5)
+    army = with_left(COMMENTED, 5, catalogue)
     search = complete(army, catalogue, top=3, timeout=60, limits=limits)
     assert search.proven, search.why
     assert search.completions
@@ -331,10 +333,7 @@ def test_interchangeable_units_are_searched_once_and_proposed_in_every_arrangeme
     """Units the search cannot tell apart are searched in one arrangement; the others are checked all the
     same: from a collection, with copies already in the list, the search agrees with brute force."""
     owned = {catalogue.find(title)[0].id: copies for title, copies in SHELF.items()}
-    army = load_list_text(COMMENTED, catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + left)
+    army = with_left(COMMENTED, left, catalogue)
     search = complete(army, catalogue, top=5, timeout=60, owned=owned)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 5, owned=owned)
@@ -406,10 +405,7 @@ def test_a_charge_costs_what_its_card_costs_where_an_addition_brings_it(catalogu
     """With the Stone Crows wanted and 6 points: they need a Tyrion, who costs nothing on them but 1 on any
     other unit (no addition offers a card for nothing); the search charges that 1 and agrees with brute
     force."""
-    army = load_list_text(LANNISTER, catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + 6)
+    army = with_left(LANNISTER, 6, catalogue)
     crows = frozenset(c.id for c in catalogue.cards.values() if c.title == "Stone Crows" and c.faction == "lannister")
     limits = Limits(with_cards=(crows,))
     search = complete(army, catalogue, top=3, timeout=60, limits=limits)
@@ -459,10 +455,7 @@ def test_a_charge_is_exactly_what_the_card_costs_where_it_is_cheapest(catalogue:
     The Young Wolf, on the Stormcrow Mercenaries (who take 1 off an attachment: 1) spend them all; a charge
     even one point above that 1 leaves no room for Grey Wind and proposes an NCU instead (brute force agrees
     with the search, and its best proposal is that one)."""
-    army = load_list_text(MAEGE + "  - Stormcrow Mercenaries\n", catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + 4)
+    army = with_left(MAEGE + "  - Stormcrow Mercenaries\n", 4, catalogue)
     search = complete(army, catalogue, top=3, timeout=60)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
@@ -475,10 +468,7 @@ def test_a_card_charged_for_is_counted_once_in_the_bound(catalogue: Catalogue) -
     of a charge still to come (Grey Wind's Robb Stark) as it gives back its cost: the item that brings it
     counts it again. Giving back more (four cards for it) cut the best lists of 6 new cards; brute
     force agrees with the search."""
-    army = load_list_text(MAEGE + "  - Stark Sworn Swords\n", catalogue)
-    ctx = validate(army, catalogue).context
-    assert ctx is not None
-    army = dataclasses.replace(army, points=ctx.total + 5)
+    army = with_left(MAEGE + "  - Stark Sworn Swords\n", 5, catalogue)
     search = complete(army, catalogue, top=5, timeout=60)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 5)

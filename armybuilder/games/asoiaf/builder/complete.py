@@ -290,8 +290,8 @@ class _Searcher(Model):
                 return None
             if any(forbidden[t] for t in item.tags) or any(present_tags[t] for t in item.forbids):
                 return None
-            if any(limit_count[g] >= limit_max[g] for g in item.limits):
-                return None
+            if any(limit_count[g] + item.limits.count(g) > limit_max[g] for g in item.limits):
+                return None  # (a card taken twice, two Crannogman Survivalists, counts twice)
             if limits.max_units is not None and units + item.units > limits.max_units:
                 return None
             if limits.max_ncus is not None and ncus + item.ncus > limits.max_ncus:

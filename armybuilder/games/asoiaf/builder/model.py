@@ -26,6 +26,8 @@ from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import ListReport
 from armybuilder.games.asoiaf.context import Army
 
+MOST_EXTRAS = 3  # attachments beyond the limit on one unit, at most (two Reaver Captains and Qarl)
+
 
 class _Stop(Exception):
     """The time limit was reached."""
@@ -64,8 +66,7 @@ class _Item:
     group: tuple[str, ...]  # items of one group share `cap`: one card, one character, one existing unit
     cap: int | None  # how many items of its group a list may hold at most (None: no limit)
     plain: tuple[tuple[int, int], ...]  # the (cost, neutral) pairs it may have
-    variants: tuple[tuple[int, int], ...] = ()  # the pairs the relaxation uses (with a needed card's)
-    extra_cards: int = 0  # cards the relaxation charges on top (a card it needs)
+    variants: tuple[tuple[int, int], ...] = ()  # the pairs the relaxation uses (never a needed card's)
     pools: tuple[int, ...] = ()  # the shared discounts its cards may take
     charged: frozenset[str] = frozenset()  # it needs one of these cards: the search charges for one
     charge: tuple[int, int, int] = (0, 0, 0)  # what that card may cost: least, most, least neutral
@@ -420,7 +421,47 @@ class Model:
                             for x in late
                         )
                     ]
+            # two or more attachments beyond the limit (two Crannogman Survivalists), after none or one
+            # normal one: each its own class, taken in the order of `extra`, within their copy limits
+            out += stacked(body, before, (), extra, 0, 0, False)
+            for n in ncls:
+                paying = all(self.floors.card(m) > 0 for m in n.members)
+                out += stacked(body, [*before, n.members[0]], (n,), extra, 0, 0, paying)
             return out
+
+        def stacked(
+            body: Card,
+            beside: Sequence[Card],
+            prefix: tuple[_Class, ...],
+            extra: list[Card],
+            start: int,
+            depth: int,
+            spent: bool,
+        ) -> list[tuple[_Class, ...]]:
+            """The profiles `prefix` followed by extras from extra[start:] (`depth` extras so far), two
+            extras at least. `spent`: an attachment before them always pays, so the unit's own discount
+            (one attachment 1 cheaper on the Stormcrow Mercenaries) is spent on it."""
+            found: list[tuple[_Class, ...]] = []
+            if depth >= MOST_EXTRAS:
+                return found
+            for i in range(start, len(extra)):
+                x = extra[i]
+                held = sum(1 for c in [*self.present, *beside] if c.id == x.id)
+                if x.characters and (held or any(set(x.characters) & set(c.characters) for c in beside)):
+                    continue  # a character once
+                if any(held >= r.max for r in x.requirements_of("limited") if r.max is not None):
+                    continue
+                if not may_join(body, beside, x):
+                    continue
+                hi, offered = most(x, body, beside)
+                if not offered:
+                    continue
+                lo = self.floors.card(x) if spent else self.floors.attached(body, x)
+                k = _Class((x,), min(lo, hi), hi, x.is_neutral)
+                if depth >= 1:
+                    found.append((*prefix, k))
+                found += stacked(body, [*beside, x], (*prefix, k), extra, i, depth + 1, spent or lo > 0)
+            return found
 
         def make(
             kind: str, card: Card | None, body: Card | None, classes: tuple[_Class, ...], unit: int | None
@@ -468,12 +509,14 @@ class Model:
                 {p for c in [*concrete, *(k.members[0] for k in classes)] for p in self.pool_of.get(c.id, ())}
             )
             # a class of one member is that card: its rules count as soon as the addition is taken (a
-            # character on two units is refused there, not when members are picked)
+            # character on two units is refused there, not when members are picked); two such classes
+            # of one card (two Crannogman Survivalists) are two copies of it, one new card
             known, fixed = list(concrete), []
             for pos, k in enumerate(classes):
-                if len(k.members) == 1 and all(k.members[0].id != c.id for c in known):
+                if len(k.members) == 1 and all(k.members[0].id != c.id for c in concrete):
                     known.append(k.members[0])
                     fixed.append(pos)
+            copies = len(fixed) - len({known[len(concrete) + i].id for i in range(len(fixed))})
             return _Item(
                 kind=kind,
                 card=card,
@@ -488,7 +531,7 @@ class Model:
                 nlo=nlo + sum(k.lo for k in classes if k.neutral),
                 units=1 if kind == "unit" else 0,
                 ncus=1 if kind == "ncu" else 0,
-                cards=len(concrete) + len(classes),
+                cards=len(concrete) + len(classes) - copies,
                 tags=tuple(t for c in known for t in self.card_tags[c.id]),
                 forbids=tuple(t for c in known for t in self.card_forbids[c.id]),
                 limits=tuple(g for c in known for g in self.card_limits[c.id]),
@@ -653,8 +696,11 @@ class Model:
 
     def _order_charges(self, items: list[_Item]) -> None:
         """Keep a charge only when every addition that could bring the needed card comes after the
-        needer: then a partial list holding the card's carrier cannot hold the needer too early, and the
-        relaxation may count the carrier without the card (that addition comes later still)."""
+        needer: then a partial list holding the card's carrier cannot hold the needer too early. The
+        charge is the search's, never the relaxation's: the relaxation counts the card where a carrier
+        brings it, so a needer charged there too would count it twice in a multiset holding both
+        (Gilly charged for Samwell Tarly, then Samwell Tarly at his cost: 4 points too many, which cut
+        Alliser Thorne's best lists); the bound gives a pending charge back for the same reason."""
         self.last_carrier: dict[frozenset[str], int] = {}
         spans: dict[frozenset[str], list[tuple[int, int, int]]] = {}
         for index, item in enumerate(items):
@@ -684,8 +730,4 @@ class Model:
             if first is None or first <= index:
                 item.charged, item.charge = frozenset(), (0, 0, 0)
                 continue
-            item.charge = lo, hi, nlo = self.charges[ids]
-            item.variants = tuple(
-                sorted({(c + dc, n + (dc if nlo else 0)) for c, n in item.plain for dc in range(lo, hi + 1)})
-            )
-            item.extra_cards = 1
+            item.charge = self.charges[ids]

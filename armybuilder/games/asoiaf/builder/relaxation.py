@@ -58,7 +58,7 @@ def relaxation(
         nxt = list(cur if into is None else into)
         for item in group:
             da = item.units + item.ncus
-            dk = (item.cards if first else len(item.classes)) + item.extra_cards
+            dk = item.cards if first else item.cards - (item.card is not None)  # its attachments' cards
             for c, n in item.variants:
                 n = n if count_neutral else 0
                 if thrifty:  # the third and fourth places swapped
@@ -155,8 +155,6 @@ def _unshared(model: Model, items: list[_Item]) -> tuple[list[_Item], list[int]]
         if item.card is not None:
             hi = item.card.points
             ranges.append((min(hi, model.floors.card(item.card)), hi, item.card.is_neutral))
-        clo, chi, cn = item.charge if item.extra_cards else (0, 0, 0)
-        ranges.append((clo, chi, bool(cn)))
         out.append(
             dataclasses.replace(
                 item, classes=kept, cards=item.cards - len(moved), variants=_sums(ranges), plain=()

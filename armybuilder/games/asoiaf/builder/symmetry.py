@@ -32,7 +32,7 @@ def _signature(model: Model, item: _Item) -> tuple[object, ...]:
     return (
         item.kind, classes, item.unit, item.lo, item.hi, item.nlo, item.units, item.ncus, item.cards,
         len(item.tags), len(item.forbids), item.foreign, item.repeat, item.cap, item.plain, item.variants,
-        item.extra_cards, item.pools, item.charged, item.charge, item.carries, item.fixed, len(item.counted),
+        item.pools, item.charged, item.charge, item.carries, item.fixed, len(item.counted),
         tuple(model.limit_max[g] for g in item.limits), tuple(model.limit_count[g] for g in item.limits),
     )  # fmt: skip
 

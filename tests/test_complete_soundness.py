@@ -1,0 +1,117 @@
+"""`complete`'s proof holds: lists the bound once cut wrongly are found, with and without the greedy dives."""
+
+from __future__ import annotations
+
+import pytest
+from test_complete import MAEGE, PROOF_NODES, brute_force, nodes_clock, with_left
+
+from armybuilder.games.asoiaf.armylist import load_list_text
+from armybuilder.games.asoiaf.builder import complete as search_module
+from armybuilder.games.asoiaf.builder.complete import complete
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_text
+
+ALLISER = """\
+faction: nightswatch
+points: 50
+commander: "Alliser Thorne, Master-at-Arms"
+units:
+  - unit: Conscripts
+    attachment: "Alliser Thorne, Master-at-Arms"
+"""
+
+# a list that validates at 50/50 with 11 activations and no card twice: what the search must reach or beat
+ALLISER_ELEVEN = (
+    ALLISER
+    + """\
+  - Ghost
+  - Watch Marshal
+  - unit: Builder Scorpion Crew
+    attachment: Scorpion Modifications (Othell Yarwyck)
+  - Coldhands
+  - unit: House Bolton Cutthroats
+    attachment: "Othell Yarwyck, Spotter"
+  - Lysene Sellswords
+  - Stone Crows
+  - unit: Stormcrow Mercenaries
+    attachment: 'Jon Snow, "Lord Snow"'
+ncus:
+  - Gilly
+  - Samwell Tarly
+"""
+)
+
+
+def no_dives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exhaustive pass alone: no greedy dive sets the bar first (they cut nothing, they hide cuts)."""
+    monkeypatch.setattr(search_module, "DIVES", 0)
+    monkeypatch.setattr(search_module, "LEAN_DIVES", 0)
+
+
+@pytest.mark.parametrize("dives", [True, False], ids=["dives", "no-dives"])
+@pytest.mark.parametrize("top", [1, 3])
+def test_a_needer_and_the_card_it_needs_are_counted_once_in_the_relaxation(
+    top: int, dives: bool, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gilly (1) needs Samwell Tarly (4): the search charges his 4 points when it takes Gilly. Its
+    relaxation charged them too, and then counted Samwell Tarly at his cost again: 9 points for these two
+    NCUs, which cost 5. With 10 points left and a shelf of Gilly, Samwell Tarly, Stormcrow Mercenaries
+    and Jon Snow "Lord Snow", it proved Stormcrow Mercenaries with Jon Snow and Gilly's pair out of
+    reach (4 activations); brute force agrees with the search now."""
+    if not dives:
+        no_dives(monkeypatch)
+    shelf = [
+        "Gilly, The Wildling Girl",
+        "Samwell Tarly, Craven Scholar",
+        "Stormcrow Mercenaries",
+        'Jon Snow, "Lord Snow"',
+    ]
+    owned = {catalogue.find(title)[0].id: 2 for title in shelf}
+    army = with_left(ALLISER, 10, catalogue)
+    search = complete(army, catalogue, top=top, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)
+    assert search.completions[0].activations == 4
+
+
+@pytest.mark.parametrize("dives", [True, False], ids=["dives", "no-dives"])
+def test_alliser_thorne_s_best_lists_are_not_cut(
+    dives: bool, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alliser Thorne at 50 points: the search "proved" lists with a card twice (13 distinct cards at
+    best, or 12 without the dives) while this one of 11 activations and no card twice is legal."""
+    eleven = validate_text(ALLISER_ELEVEN, catalogue, "<list>")
+    assert eleven.valid and eleven.context is not None and eleven.context.total == 50
+    if not dives:
+        no_dives(monkeypatch)
+    army = load_list_text(ALLISER, catalogue)
+    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(PROOF_NODES))
+    assert search.proven, search.why
+    best = search.completions[0]
+    assert (best.left, best.activations, best.copies) == (0, 11, 1)
+
+
+def test_two_attachments_beyond_the_limit_join_one_unit(catalogue: Catalogue) -> None:
+    """Crannogman Survivalist joins beyond the one-attachment limit, two copies at most: with Maege
+    Mormont alone and 3 points left, two of them on her Crannogman Trackers leave 1 point (a legal list,
+    brute force's best); the search offered one per unit and "proved" 2 left."""
+    army = with_left(MAEGE, 3, catalogue)
+    search = complete(army, catalogue, top=3, timeout=60)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3)
+    best = [x.title for a in search.completions[0].additions for x in a.attachments]
+    assert best == ["Crannogman Survivalist", "Crannogman Survivalist"]
+    assert search.completions[0].report.valid
+
+
+@pytest.mark.parametrize("left", [2, 10])
+def test_two_attachments_beyond_the_limit_on_a_unit_that_takes_one_off(left: int, catalogue: Catalogue) -> None:
+    """Stormcrow Mercenaries take 1 off one attachment, not off each: from a shelf with two Crannogman
+    Survivalists, on the Stormcrow Mercenaries in the list (2 points left) or on new ones (10 left), the
+    search agrees with brute force."""
+    shelf = {"Stark Sworn Swords": 1, "Crannogman Survivalist": 2, "Umber Champion": 1, "Stormcrow Mercenaries": 2}
+    owned = {catalogue.find(title)[0].id: copies for title, copies in shelf.items()}
+    army = with_left(MAEGE + "  - Stormcrow Mercenaries\n", left, catalogue)
+    search = complete(army, catalogue, top=3, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, owned=owned)
