@@ -296,7 +296,10 @@ def _full_load(text: str, allow_aliases: bool) -> Any:
     # libyaml drops a leading byte-order mark, as load() did: a second one gets one back to drop, and a doubled
     # mark reads as in PyYAML (whose scanner skips the second), whichever parser
     extra = "\ufeff" if _LIBYAML and text.startswith("\ufeff") else ""
-    loader = _BaseLoader(extra + text)
+    try:  # the pure-Python reader (PyYAML without libyaml) checks every character as it is made
+        loader = _BaseLoader(extra + text)
+    except yaml.reader.ReaderError as exc:
+        raise _refused(exc, text, extra) from None
     try:
         return _events_to_value(loader, allow_aliases)
     except yaml.MarkedYAMLError as exc:
@@ -305,20 +308,24 @@ def _full_load(text: str, allow_aliases: bool) -> Any:
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         problem = exc.problem or exc.context or "invalid YAML"
         raise YamlError(f"invalid YAML: {problem}", line, column) from None
-    except yaml.reader.ReaderError as exc:  # a character YAML does not allow; the reader gives its offset
-        at = exc.position  # libyaml's in UTF-8 bytes of what it was given, the Python reader's in characters
-        if _LIBYAML:
-            at = len((extra + text).encode()[:at].decode("utf-8", "ignore")) - len(extra)
-        line = text.count("\n", 0, at) + 1
-        column = at - (text.rfind("\n", 0, at) + 1) + 1
-        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        raise YamlError(
-            f"invalid YAML: {exc.reason} (U+{char:04X}); delete that character", line, column
-        ) from None
+    except yaml.reader.ReaderError as exc:
+        raise _refused(exc, text, extra) from None
     except yaml.YAMLError as exc:  # anything else: its first line, so the message stays one line
         raise YamlError(f"invalid YAML: {str(exc).splitlines()[0]}") from None
     finally:
         loader.dispose()
+
+
+def _refused(exc: yaml.reader.ReaderError, text: str, extra: str) -> YamlError:
+    """A character YAML does not allow, placed in characters (the reader gives its offset: libyaml's in
+    UTF-8 bytes of what it was given, the Python reader's in characters)."""
+    at = exc.position
+    if _LIBYAML:
+        at = len((extra + text).encode()[:at].decode("utf-8", "ignore")) - len(extra)
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    char = exc.character if isinstance(exc.character, int) else ord(exc.character)
+    return YamlError(f"invalid YAML: {exc.reason} (U+{char:04X}); delete that character", line, column)
 
 
 def _raise_if_too_deep_before(text: str, exc: yaml.MarkedYAMLError, allow_aliases: bool, extra: str) -> None:

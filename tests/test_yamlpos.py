@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from armybuilder import yamlpos
 
@@ -281,9 +282,16 @@ def test_load_reports_the_same_errors() -> None:
     ("text", "column"),
     [("a: \x01", 4), ("é: \x01", 4), ("长长: [\x01]", 6), ("\ufeffé: \x01", 4), ("- \ufeff\n- \x01", 3)],
 )
-def test_a_character_yaml_refuses_is_placed_in_characters(text: str, column: int) -> None:
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+def test_a_character_yaml_refuses_is_placed_in_characters(
+    text: str, column: int, parser: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """libyaml counts bytes; the user counts characters, so text in Chinese or German before it keeps the
-    column right, as read from a string and as read from the file's bytes."""
+    column right, as read from a string and as read from the file's bytes; PyYAML without libyaml (its
+    reader refuses the character as the loader is made) says the same."""
+    if parser == "python":
+        monkeypatch.setattr(yamlpos, "_BaseLoader", yaml.SafeLoader)
+        monkeypatch.setattr(yamlpos, "_LIBYAML", False)
     for given in (text, text.encode("utf-8")):
         with pytest.raises(yamlpos.YamlError) as caught:
             yamlpos.load(given)
