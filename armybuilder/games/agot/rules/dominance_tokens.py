@@ -38,6 +38,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     if not position.dominance:
         return
     playing = position.playing

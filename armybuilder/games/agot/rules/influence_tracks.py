@@ -43,6 +43,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     playing = position.playing
     if playing is None or not position.influence:
         return

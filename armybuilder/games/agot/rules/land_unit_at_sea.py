@@ -34,6 +34,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     units = "footmen, knights and siege engines" if position.edition.number == 2 else "footmen and knights"
     for area, stacks in occupied_of(position, "sea", "port"):
         what = "sea area" if area.kind == "sea" else "port"
