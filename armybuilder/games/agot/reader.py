@@ -163,6 +163,7 @@ class Reader:
         self.read_influence(value, pos)
         self.read_dominance(value, pos)
         self.read_neutral(value, pos)
+        self.note_tokens(pos)
         self.read_westeros(value, pos)
         self.read_muster(value, pos)
         self.note_ed1_areas()
@@ -267,12 +268,42 @@ class Reader:
         if not self.shaped(isinstance(items, list)):
             return None
         found: list[tuple[Resolved, Pos]] = []
+        areas = self.known_areas()
+        at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
         for i, item in enumerate(items):
-            ipos = _item_pos(items, i)
-            place = self.place(item, ipos, what)
+            ipos = at[i] if at is not None else _item_pos(items, i)
+            place = areas.get(item) if item.__class__ is str else None
+            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+                place = self.place(item, ipos, what)
             if place is not None:
                 found.append((place, ipos))
         return found
+
+    def note_tokens(self, pos: Position) -> None:
+        """The rules about power tokens and neutral forces the file may break (`Position.may_break`):
+        a token listed twice, off land, beside another house's units or token, or on a neutral force;
+        units on a neutral force."""
+        holders = self.holders
+        shared = "contested-area" in pos.may_break  # an area may hold several houses' units
+        neutral = {place.name for place, _ in pos.neutral or ()}
+        owners: dict[str, str] = {}
+        for hid, block in pos.houses.items():
+            for place, _ in block.tokens or ():
+                name = place.name
+                area = place.area
+                holder = holders.get(name)
+                if (
+                    owners.setdefault(name, hid) != hid
+                    or (area is not None and area.kind != "land")
+                    or (holder is not None and (holder != hid or shared))
+                    or name in neutral
+                ):
+                    pos.may_break.add("power-token-placement")
+                    break
+            if block.tokens and len({place.name for place, _ in block.tokens}) < len(block.tokens):
+                pos.may_break.add("power-token-placement")
+        if not neutral.isdisjoint(holders):
+            pos.may_break.add("neutral-force")
 
     def note_ed1_areas(self) -> None:
         if not self.ed1_unknown:
@@ -311,6 +342,8 @@ class Reader:
                 self.again(key, self.data.house_names[hid], *first[hid], "this block is ignored; merge the two blocks", kpos)
                 continue
             first[hid] = (key, kpos)
+            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
+                pos.may_break.add("house-not-playing")
             h = pos.houses[hid] = HouseBlock(hid, self.data.house_names[hid], kpos)
             if block.__class__ is PosMap or (block is not None and self.shaped(isinstance(block, dict))):
                 self.known_keys(block, _HOUSE_KEYS)
@@ -329,6 +362,16 @@ class Reader:
             self.read_units(block, h)
         if "orders" in block:
             self.read_orders(block, h)
+        may_break = self.position.may_break
+        if h.supply is not None and not 0 <= h.supply < len(self.data.supply_track):
+            may_break.add("supply-range")
+        if (h.power_available is not None or h.tokens is not None) and (h.power_available or 0) + len(
+            h.tokens or ()
+        ) > self.data.power_per_house:
+            may_break.add("power-tokens")
+        cards = h.cards
+        if cards is not None and (cards.hand + cards.discarded != self.data.cards_per_house or not cards.hand or cards.names):
+            may_break.add("house-cards")
 
     def read_cards(self, block: dict[Any, Any], h: HouseBlock) -> None:
         v = block["house_cards"]
@@ -432,6 +475,12 @@ class Reader:
             if n > caps.get(kind, -1):
                 may_break.add("unit-cap")
         h.stacks, h.units_pos, h._totals = stacks, _key_pos(block, "units"), totals
+        track = self.data.supply_track
+        if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
+            row = track[h.supply]
+            sizes = sorted((stack.total for stack in stacks.values() if stack.total >= 2), reverse=True)
+            if len(sizes) > len(row) or any(size > limit for size, limit in zip(sizes, row, strict=False)):
+                may_break.add("army-supply")
 
     def unknown_unit(self, kind: str, where: Pos) -> None:
         if kind == "siege_engine" and self.ed.number == 1:
@@ -489,6 +538,8 @@ class Reader:
             if n > known[token]:
                 may_break.add("order-supply")
         h.orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
+        if starred:
+            may_break.add("special-orders-limit")
 
     # --- tracks, tokens, lists ------------------------------------------------------------------------
 
@@ -594,6 +645,8 @@ class Reader:
                 self.schema(f"{show(key)} names {name} again in muster: this plan is ignored; merge the two", kpos)
                 continue
             seen.add(hid)
+            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
+                pos.may_break.add("house-not-playing")
             if hid not in pos.houses:
                 self.schema(
                     f"muster has a plan for {name}, which has no block under houses: add its block "

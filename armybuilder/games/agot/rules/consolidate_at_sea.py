@@ -12,6 +12,7 @@ from armybuilder.problems import Problem, Severity
 ID = "consolidate-at-sea"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.WARNING,)  # see the docstring
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2

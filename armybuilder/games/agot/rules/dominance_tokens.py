@@ -13,6 +13,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "dominance-tokens"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2

@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "orders-one-per-area"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
