@@ -47,8 +47,6 @@ PUT_TO_THE_SWORD = ("no-defense", "no-march-plus1", "none")
 NO_POS = Pos(0, 0)
 LIVE = ("ok", "noted")  # area statuses the rules read (unknown and out-of-play areas are skipped)
 _NO_KEYS: dict[Any, Pos] = {}
-CONSOLIDATE = ("consolidate", "consolidate-star")  # the Consolidate Power tokens (consolidate-at-sea)
-SUPPORT = ("support", "support-plus1-star")  # the support tokens (support-on-island)
 
 
 @dataclass(slots=True)
@@ -69,8 +67,9 @@ class Stack:
                 self.land += n
 
 
-@dataclass(slots=True)
-class Order:
+class Order(NamedTuple):
+    """One order token placed (a tuple: a file places a dozen or more)."""
+
     place: Resolved
     key: str  # as written
     token: str
@@ -104,6 +103,7 @@ class HouseBlock:
     _totals: dict[str, int] | None = None
     _armies: list[tuple[str, int]] | None = None
     _starred: int | None = None  # starred orders placed (special_orders_limit.starred)
+    _empty: bool = False  # an area of `stacks` may hold no unit (order-without-units looks)
 
     def unit_totals(self) -> dict[str, int]:
         """Units of each kind in all entries together (computed once; do not change the result)."""
@@ -266,6 +266,25 @@ class Position:
 
     def armies(self, block: HouseBlock) -> list[tuple[str, int]]:
         return block.armies()
+
+
+def _init_position(self: Position, path: str, data: AgotData, edition: Edition, **given: Any) -> None:
+    """Position's __init__ (one per file read): the fields with a default stay the class's until set."""
+    self.__dict__.update(
+        path=path,
+        data=data,
+        edition=edition,
+        houses={},
+        found=[],
+        may_break=set(),
+        held_by={},
+        land_holders={},
+        _occupied_of={},
+        **given,
+    )
+
+
+setattr(Position, "__init__", _init_position)  # noqa: B010 - mypy keeps the dataclass's signature
 
 
 def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:

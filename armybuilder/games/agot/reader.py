@@ -13,11 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from armybuilder.games.agot.data import LAND_UNITS, TOKENS, TRACKS, AgotData, Edition, Resolved
-from armybuilder.games.agot.position import (
+from armybuilder.games.agot.data import (
     CONSOLIDATE,
+    LAND_UNITS,
+    SUPPORT,
+    TOKENS,
+    TRACKS,
+    AgotData,
+    Edition,
+    Resolved,
+)
+from armybuilder.games.agot.position import (
     GAME_NAMES,
     HOUSE_KEYS,
     LIVE,
@@ -25,7 +33,6 @@ from armybuilder.games.agot.position import (
     PHASES,
     PUT_TO_THE_SWORD,
     REQUIRED,
-    SUPPORT,
     TOP_KEYS,
     Cards,
     HouseBlock,
@@ -51,6 +58,7 @@ SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
 _NO_AREAS: dict[str, Resolved] = {}
 _NO_TRACKS: dict[str, Track] = {}
+_tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS))
@@ -225,8 +233,8 @@ class Reader:
         return None
 
     def known_areas(self) -> Mapping[str, Resolved]:
-        """Names already resolved to what `place` gives for them without a word (none in a 3-player
-        game of the second edition, where `place` checks the areas out of play)."""
+        """Names already resolved to an area of the map, which `place` gives for them without a word (none
+        in a 3-player game of the second edition, where `place` checks the areas out of play)."""
         return _NO_AREAS if self.out3 else self.ed.resolved()
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False, key: bool = False) -> Resolved | None:
@@ -272,8 +280,8 @@ class Reader:
         at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
         for i, item in enumerate(items):
             ipos = at[i] if at is not None else _item_pos(items, i)
-            place = areas.get(item) if item.__class__ is str else None
-            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+            place = areas.get(item) if item.__class__ is str else None  # an item may be a list
+            if place is None:  # else an area in play, resolved before: as `place` says
                 place = self.place(item, ipos, what)
             if place is not None:
                 found.append((place, ipos))
@@ -331,29 +339,47 @@ class Reader:
         if not self.shaped(isinstance(houses, dict) and bool(houses)):
             return
         first: dict[str, tuple[Any, Pos]] = {}
+        exact = self.ed.house_of
+        names = self.data.house_names
+        playing = self.ed.playing_sets.get(pos.players, ()) if pos.players is not None else None
+        key_pos = houses.key_pos if houses.__class__ is PosMap else None
         for key, block in houses.items():
-            kpos = _key_pos(houses, key)
-            hid = self.house(key, kpos, "house", key=True)
+            kpos = key_pos.get(key) if key_pos is not None else None
+            if kpos is None:
+                kpos = _key_pos(houses, key)
+            hid = exact.get(key) if key.__class__ is str else None  # the usual key: a house id, exactly
+            if hid is None:
+                hid = self.house(key, kpos, "house", key=True)
             if hid is None or hid in first:
                 self.unread += 1
             if hid is None:
                 continue
             if hid in first:
-                self.again(key, self.data.house_names[hid], *first[hid], "this block is ignored; merge the two blocks", kpos)
+                self.again(key, names[hid], *first[hid], "this block is ignored; merge the two blocks", kpos)
                 continue
             first[hid] = (key, kpos)
-            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
+            if playing is not None and hid not in playing:
                 pos.may_break.add("house-not-playing")
-            h = pos.houses[hid] = HouseBlock(hid, self.data.house_names[hid], kpos)
+            h = pos.houses[hid] = HouseBlock(hid, names[hid], kpos)
             if block.__class__ is PosMap or (block is not None and self.shaped(isinstance(block, dict))):
-                self.known_keys(block, _HOUSE_KEYS)
+                if not _HOUSE_KEYS.issuperset(block):
+                    self.faults += 1  # unknown keys: the schema names them and the keys there are
                 self.read_house(block, h)
 
     def read_house(self, block: dict[Any, Any], h: HouseBlock) -> None:
-        if "supply" in block and self.shaped(type(block["supply"]) is int):
-            h.supply, h.supply_pos = block["supply"], _val_pos(block, "supply")
-        if "power_available" in block and self.shaped(type(n := block["power_available"]) is int and n >= 0):
-            h.power_available, h.power_available_pos = n, _val_pos(block, "power_available")
+        data = self.data
+        supply = block.get("supply")
+        if supply is not None or "supply" in block:
+            if supply.__class__ is int:
+                h.supply, h.supply_pos = supply, _val_pos(block, "supply")
+            else:
+                self.faults += 1
+        n = block.get("power_available")
+        if n is not None or "power_available" in block:
+            if n.__class__ is int and n >= 0:
+                h.power_available, h.power_available_pos = n, _val_pos(block, "power_available")
+            else:
+                self.faults += 1
         if "power_on_board" in block:
             h.tokens, h.tokens_pos = self.places(block["power_on_board"], "a power token area"), _key_pos(block, "power_on_board")
         if "house_cards" in block:
@@ -363,14 +389,14 @@ class Reader:
         if "orders" in block:
             self.read_orders(block, h)
         may_break = self.position.may_break
-        if h.supply is not None and not 0 <= h.supply < len(self.data.supply_track):
+        if h.supply is not None and not 0 <= h.supply < len(data.supply_track):
             may_break.add("supply-range")
         if (h.power_available is not None or h.tokens is not None) and (h.power_available or 0) + len(
             h.tokens or ()
-        ) > self.data.power_per_house:
+        ) > data.power_per_house:
             may_break.add("power-tokens")
         cards = h.cards
-        if cards is not None and (cards.hand + cards.discarded != self.data.cards_per_house or not cards.hand or cards.names):
+        if cards is not None and (cards.hand + cards.discarded != data.cards_per_house or not cards.hand or cards.names):
             may_break.add("house-cards")
 
     def read_cards(self, block: dict[Any, Any], h: HouseBlock) -> None:
@@ -414,8 +440,8 @@ class Reader:
         land_holders = self.position.land_holders
         for key, kinds in v.items():
             kpos = key_pos.get(key, NO_POS)
-            place = areas.get(key) if key.__class__ is str else None
-            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+            place = areas.get(key)
+            if place is None:  # else an area in play, resolved before: as `place` says
                 place = self.place(key, kpos, "a unit area", units=True, key=True)
             if place is None:
                 continue
@@ -444,27 +470,35 @@ class Reader:
             stack = stacks.get(name)
             if stack is None:
                 ships = counts.get("ship", 0)
-                stack = stacks[name] = Stack(place, kpos, counts, total, total - ships)
+                land = total - ships
+                stacks[name] = Stack(place, kpos, counts, total, land)
                 keys[name] = key
                 area = place.area
-                if area is not None:
-                    if area.kind == "land":
-                        if ships:
-                            may_break.add("ship-on-land")
-                    elif total > ships:
+                if area is None or area.kind == "land":
+                    if ships and area is not None:
+                        may_break.add("ship-on-land")
+                    if land and place.status in LIVE:
+                        held.add(name)  # for `Position.control`
+                        land_holders.setdefault(name, set()).add(hid)
+                else:
+                    if land:
                         may_break.add("land-unit-at-sea")
                     if ships and area.kind == "port":
                         may_break.update(_PORT_RULES)
+                if not total:
+                    h._empty = True
+                elif holders.setdefault(name, hid) != hid:
+                    may_break.add("contested-area")
             else:
                 self.again(key, name, keys[name], stack.pos, "the units are added together; merge the two entries", kpos)
                 stack.add(counts)
                 merged = True
                 may_break.update(_STACK_RULES)  # a merged entry: its rules look for themselves
-            if stack.total > 0 and holders.setdefault(name, hid) != hid:
-                may_break.add("contested-area")
-            if stack.land > 0 and stack.place.status in LIVE and (stack.place.area is None or stack.place.area.kind == "land"):
-                held.add(name)  # for `Position.control`
-                land_holders.setdefault(name, set()).add(hid)
+                if stack.total > 0 and holders.setdefault(name, hid) != hid:
+                    may_break.add("contested-area")
+                if stack.land > 0 and stack.place.status in LIVE and (stack.place.area is None or stack.place.area.kind == "land"):
+                    held.add(name)
+                    land_holders.setdefault(name, set()).add(hid)
         if merged:  # the totals in the order of the areas, as `HouseBlock.unit_totals` gives them
             totals = {}
             for stack in stacks.values():
@@ -505,11 +539,12 @@ class Reader:
         ordered: set[str] = set()
         stacks = h.stacks
         islands = self.ed.islands
+        read_tokens = self.data.read_tokens
         starred = 0
         for key, token in v.items():
             kpos = key_pos.get(key, NO_POS)
-            place = areas.get(key) if key.__class__ is str else None
-            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+            place = areas.get(key)
+            if place is None:  # else an area in play, resolved before: as `place` says
                 place = self.place(key, kpos, "an order area", key=True)
             if place is None or (token.__class__ is not str and not self.shaped(isinstance(token, str))):
                 continue
@@ -520,20 +555,20 @@ class Reader:
                     _val_pos(v, key),
                 )
                 continue
-            orders.append(Order(place, key, token, kpos))
+            orders.append(_tuple_new(Order, (place, key, token, kpos)))
             used[token] = used.get(token, 0) + 1
-            name = place.name
-            if name in ordered:
-                may_break.add("orders-one-per-area")
-            ordered.add(name)
-            if stacks is not None and ((stack := stacks.get(name)) is None or stack.total <= 0):
-                may_break.add("order-without-units")
-            if token.endswith("-star"):
-                starred += 1
-            if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
-                may_break.add("consolidate-at-sea")
-            elif token in SUPPORT and name in islands:
-                may_break.add("support-on-island")
+            ordered.add(place.name)
+            if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
+                if token.endswith("-star"):
+                    starred += 1
+                if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
+                    may_break.add("consolidate-at-sea")
+                elif token in SUPPORT and place.name in islands:
+                    may_break.add("support-on-island")
+        if len(ordered) < len(orders):
+            may_break.add("orders-one-per-area")
+        if stacks is not None and (h._empty or not stacks.keys() >= ordered):
+            may_break.add("order-without-units")
         for token, n in used.items():
             if n > known[token]:
                 may_break.add("order-supply")
@@ -552,21 +587,24 @@ class Reader:
             return
         self.known_keys(v, _TRACKS)
         tracks: dict[str, Track] = {}
-        index, playable = self.ed.house_index, self.ed.houses
+        exact = self.ed.house_of
         playing = self.ed.playing_sets.get(pos.players) if pos.players is not None else None
         for track in (t for t in TRACKS if t in v):
             items = v[track]
             if not self.shaped(isinstance(items, list)):
                 continue
-            houses: list[tuple[str, Pos]] = []
             at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
-            for i, item in enumerate(items):
-                ipos = at[i] if at is not None else _item_pos(items, i)
-                hid = index.get(item) if item.__class__ is str else None  # the usual entry: a house id, exactly
-                if hid is None or hid not in playable:
-                    hid = self.house(item, ipos, "a track entry")
-                if hid is not None:
-                    houses.append((hid, ipos))
+            hids = [exact.get(item) if item.__class__ is str else None for item in items]  # the usual entry: an id
+            houses: list[tuple[str, Pos]]
+            if at is not None and None not in hids:
+                houses = list(zip(cast("list[str]", hids), at, strict=True))
+            else:
+                houses = []
+                for i, item in enumerate(items):
+                    ipos = at[i] if at is not None else _item_pos(items, i)
+                    hid = hids[i] or self.house(item, ipos, "a track entry")
+                    if hid is not None:
+                        houses.append((hid, ipos))
             tracks[track] = Track(_val_pos(v, track), houses, len(houses) < len(items))
             if playing is None or len(houses) != len(playing) or {h for h, _ in houses} != playing:
                 pos.may_break.add("influence-tracks")

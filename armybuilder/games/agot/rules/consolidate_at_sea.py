@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import CONSOLIDATE, Position
+from armybuilder.games.agot.data import CONSOLIDATE
+from armybuilder.games.agot.position import Position
 from armybuilder.problems import Problem, Severity
 
 ID = "consolidate-at-sea"

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.games.agot.position import SUPPORT, Position
+from armybuilder.games.agot.data import SUPPORT
+from armybuilder.games.agot.position import Position
 from armybuilder.problems import Problem, Severity
 
 ID = "support-on-island"
