@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
-from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.catalogue import Catalogue, may_find, season_keys
 from armybuilder.kit.size import MAX_POINTS as MAX_POINTS
 from armybuilder.kit.words import closest_in, did_you_mean, marked
 from armybuilder.problems import Problem, Severity
@@ -468,6 +468,9 @@ def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
     versions = catalogue.versions
     earlier = versions[: versions.index(catalogue.data_version)] if catalogue.data_version in versions else ()
     for season in reversed(earlier):
+        keys = season_keys(catalogue, season, _season)
+        if keys is not None and not may_find(keys, text):  # no card of that season by that name
+            continue
         older = _season(catalogue, season)
         if older is None:  # the folder it was read from is gone: nothing to compare with
             break
