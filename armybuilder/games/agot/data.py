@@ -98,6 +98,9 @@ class Edition:
     home_of: dict[str, str] = field(default_factory=dict)  # house -> its home area
     supply_icons: dict[str, int] = field(default_factory=dict)  # area -> its supply icons (areas with any)
     castles: frozenset[str] = frozenset()  # areas with a castle or a stronghold
+    playing_sets: dict[int, frozenset[str]] = field(default_factory=dict)  # player count -> the houses in play
+    unit_set: frozenset[str] = frozenset()  # the edition's units, to look a kind up in
+    supply_areas: frozenset[str] = frozenset()  # the areas with supply icons
     _area_cache: dict[str, Resolved] = field(default_factory=dict)
     _house_cache: dict[str, tuple[str | None, str]] = field(default_factory=dict)
 
@@ -105,6 +108,9 @@ class Edition:
         self.home_of = {house: area for area, house in self.homes.items()}
         self.supply_icons = {name: area.supply for name, area in self.areas.items() if area.supply}
         self.castles = frozenset(name for name, area in self.areas.items() if area.castle)
+        self.playing_sets = {n: frozenset(houses) for n, houses in self.by_players.items()}
+        self.unit_set = frozenset(self.units)
+        self.supply_areas = frozenset(self.supply_icons)
 
     def area(self, raw: str) -> Resolved:
         """The area a name stands for (trimmed first); cached, so every file of a batch shares the work."""

@@ -47,6 +47,8 @@ PUT_TO_THE_SWORD = ("no-defense", "no-march-plus1", "none")
 NO_POS = Pos(0, 0)
 LIVE = ("ok", "noted")  # area statuses the rules read (unknown and out-of-play areas are skipped)
 _NO_KEYS: dict[Any, Pos] = {}
+CONSOLIDATE = ("consolidate", "consolidate-star")  # the Consolidate Power tokens (consolidate-at-sea)
+SUPPORT = ("support", "support-plus1-star")  # the support tokens (support-on-island)
 
 
 @dataclass(slots=True)
@@ -180,6 +182,11 @@ class Position:
     houses_pos: Pos = NO_POS
     muster: list[MusterPlan] | None = None
     found: list[Problem] = field(default_factory=list)  # problems found while reading
+    # ids of the rules the reader saw a way to break (a unit where its kind may not be, two orders in one
+    # area, …): a rule whose id is not here finds nothing in this file and returns at once
+    may_break: set[str] = field(default_factory=set)
+    held_by: dict[str, set[str]] = field(default_factory=dict)  # house -> the land areas its land units stand in
+    land_holders: dict[str, set[str]] = field(default_factory=dict)  # land area -> the houses with land units there
     _presence: dict[str, dict[str, Stack]] | None = None
     _control: dict[str, frozenset[str]] | None = None
     _stacks: list[tuple[HouseBlock, Stack]] | None = None
@@ -224,27 +231,23 @@ class Position:
         return self._presence
 
     def control(self) -> dict[str, frozenset[str]]:
-        """House -> the land areas it controls (§1.1: land units; else its power token; else its home)."""
+        """House -> the land areas it controls (§1.1: land units; else its power token; else its home).
+
+        Where land units stand was noted by the reader (`held_by`, `land_holders`)."""
         if self._control is None:
-            areas = self.edition.areas
-            land_holders: dict[str, set[str]] = {}
+            land_holders = self.land_holders
+            held_by = self.held_by
             token_holders: dict[str, set[str]] = {}
-            held_by: dict[str, set[str]] = {}
             for hid, block in self.houses.items():
-                held = held_by[hid] = set()
-                for name, stack in (block.stacks or {}).items():
-                    if stack.land > 0 and stack.place.status in LIVE:
-                        area = areas.get(name)
-                        if area is None or area.kind == "land":
-                            held.add(name)
-                            land_holders.setdefault(name, set()).add(hid)
                 for place, _ in block.tokens or ():
                     if place.status in LIVE:
                         token_holders.setdefault(place.name, set()).add(hid)
             out = self.edition.out_3p if self.edition.number == 2 and self.players == 3 else frozenset()
             control: dict[str, frozenset[str]] = {}
             for hid, block in self.houses.items():
-                held = held_by[hid]
+                held = held_by.get(hid)
+                if held is None:
+                    held = held_by[hid] = set()
                 for place, _ in block.tokens or ():
                     name = place.name
                     if place.status not in LIVE or name in held or (place.area and place.area.kind != "land"):

@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder.games.agot.data import LAND_UNITS, TOKENS, TRACKS, AgotData, Edition, Resolved
 from armybuilder.games.agot.position import (
+    CONSOLIDATE,
     GAME_NAMES,
     HOUSE_KEYS,
+    LIVE,
     NO_POS,
     PHASES,
     PUT_TO_THE_SWORD,
     REQUIRED,
+    SUPPORT,
     TOP_KEYS,
     Cards,
     HouseBlock,
@@ -47,6 +50,9 @@ E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
 _NO_AREAS: dict[str, Resolved] = {}
+_NO_TRACKS: dict[str, Track] = {}
+_PORT_RULES = ("port-capacity", "port-owner")
+_STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS))
 _EMPTY_SHIP = "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"
 
@@ -58,10 +64,16 @@ def validator() -> Draft202012Validator:
 
 
 def _key_pos(m: Any, key: Any) -> Pos:
+    if m.__class__ is PosMap:  # the usual mapping: its key's position read directly
+        found = m.key_pos.get(key)
+        if found is not None:
+            return found
     return kit.key_position(m, key) or kit.own_position(m) or NO_POS
 
 
 def _val_pos(m: Any, key: Any) -> Pos:
+    if m.__class__ is PosMap:
+        return m.value_pos.get(key) or m.key_pos.get(key) or m.pos
     return m.at(key) if isinstance(m, PosMap) else NO_POS
 
 
@@ -86,6 +98,7 @@ class Reader:
         self.ed: Edition
         self.position: Position
         self.out3 = False  # a 3-player second-edition game: part of the map is out of play
+        self.holders: dict[str, str] = {}  # area -> the first house with units there (contested-area)
 
     def add(self, rule: str, severity: Severity, message: str, pos: Pos) -> None:
         self.found.append(Problem(rule, severity, message, self.path, pos[0], pos[1]))
@@ -150,6 +163,7 @@ class Reader:
         self.read_influence(value, pos)
         self.read_dominance(value, pos)
         self.read_neutral(value, pos)
+        self.note_tokens(pos)
         self.read_westeros(value, pos)
         self.read_muster(value, pos)
         self.note_ed1_areas()
@@ -254,12 +268,42 @@ class Reader:
         if not self.shaped(isinstance(items, list)):
             return None
         found: list[tuple[Resolved, Pos]] = []
+        areas = self.known_areas()
+        at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
         for i, item in enumerate(items):
-            ipos = _item_pos(items, i)
-            place = self.place(item, ipos, what)
+            ipos = at[i] if at is not None else _item_pos(items, i)
+            place = areas.get(item) if item.__class__ is str else None
+            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+                place = self.place(item, ipos, what)
             if place is not None:
                 found.append((place, ipos))
         return found
+
+    def note_tokens(self, pos: Position) -> None:
+        """The rules about power tokens and neutral forces the file may break (`Position.may_break`):
+        a token listed twice, off land, beside another house's units or token, or on a neutral force;
+        units on a neutral force."""
+        holders = self.holders
+        shared = "contested-area" in pos.may_break  # an area may hold several houses' units
+        neutral = {place.name for place, _ in pos.neutral or ()}
+        owners: dict[str, str] = {}
+        for hid, block in pos.houses.items():
+            for place, _ in block.tokens or ():
+                name = place.name
+                area = place.area
+                holder = holders.get(name)
+                if (
+                    owners.setdefault(name, hid) != hid
+                    or (area is not None and area.kind != "land")
+                    or (holder is not None and (holder != hid or shared))
+                    or name in neutral
+                ):
+                    pos.may_break.add("power-token-placement")
+                    break
+            if block.tokens and len({place.name for place, _ in block.tokens}) < len(block.tokens):
+                pos.may_break.add("power-token-placement")
+        if not neutral.isdisjoint(holders):
+            pos.may_break.add("neutral-force")
 
     def note_ed1_areas(self) -> None:
         if not self.ed1_unknown:
@@ -298,6 +342,8 @@ class Reader:
                 self.again(key, self.data.house_names[hid], *first[hid], "this block is ignored; merge the two blocks", kpos)
                 continue
             first[hid] = (key, kpos)
+            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
+                pos.may_break.add("house-not-playing")
             h = pos.houses[hid] = HouseBlock(hid, self.data.house_names[hid], kpos)
             if block.__class__ is PosMap or (block is not None and self.shaped(isinstance(block, dict))):
                 self.known_keys(block, _HOUSE_KEYS)
@@ -316,6 +362,16 @@ class Reader:
             self.read_units(block, h)
         if "orders" in block:
             self.read_orders(block, h)
+        may_break = self.position.may_break
+        if h.supply is not None and not 0 <= h.supply < len(self.data.supply_track):
+            may_break.add("supply-range")
+        if (h.power_available is not None or h.tokens is not None) and (h.power_available or 0) + len(
+            h.tokens or ()
+        ) > self.data.power_per_house:
+            may_break.add("power-tokens")
+        cards = h.cards
+        if cards is not None and (cards.hand + cards.discarded != self.data.cards_per_house or not cards.hand or cards.names):
+            may_break.add("house-cards")
 
     def read_cards(self, block: dict[Any, Any], h: HouseBlock) -> None:
         v = block["house_cards"]
@@ -339,14 +395,23 @@ class Reader:
             h.cards = Cards(where, counts[0], counts[1], names)
 
     def read_units(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        """A house's units by area, its unit totals, and the rules about where units stand that they may
+        break (`Position.may_break`), noted in the one pass over the entries."""
         v = block["units"]
         if not self.shaped(isinstance(v, dict)):
             return
         stacks: dict[str, Stack] = {}
         keys: dict[str, Any] = {}  # area -> its first key as written
-        units = self.ed.units
+        totals: dict[str, int] = {}
+        units = self.ed.unit_set
         key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
+        may_break = self.position.may_break
+        holders = self.holders
+        hid = h.id
+        merged = False
+        held = self.position.held_by.setdefault(hid, set())
+        land_holders = self.position.land_holders
         for key, kinds in v.items():
             kpos = key_pos.get(key, NO_POS)
             place = areas.get(key) if key.__class__ is str else None
@@ -357,26 +422,65 @@ class Reader:
             if kinds.__class__ is not PosMap and not self.shaped(isinstance(kinds, dict)):
                 continue
             counts: dict[str, int] = {}
+            total = 0
             for kind, n in kinds.items():
-                if type(n) is int and n >= 0 and kind in units:  # the usual entry, checked at once
+                if n.__class__ is int and n >= 0 and kind in units:  # the usual entry, checked at once
                     counts[kind] = n
                 elif not isinstance(kind, str):
                     self.unread += 1
                     self.schema(f"unit kind {show(kind)} is {type_name(kind)}: write footman, knight, ship…", _key_pos(kinds, kind))
+                    continue
                 elif kind not in units:
                     self.unread += 1
                     self.unknown_unit(kind, _key_pos(kinds, kind))
+                    continue
                 elif self.shaped(type(n) is int and n >= 0):
                     counts[kind] = n
-            stack = stacks.get(place.name)
+                else:
+                    continue
+                total += n
+                totals[kind] = totals.get(kind, 0) + n
+            name = place.name
+            stack = stacks.get(name)
             if stack is None:
-                total = sum(counts.values())
-                stacks[place.name] = Stack(place, kpos, counts, total, total - counts.get("ship", 0))
-                keys[place.name] = key
+                ships = counts.get("ship", 0)
+                stack = stacks[name] = Stack(place, kpos, counts, total, total - ships)
+                keys[name] = key
+                area = place.area
+                if area is not None:
+                    if area.kind == "land":
+                        if ships:
+                            may_break.add("ship-on-land")
+                    elif total > ships:
+                        may_break.add("land-unit-at-sea")
+                    if ships and area.kind == "port":
+                        may_break.update(_PORT_RULES)
             else:
-                self.again(key, place.name, keys[place.name], stack.pos, "the units are added together; merge the two entries", kpos)
+                self.again(key, name, keys[name], stack.pos, "the units are added together; merge the two entries", kpos)
                 stack.add(counts)
-        h.stacks, h.units_pos = stacks, _key_pos(block, "units")
+                merged = True
+                may_break.update(_STACK_RULES)  # a merged entry: its rules look for themselves
+            if stack.total > 0 and holders.setdefault(name, hid) != hid:
+                may_break.add("contested-area")
+            if stack.land > 0 and stack.place.status in LIVE and (stack.place.area is None or stack.place.area.kind == "land"):
+                held.add(name)  # for `Position.control`
+                land_holders.setdefault(name, set()).add(hid)
+        if merged:  # the totals in the order of the areas, as `HouseBlock.unit_totals` gives them
+            totals = {}
+            for stack in stacks.values():
+                for kind, n in stack.counts.items():
+                    totals[kind] = totals.get(kind, 0) + n
+        caps = self.ed.caps
+        for kind, n in totals.items():
+            if n > caps.get(kind, -1):
+                may_break.add("unit-cap")
+        h.stacks, h.units_pos, h._totals = stacks, _key_pos(block, "units"), totals
+        track = self.data.supply_track
+        if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
+            row = track[h.supply]
+            sizes = sorted((stack.total for stack in stacks.values() if stack.total >= 2), reverse=True)
+            if len(sizes) > len(row) or any(size > limit for size, limit in zip(sizes, row, strict=False)):
+                may_break.add("army-supply")
 
     def unknown_unit(self, kind: str, where: Pos) -> None:
         if kind == "siege_engine" and self.ed.number == 1:
@@ -387,6 +491,8 @@ class Reader:
         self.add("unknown-unit-type", E, message + (f"; {hint}" if hint else ""), where)
 
     def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        """A house's orders, its starred ones counted, and the rules about orders they may break
+        (`Position.may_break`), noted in the one pass over the entries."""
         v = block["orders"]
         if not self.shaped(isinstance(v, dict)):
             return
@@ -394,6 +500,12 @@ class Reader:
         orders: list[Order] = []
         key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
+        may_break = self.position.may_break
+        used: dict[str, int] = {}
+        ordered: set[str] = set()
+        stacks = h.stacks
+        islands = self.ed.islands
+        starred = 0
         for key, token in v.items():
             kpos = key_pos.get(key, NO_POS)
             place = areas.get(key) if key.__class__ is str else None
@@ -409,7 +521,25 @@ class Reader:
                 )
                 continue
             orders.append(Order(place, key, token, kpos))
-        h.orders, h.orders_pos = orders, _key_pos(block, "orders")
+            used[token] = used.get(token, 0) + 1
+            name = place.name
+            if name in ordered:
+                may_break.add("orders-one-per-area")
+            ordered.add(name)
+            if stacks is not None and ((stack := stacks.get(name)) is None or stack.total <= 0):
+                may_break.add("order-without-units")
+            if token.endswith("-star"):
+                starred += 1
+            if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
+                may_break.add("consolidate-at-sea")
+            elif token in SUPPORT and name in islands:
+                may_break.add("support-on-island")
+        for token, n in used.items():
+            if n > known[token]:
+                may_break.add("order-supply")
+        h.orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
+        if starred:
+            may_break.add("special-orders-limit")
 
     # --- tracks, tokens, lists ------------------------------------------------------------------------
 
@@ -423,6 +553,7 @@ class Reader:
         self.known_keys(v, _TRACKS)
         tracks: dict[str, Track] = {}
         index, playable = self.ed.house_index, self.ed.houses
+        playing = self.ed.playing_sets.get(pos.players) if pos.players is not None else None
         for track in (t for t in TRACKS if t in v):
             items = v[track]
             if not self.shaped(isinstance(items, list)):
@@ -437,6 +568,8 @@ class Reader:
                 if hid is not None:
                     houses.append((hid, ipos))
             tracks[track] = Track(_val_pos(v, track), houses, len(houses) < len(items))
+            if playing is None or len(houses) != len(playing) or {h for h, _ in houses} != playing:
+                pos.may_break.add("influence-tracks")
         pos.influence = tracks
 
     def read_dominance(self, value: dict[Any, Any], pos: Position) -> None:
@@ -448,11 +581,22 @@ class Reader:
             return
         self.known_keys(v, _TOKENS)
         tokens: dict[str, tuple[str, Pos]] = {}
+        playing = self.ed.playing_sets.get(pos.players) if pos.players is not None else None
         for token in (t for t in TOKENS if t in v):
             where = _val_pos(v, token)
             hid = self.house(v[token], where, "a token holder")
             if hid is not None:
                 tokens[token] = (hid, where)
+                track = (pos.influence or _NO_TRACKS).get(TOKENS[token])
+                if (
+                    playing is None
+                    or hid not in playing
+                    or track is None
+                    or track.broken
+                    or not track.houses
+                    or track.houses[0][0] != hid
+                ):
+                    pos.may_break.add("dominance-tokens")
         pos.dominance = tokens
 
     def read_neutral(self, value: dict[Any, Any], pos: Position) -> None:
@@ -501,6 +645,8 @@ class Reader:
                 self.schema(f"{show(key)} names {name} again in muster: this plan is ignored; merge the two", kpos)
                 continue
             seen.add(hid)
+            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
+                pos.may_break.add("house-not-playing")
             if hid not in pos.houses:
                 self.schema(
                     f"muster has a plan for {name}, which has no block under houses: add its block "
