@@ -47,7 +47,6 @@ _TOP_KEYS = frozenset(TOP_KEYS)
 _TEXT_KEYS = ("name", "player", "team", "notes")
 
 
-@lru_cache(maxsize=256, typed=True)  # typed: `1:` and `true:` are different keys
 def _as_written(value: object) -> str:
     """A value as the list may have written it: YAML's own spelling for the floats Python prints as `inf`/`nan`."""
     if isinstance(value, float) and value != value:
@@ -57,6 +56,7 @@ def _as_written(value: object) -> str:
     return repr(value)
 
 
+@lru_cache(maxsize=256, typed=True)  # typed: `1:` and `true:` are different keys
 def _key_hint(key: object, known: tuple[str, ...], otherwise: str) -> str:
     """did_you_mean for an unknown key, worked out once per misspelling (a batch meets the same ones often)."""
     return did_you_mean(key, known, otherwise)
