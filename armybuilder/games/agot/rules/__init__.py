@@ -6,6 +6,11 @@ them in order and stamps each problem with its rule's id and a documented severi
 edition's; a rule whose severity differs by edition says so in its docstring and `ALSO`. The load-time ids
 (`syntax`, `schema`) and the names resolved while the file is read (`unknown-house`, `unknown-area`,
 `area-out-of-play`, `unknown-unit-type`) are found by the reader: `LOAD_DOCS`.
+
+A rule with `GATED = True` returns at once unless the reader noted a way to break it in the file
+(`Position.may_break`, filled in the reader's one pass over the entries); `run`, which the system calls,
+does not call it at all then. The reader's notes must be generous: a rule it fails to note would be
+skipped, so each note is a plain superset of the rule's own test.
 """
 
 from __future__ import annotations
