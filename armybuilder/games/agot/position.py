@@ -258,8 +258,9 @@ class Position:
                         held.add(name)
                 home = self.edition.home_of.get(hid)
                 if home is not None and home not in held and home not in out:
-                    others = land_holders.get(home, set()) | token_holders.get(home, set())
-                    if not others - {hid}:
+                    alone = {hid}  # no other house's land units or power token in its home area
+                    units, tokens = land_holders.get(home), token_holders.get(home)
+                    if (units is None or units <= alone) and (tokens is None or tokens <= alone):
                         held.add(home)
                 control[hid] = frozenset(held)
             self._control = control

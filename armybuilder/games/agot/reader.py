@@ -56,7 +56,6 @@ if TYPE_CHECKING:
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
-_NO_AREAS: dict[str, Resolved] = {}
 _NO_TRACKS: dict[str, Track] = {}
 _tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
 _PORT_RULES = ("port-capacity", "port-owner")
@@ -235,7 +234,7 @@ class Reader:
     def known_areas(self) -> Mapping[str, Resolved]:
         """Names already resolved to an area of the map, which `place` gives for them without a word (none
         in a 3-player game of the second edition, where `place` checks the areas out of play)."""
-        return _NO_AREAS if self.out3 else self.ed.resolved()
+        return self.ed.resolved(self.out3)
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False, key: bool = False) -> Resolved | None:
         """The area a name stands for (None: not a name at all; a key that is not text is reported)."""
@@ -479,7 +478,11 @@ class Reader:
                         may_break.add("ship-on-land")
                     if land and place.status in LIVE:
                         held.add(name)  # for `Position.control`
-                        land_holders.setdefault(name, set()).add(hid)
+                        holding = land_holders.get(name)
+                        if holding is None:
+                            land_holders[name] = {hid}
+                        else:
+                            holding.add(hid)
                 else:
                     if land:
                         may_break.add("land-unit-at-sea")
