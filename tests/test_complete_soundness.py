@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from test_complete import MAEGE, PROOF_NODES, brute_force, nodes_clock, with_left
 
@@ -115,3 +117,45 @@ def test_two_attachments_beyond_the_limit_on_a_unit_that_takes_one_off(left: int
     search = complete(army, catalogue, top=3, timeout=60, owned=owned)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, owned=owned)
+
+
+JORAH = """\
+faction: targaryen
+points: 50
+commander: "Jorah Mormont, Westerosi Tactician"
+units:
+  - unit: Dothraki Outriders
+    attachment: "Jorah Mormont, Westerosi Tactician"
+"""
+
+
+@pytest.mark.parametrize("dives", [True, False], ids=["dives", "no-dives"])
+@pytest.mark.parametrize("top", [1, 3])
+@pytest.mark.parametrize("left", [9, 10, 12])
+def test_a_unit_taken_again_has_fewer_copies_still_to_come(
+    left: int, top: int, dives: bool, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the search has taken Freedmen twice, its bound allows one more, not three (no card more than
+    3 times): a third copy is still reached where it spends the points (9 left: three Freedmen), and
+    brute force agrees with the search on a shelf of Freedmen and Dothraki Hrakkars."""
+    if not dives:
+        no_dives(monkeypatch)
+    owned = {catalogue.find(title)[0].id: 3 for title in ("Freedmen", "Dothraki Hrakkars")}
+    army = with_left(JORAH, left, catalogue)
+    search = complete(army, catalogue, top=top, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)
+
+
+def test_jorah_mormont_s_best_lists_are_proven_within_their_work(catalogue: Catalogue) -> None:
+    """Jorah Mormont alone at 50 points: 44 points buy 11 activations, no card more than twice (two
+    Freedmen, two Dothraki Hrakkars, two NCUs). The bound let Freedmen come three more times after two, and
+    the proof took 340,000 nodes: it stopped short of this budget of work, and ends well within it now."""
+    army = load_list_text(JORAH, catalogue)
+    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(250_000))
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == [*[(0, -11, 2, -12, 5)] * 4, (0, -11, 2, -12, 10)]
+    first = Counter(a.card.title for a in search.completions[0].additions if a.card is not None)
+    assert first["Freedmen"] == 2
+    assert sum(a.kind == "ncu" for a in search.completions[0].additions) == 2
+

@@ -159,7 +159,7 @@ class _Searcher(Model):
         max_ncus = self.limits.max_ncus
         room = None if max_ncus is None else max(0, max_ncus - self.root[4])
         relaxed = relaxation(self, items, ncus=room, held=self.copies)
-        bounds = relaxed[0]  # where the tables change: the same for every count of NCUs
+        bounds = [tables[0] for tables in relaxed[0]]  # where the tables change: the same for every count of NCUs
         # and of the completions whose most repeated new card is there at most m times, for m below the
         # most copies allowed: a completion whose relaxation needs more copies of a card than the list
         # has so far ranks behind on variety (see `bound`)
@@ -210,6 +210,12 @@ class _Searcher(Model):
                 lo, neutral, distinct = lo - clo, neutral - cn, distinct - 1
             best = WORST[:5]
             offset = neutral if count_neutral else 0
+            # the chosen additions of j's group (they come last in the fixed order): fewer of it to come
+            t, at_j = 0, len(chosen) - 1
+            if j < n:
+                group = groups[j]
+                while at_j >= 0 and groups[chosen[at_j]] == group:
+                    t, at_j = t + 1, at_j - 1
             acts = units + ncus
             top = min(hi, budget + give) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
@@ -217,8 +223,13 @@ class _Searcher(Model):
             for (m, by_ncus), by_thrift in zip(guide if guided else levels, thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
-                table = by_ncus[min(q, len(by_ncus) - 1)][j]
-                lean = None if by_thrift is None or guided else by_thrift[min(q, len(by_thrift) - 1)][j]
+                tables = by_ncus[min(q, len(by_ncus) - 1)][j]
+                table = tables[min(t, len(tables) - 1)]
+                if by_thrift is None or guided:
+                    lean = None
+                else:
+                    tables = by_thrift[min(q, len(by_thrift) - 1)][j]
+                    lean = tables[min(t, len(tables) - 1)]
                 at = max(m, most)
                 for spent in range(lo, top):
                     r = budget - spent + give
@@ -232,6 +243,8 @@ class _Searcher(Model):
                         best = cand
             return (*best, (order, ()))
 
+        ids: dict[tuple[str, ...], int] = {}
+        groups = [ids.setdefault(item.group, len(ids)) for item in items]  # each item's group, as a number
         first_other = next((j for j, it in enumerate(items) if it.kind != "unit"), n)
 
         def hopeless(j: int, state: State, order: tuple[int, ...]) -> bool:
