@@ -150,12 +150,31 @@ def test_a_unit_taken_again_has_fewer_copies_still_to_come(
 def test_jorah_mormont_s_best_lists_are_proven_within_their_work(catalogue: Catalogue) -> None:
     """Jorah Mormont alone at 50 points: 44 points buy 11 activations, no card more than twice (two
     Freedmen, two Dothraki Hrakkars, two NCUs). The bound let Freedmen come three more times after two, and
-    the proof took 340,000 nodes: it stopped short of this budget of work, and ends well within it now."""
+    a dragon's discount spend a point more than the list has where no dragon could come any more: the proof
+    took 340,000 nodes, and now ends well within this budget of work."""
     army = load_list_text(JORAH, catalogue)
-    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(250_000))
+    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(100_000))
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == [*[(0, -11, 2, -12, 5)] * 4, (0, -11, 2, -12, 10)]
     first = Counter(a.card.title for a in search.completions[0].additions if a.card is not None)
     assert first["Freedmen"] == 2
     assert sum(a.kind == "ncu" for a in search.completions[0].additions) == 2
 
+
+@pytest.mark.parametrize("dives", [True, False], ids=["dives", "no-dives"])
+@pytest.mark.parametrize("top", [1, 2])
+@pytest.mark.parametrize("left", [11, 15])
+def test_a_discount_still_counts_where_its_card_is_taken(
+    left: int, top: int, dives: bool, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Daenerys Targaryen (The Unburnt) takes 1 off one dragon: the bound counts that point only while a
+    dragon is in the list or still to come. With Drogon or Rhaegal taken, she still fits for 1 point
+    less (11 left: a dragon and Daenerys spend every point); brute force agrees with the search."""
+    if not dives:
+        no_dives(monkeypatch)
+    shelf = ["Drogon", "Rhaegal", "Daenerys Targaryen, The Unburnt", "Dothraki Hrakkars"]
+    owned = {catalogue.find(title)[0].id: 2 for title in shelf}
+    army = with_left(JORAH, left, catalogue)
+    search = complete(army, catalogue, top=top, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)

@@ -174,11 +174,25 @@ class _Searcher(Model):
             else None
             for m, _ in levels
         ]
-        # for the dives only: the same without the discounts that may never come (no proof rests on these)
+        # for the dives: the same without the discounts that may never come (and see `settled` below)
         guide = [
             (m, relaxation(self, items, m if m < most_levels else None, room, self.copies, slack=0))
             for m, _ in levels
         ]
+        # once no discount can come any more (the list's cards can lose no points, and no shared discount
+        # has its card in the list or an addition still to come), those tables bound the search too: a
+        # dragon's discount no longer lets Jorah Mormont's lists spend a point more than they have
+        settles = self.base_loss == 0 and self.slack > 0
+        settled = [
+            relaxation(self, items, m if m < most_levels else None, room, self.copies, thrifty=True, slack=0)
+            if self.cap is not None and settles
+            else None
+            for m, _ in levels
+        ]
+        pool_last = [-1] * len(self.pool_live)  # the last item that brings a card of each shared discount
+        for j, item in enumerate(items):
+            for p in item.pools:
+                pool_last[p] = j
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -202,6 +216,9 @@ class _Searcher(Model):
             come, to steer the dives (no bound: nothing is cut by it)."""
             lo, hi, neutral, units, ncus, most, distinct = state
             give = 0 if guided else slack
+            by_level, by_thrifty = (guide, thrifty) if guided else (levels, thrifty)
+            if settles and not guided and all(not pool_live[p] and last < j for p, last in enumerate(pool_last)):
+                give, by_level, by_thrifty = 0, guide, settled  # no discount can come any more
             # charged for, still to come: every completion takes an item from j on that brings the card,
             # and the relaxation counts that item at its whole cost and the card as one of its cards, as
             # the state does already: give both back (the same shift for every multiset, so still a bound)
@@ -220,7 +237,7 @@ class _Searcher(Model):
             top = min(hi, budget + give) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = None if cap is None else cap + nslack - neutral  # neutral points still allowed
-            for (m, by_ncus), by_thrift in zip(guide if guided else levels, thrifty, strict=True):
+            for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
                 tables = by_ncus[min(q, len(by_ncus) - 1)][j]
