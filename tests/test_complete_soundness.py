@@ -178,3 +178,26 @@ def test_a_discount_still_counts_where_its_card_is_taken(
     search = complete(army, catalogue, top=top, timeout=60, owned=owned)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)
+
+
+HOWLAND = """\
+faction: stark
+points: 50
+commander: "Howland Reed, Lord of the Crannogs"
+units:
+  - unit: Crannogman Trackers
+    attachment: Howland Reed
+"""
+
+
+def test_howland_reed_s_best_lists_are_proven_within_their_work(catalogue: Catalogue) -> None:
+    """Howland Reed alone at 50 points: the best lists field the three direwolves with the Starks they need,
+    Robb Stark among the NCUs (11 activations, no card twice). A dive found one such list and the dives
+    without one of its units, lean ones, never take Grey Wind (his Robb Stark comes as an NCU, later in the
+    order): the other four came only after 600k nodes. Dives by the bound take him now."""
+    army = load_list_text(HOWLAND, catalogue)
+    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(PROOF_NODES))
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == [(0, -11, 1, -16, 10)] * 5
+    first = {a.card.title for a in search.completions[0].additions if a.card is not None}
+    assert {"Grey Wind", "Shaggydog", "Summer"} <= first
