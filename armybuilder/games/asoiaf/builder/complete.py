@@ -515,8 +515,8 @@ class _Searcher(Model):
         # character that lets it in): the steps of the closed dives, beside every addition needing nothing
         bringers: dict[frozenset[str], list[int]] = {}
         for i, it in enumerate(items):
-            for _, ids in it.carries:
-                bringers.setdefault(ids, []).append(i)
+            for _, brought in it.carries:
+                bringers.setdefault(brought, []).append(i)
         closures = [(j, i) for j, it in enumerate(items) if it.charged for i in bringers.get(it.charged, ())]
         steps = [(j,) for j, it in enumerate(items) if not it.charged] + closures if closures else []
         free = next((j for j, it in enumerate(items) if not it.charged), n)  # after the needers that lead
