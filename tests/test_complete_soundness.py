@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from test_complete import MAEGE, PROOF_NODES, brute_force, nodes_clock, with_left
 
 from armybuilder.games.asoiaf.armylist import load_list_text
 from armybuilder.games.asoiaf.builder import complete as search_module
 from armybuilder.games.asoiaf.builder.complete import complete
+from armybuilder.games.asoiaf.builder.edits import new_list
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate_text
 
@@ -115,3 +118,114 @@ def test_two_attachments_beyond_the_limit_on_a_unit_that_takes_one_off(left: int
     search = complete(army, catalogue, top=3, timeout=60, owned=owned)
     assert search.proven, search.why
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, 3, owned=owned)
+
+
+JORAH = """\
+faction: targaryen
+points: 50
+commander: "Jorah Mormont, Westerosi Tactician"
+units:
+  - unit: Dothraki Outriders
+    attachment: "Jorah Mormont, Westerosi Tactician"
+"""
+
+
+@pytest.mark.parametrize("dives", [True, False], ids=["dives", "no-dives"])
+@pytest.mark.parametrize("top", [1, 3])
+@pytest.mark.parametrize("left", [9, 10, 12])
+def test_a_unit_taken_again_has_fewer_copies_still_to_come(
+    left: int, top: int, dives: bool, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the search has taken Freedmen twice, its bound allows one more, not three (no card more than
+    3 times): a third copy is still reached where it spends the points (9 left: three Freedmen), and
+    brute force agrees with the search on a shelf of Freedmen and Dothraki Hrakkars."""
+    if not dives:
+        no_dives(monkeypatch)
+    owned = {catalogue.find(title)[0].id: 3 for title in ("Freedmen", "Dothraki Hrakkars")}
+    army = with_left(JORAH, left, catalogue)
+    search = complete(army, catalogue, top=top, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)
+
+
+def test_jorah_mormont_s_best_lists_are_proven_within_their_work(catalogue: Catalogue) -> None:
+    """Jorah Mormont alone at 50 points: 44 points buy 11 activations, no card more than twice (two
+    Freedmen, two Dothraki Hrakkars, two NCUs). The bound let Freedmen come three more times after two, and
+    a dragon's discount spend a point more than the list has where no dragon could come any more: the proof
+    took 340,000 nodes, and now ends well within this budget of work."""
+    army = load_list_text(JORAH, catalogue)
+    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(100_000))
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == [*[(0, -11, 2, -12, 5)] * 4, (0, -11, 2, -12, 10)]
+    first = Counter(a.card.title for a in search.completions[0].additions if a.card is not None)
+    assert first["Freedmen"] == 2
+    assert sum(a.kind == "ncu" for a in search.completions[0].additions) == 2
+
+
+@pytest.mark.parametrize("dives", [True, False], ids=["dives", "no-dives"])
+@pytest.mark.parametrize("top", [1, 2])
+@pytest.mark.parametrize("left", [11, 15])
+def test_a_discount_still_counts_where_its_card_is_taken(
+    left: int, top: int, dives: bool, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Daenerys Targaryen (The Unburnt) takes 1 off one dragon: the bound counts that point only while a
+    dragon is in the list or still to come. With Drogon or Rhaegal taken, she still fits for 1 point
+    less (11 left: a dragon and Daenerys spend every point); brute force agrees with the search."""
+    if not dives:
+        no_dives(monkeypatch)
+    shelf = ["Drogon", "Rhaegal", "Daenerys Targaryen, The Unburnt", "Dothraki Hrakkars"]
+    owned = {catalogue.find(title)[0].id: 2 for title in shelf}
+    army = with_left(JORAH, left, catalogue)
+    search = complete(army, catalogue, top=top, timeout=60, owned=owned)
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)
+
+
+HOWLAND = """\
+faction: stark
+points: 50
+commander: "Howland Reed, Lord of the Crannogs"
+units:
+  - unit: Crannogman Trackers
+    attachment: Howland Reed
+"""
+
+
+def test_howland_reed_s_best_lists_are_proven_within_their_work(catalogue: Catalogue) -> None:
+    """Howland Reed alone at 50 points: the best lists field the three direwolves with the Starks they need,
+    Robb Stark among the NCUs (11 activations, no card twice). A dive found one such list and the dives
+    without one of its units, lean ones, never take Grey Wind (his Robb Stark comes as an NCU, later in the
+    order): the other four came only after 600k nodes. Dives by the bound take him now."""
+    army = load_list_text(HOWLAND, catalogue)
+    search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(PROOF_NODES))
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == [(0, -11, 1, -16, 10)] * 5
+    first = {a.card.title for a in search.completions[0].additions if a.card is not None}
+    assert {"Grey Wind", "Shaggydog", "Summer"} <= first
+
+
+DIREWOLVES = {"Grey Wind": "Robb Stark", "Shaggydog": "Rickon Stark", "Summer": "Bran and Hodor"}
+
+
+@pytest.mark.parametrize(
+    ("points", "ranks"),
+    [(40, [*[(0, -9, 1, -13, 5)] * 3, *[(0, -9, 1, -13, 10)] * 2]), (50, [(0, -11, 1, -16, 10)])],
+)
+def test_eddard_stark_s_best_lists_field_the_direwolves_with_their_starks(
+    points: int, ranks: list[tuple[int, ...]], catalogue: Catalogue
+) -> None:
+    """Issue #27: Eddard Stark alone at 40 points (35 left; his top 5) and 50 (45 left; his best list).
+    His best lists field three direwolves, each with the Stark character it needs on another new unit,
+    and two NCUs: 9 or 11 activations, no card twice. A dive of single additions never brought a
+    direwolf's Stark in time, so the exhaustive pass found these lists last (over 500,000 nodes at 40
+    points, 2 million at 50); the dives that take a direwolf and its Stark as one step find them first."""
+    title = "Eddard Stark, Lord of Winterfell"
+    army = load_list_text(new_list(catalogue, "stark", points, title), catalogue)
+    search = complete(army, catalogue, top=len(ranks), timeout=1, clock=nodes_clock(PROOF_NODES))
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == ranks
+    for completion in search.completions:
+        units = {a.card.name: [x.name for x in a.attachments] for a in completion.additions if a.card is not None}
+        starks = {x for atts in units.values() for x in atts}
+        assert all(wolf in units and stark in starks for wolf, stark in DIREWOLVES.items())
+        assert completion.report.valid

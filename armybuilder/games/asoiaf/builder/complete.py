@@ -104,8 +104,8 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
-LEAN_DIVES = 8  # lean dives, from the most promising first additions (see `dive`)
-LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`)
+LEAN_DIVES = 8  # lean dives, from the most promising first additions (see `dive`); as many closed dives
+LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`); as much for the closed ones
 UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
@@ -159,7 +159,7 @@ class _Searcher(Model):
         max_ncus = self.limits.max_ncus
         room = None if max_ncus is None else max(0, max_ncus - self.root[4])
         relaxed = relaxation(self, items, ncus=room, held=self.copies)
-        bounds = relaxed[0]  # where the tables change: the same for every count of NCUs
+        bounds = [tables[0] for tables in relaxed[0]]  # where the tables change: the same for every count of NCUs
         # and of the completions whose most repeated new card is there at most m times, for m below the
         # most copies allowed: a completion whose relaxation needs more copies of a card than the list
         # has so far ranks behind on variety (see `bound`)
@@ -174,11 +174,25 @@ class _Searcher(Model):
             else None
             for m, _ in levels
         ]
-        # for the dives only: the same without the discounts that may never come (no proof rests on these)
+        # for the dives: the same without the discounts that may never come (and see `settled` below)
         guide = [
             (m, relaxation(self, items, m if m < most_levels else None, room, self.copies, slack=0))
             for m, _ in levels
         ]
+        # once no discount can come any more (the list's cards can lose no points, and no shared discount
+        # has its card in the list or an addition still to come), those tables bound the search too: a
+        # dragon's discount no longer lets Jorah Mormont's lists spend a point more than they have
+        settles = self.base_loss == 0 and self.slack > 0
+        settled = [
+            relaxation(self, items, m if m < most_levels else None, room, self.copies, thrifty=True, slack=0)
+            if self.cap is not None and settles
+            else None
+            for m, _ in levels
+        ]
+        pool_last = [-1] * len(self.pool_live)  # the last item that brings a card of each shared discount
+        for j, item in enumerate(items):
+            for p in item.pools:
+                pool_last[p] = j
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -202,6 +216,9 @@ class _Searcher(Model):
             come, to steer the dives (no bound: nothing is cut by it)."""
             lo, hi, neutral, units, ncus, most, distinct = state
             give = 0 if guided else slack
+            by_level, by_thrifty = (guide, thrifty) if guided else (levels, thrifty)
+            if settles and not guided and all(not pool_live[p] and last < j for p, last in enumerate(pool_last)):
+                give, by_level, by_thrifty = 0, guide, settled  # no discount can come any more
             # charged for, still to come: every completion takes an item from j on that brings the card,
             # and the relaxation counts that item at its whole cost and the card as one of its cards, as
             # the state does already: give both back (the same shift for every multiset, so still a bound)
@@ -210,15 +227,26 @@ class _Searcher(Model):
                 lo, neutral, distinct = lo - clo, neutral - cn, distinct - 1
             best = WORST[:5]
             offset = neutral if count_neutral else 0
+            # the chosen additions of j's group (they come last in the fixed order): fewer of it to come
+            t, at_j = 0, len(chosen) - 1
+            if j < n:
+                group = groups[j]
+                while at_j >= 0 and groups[chosen[at_j]] == group:
+                    t, at_j = t + 1, at_j - 1
             acts = units + ncus
             top = min(hi, budget + give) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = None if cap is None else cap + nslack - neutral  # neutral points still allowed
-            for (m, by_ncus), by_thrift in zip(guide if guided else levels, thrifty, strict=True):
+            for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
-                table = by_ncus[min(q, len(by_ncus) - 1)][j]
-                lean = None if by_thrift is None or guided else by_thrift[min(q, len(by_thrift) - 1)][j]
+                tables = by_ncus[min(q, len(by_ncus) - 1)][j]
+                table = tables[min(t, len(tables) - 1)]
+                if by_thrift is None or guided:
+                    lean = None
+                else:
+                    tables = by_thrift[min(q, len(by_thrift) - 1)][j]
+                    lean = tables[min(t, len(tables) - 1)]
                 at = max(m, most)
                 for spent in range(lo, top):
                     r = budget - spent + give
@@ -232,6 +260,8 @@ class _Searcher(Model):
                         best = cand
             return (*best, (order, ()))
 
+        ids: dict[tuple[str, ...], int] = {}
+        groups = [ids.setdefault(item.group, len(ids)) for item in items]  # each item's group, as a number
         first_other = next((j for j, it in enumerate(items) if it.kind != "unit"), n)
 
         def hopeless(j: int, state: State, order: tuple[int, ...]) -> bool:
@@ -425,7 +455,7 @@ class _Searcher(Model):
             best: tuple[tuple[int, int, int, Rank, bool], int] | None = None
             for j in range(first, min(n, due + 1)):
                 card = items[j].card
-                if lean and (later(j) or (card is not None and card.id in banned)):
+                if (lean and later(j)) or (card is not None and card.id in banned):
                     continue
                 taken = take(j, state)
                 if taken is None:
@@ -456,6 +486,8 @@ class _Searcher(Model):
             dive(nxt(j), taken[0], lean, banned, leaves)
             undo(j, taken[1])
 
+        left_out = {c.id for j, it in enumerate(items) if later(j) and (c := it.card) is not None}
+
         def swaps() -> None:
             """Dives without one new combat unit of a proposal found so far: proposals differ in their new
             units, so the next best are likeliest among its neighbours."""
@@ -468,12 +500,75 @@ class _Searcher(Model):
                         ban = frozenset({cid})
                         if ban in tried:
                             continue
-                        if self.clock() - self.start > self.timeout * DIVE_SHARE:
+                        if self.clock() - self.start - self.lent > self.timeout * DIVE_SHARE:
                             return
                         tried.add(ban)
                         before = list(self.ranked)
                         dive(0, root, True, ban)
+                        if not left_out.isdisjoint(group):
+                            # and by the bound, which takes what a lean dive leaves out (a direwolf whose
+                            # Stark comes as an NCU: Howland Reed's lists): only the leaves once five are in
+                            dive(0, root, False, ban, leaves=len(self.ranked) >= self.top)
                         fresh = fresh or self.ranked != before
+
+        # a needer and an addition that brings the card it needs, as one step (a direwolf and the Stark
+        # character that lets it in): the steps of the closed dives, beside every addition needing nothing
+        bringers: dict[frozenset[str], list[int]] = {}
+        for i, it in enumerate(items):
+            for _, brought in it.carries:
+                bringers.setdefault(brought, []).append(i)
+        closures = [(j, i) for j, it in enumerate(items) if it.charged for i in bringers.get(it.charged, ())]
+        steps = [(j,) for j, it in enumerate(items) if not it.charged] + closures if closures else []
+        free = next((j for j, it in enumerate(items) if not it.charged), n)  # after the needers that lead
+        Log = list[tuple[int, list[frozenset[str]]]]
+
+        def stack(js: list[int] | tuple[int, ...], state: State) -> tuple[State, Log] | None:
+            """Take the additions js one after the other: the state and what to undo (see `lift`); None
+            (nothing changed) when the rules refuse one."""
+            log: Log = []
+            for j in js:
+                taken = take(j, state)
+                if taken is None:
+                    lift(log)
+                    return None
+                state = taken[0]
+                log.append((j, taken[1]))
+            return state, log
+
+        def lift(log: Log) -> None:
+            for j, met in reversed(log):
+                undo(j, met)
+
+        def closed_dive(multiset: list[int]) -> None:
+            """A lean dive by steps that bring what they need, each list laid in the search's order: each
+            step the one with the most activations that need no discount to come (the bound over the
+            additions but the needers), then the most activations of its own, the fewest attachments;
+            every list on the way checked, and every step that may spend every point left."""
+            while (laid := stack(sorted(multiset), root)) is not None:
+                state, log = laid
+                visit(state)
+                best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+                full = []
+                for step in steps:
+                    if (tried := stack(step, state)) is None:
+                        continue
+                    now = tried[0]
+                    aim = bound(free, now, tuple(chosen), guided=True)
+                    gain = -sum(items[j].units + items[j].ncus for j in step)
+                    rated = (aim[0], aim[1], gain, sum(len(items[j].classes) for j in step), *aim[2:5])
+                    if (best is None or rated < best[0]) and bound(0, now, tuple(chosen)) < self.threshold():
+                        best = (rated, step)
+                    if now[0] <= budget <= now[1]:
+                        full.append(step)
+                    lift(tried[1])
+                lift(log)
+                for step in full:  # the lists that may spend every point left, laid in the search's order
+                    if (laid := stack(sorted([*multiset, *step]), root)) is not None:
+                        visit(laid[0])
+                        lift(laid[1])
+                if best is None:
+                    return
+                multiset = [*multiset, *best[1]]
 
         root: State = self.root
         try:
@@ -485,12 +580,25 @@ class _Searcher(Model):
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             self.diving = True
-            # the lean dives first (their lists take few attachments, so few checks), then the dives by
-            # the bound, then the neighbours of the proposals found
+            # the closed dives first (a dive of single additions seldom brings what a needer needs), in
+            # a share of the time limit of their own: the other dives' shares start after them
+            opened = self.clock()
+            firsts = []
+            for step in closures:
+                if (laid := stack(step, root)) is not None:
+                    firsts.append((bound(0, laid[0], tuple(chosen), guided=True), step))
+                    lift(laid[1])
+            for key, step in sorted(firsts)[:LEAN_DIVES]:
+                if key >= self.threshold() or self.clock() - opened > self.timeout * LEAN_SHARE:
+                    break
+                closed_dive(list(step))
+            self.lent = self.clock() - opened
+            # then the lean dives (their lists take few attachments, so few checks), the dives by the
+            # bound, and the neighbours of the proposals found
             for lean in (True, False):
                 for key, j in sorted(starts)[: LEAN_DIVES if lean else DIVES]:
                     share = LEAN_SHARE if lean else DIVE_SHARE
-                    if key >= self.threshold() or self.clock() - self.start > self.timeout * share:
+                    if key >= self.threshold() or self.clock() - self.start - self.lent > self.timeout * share:
                         break
                     if lean and later(j):
                         continue

@@ -23,8 +23,8 @@ def relaxation(
     held: Mapping[str, int] | None = None,
     thrifty: bool = False,
     slack: int | None = None,
-) -> list[list[list[Relaxed]]]:
-    """bounds[q][j][r + slack]: the best a multiset of the items of j's group and after can do with `r`
+) -> list[list[list[list[Relaxed]]]]:
+    """bounds[q][j][t][r + slack]: the best a multiset of the items of j's group and after can do with `r`
     points to spend (r from -slack: discounts on the list's cards may still pay for it), forgetting
     every rule but points and each group's cap (copies of one card, one card per character, one
     addition per existing unit): (points left, -activations, -cards, neutral points), smallest first.
@@ -39,7 +39,10 @@ def relaxation(
     and a card the list holds is no new card. `thrifty`: (points left, -activations, neutral points,
     -cards) instead, every neutral point counted: the fewest neutral points the best multisets need,
     to tell whether the neutral cap lets any of them be. `slack`: the points discounts may still pay
-    for, instead of the model's (0: the tables of the lists that pay every point themselves)."""
+    for, instead of the model's (0: the tables of the lists that pay every point themselves).
+    `t`: the items of j's group the search took already (the last index: that many or more); a group
+    of a capped card then adds at most its cap less those, and its card is no new card (Freedmen taken
+    twice: one more at most, not three)."""
     slack, budget = model.slack if slack is None else slack, model.budget
     held = held or {}
     items, at = _unshared(model, items)
@@ -47,7 +50,7 @@ def relaxation(
     count_neutral = model.neutral_slack == 0 or thrifty
     base: list[Relaxed] = [(max(0, r - slack), 0, 0, 0) for r in range(size)]
     levels = 1 if ncus is None else max(0, ncus) + 1
-    bounds: list[list[list[Relaxed]]] = [[base] * (len(items) + 1) for _ in range(levels)]
+    bounds: list[list[list[list[Relaxed]]]] = [[[base]] * (len(items) + 1) for _ in range(levels)]
 
     def step(
         cur: list[Relaxed], group: Sequence[_Item], first: bool = True, into: list[Relaxed] | None = None
@@ -100,9 +103,10 @@ def relaxation(
             if cap is not None and cap <= 0:
                 for q in range(levels):
                     for j in range(start, end):
-                        bounds[q][j] = tables[q]
+                        bounds[q][j] = [tables[q]]
                 end = start
                 continue
+        after = tables
         if cap is None:  # no shared cap: each item as often as its own limit allows
             for item in reversed(group):
                 rounds = item.repeat if item.repeat is not None else size
@@ -118,9 +122,21 @@ def relaxation(
                 if nxt == tables:
                     break
                 tables = nxt
+        # after t of the group's items taken: at most cap - t more, the card no new card (held already:
+        # the tables above with that many rounds fewer)
+        by_taken = [tables]
+        if cap is not None:
+            fewer = [after]
+            for _ in range(min(cap, size) - 1):
+                nxt = advance(fewer[-1], group, False)
+                if nxt == fewer[-1]:
+                    break
+                fewer.append(nxt)
+            by_taken += [fewer[min(cap - t, len(fewer) - 1)] for t in range(1, cap + 1)]
         for q in range(levels):
+            taken = [tabs[q] for tabs in by_taken]
             for j in range(start, end):
-                bounds[q][j] = tables[q]
+                bounds[q][j] = taken
         end = start
     return [[by_item[i] for i in at] for by_item in bounds]
 
