@@ -127,3 +127,15 @@ def test_new_writes_the_modeline(tmp_path: Path, catalogue: Catalogue) -> None:
     assert first == f"# {modeline()}"
     assert Path(first.split("$schema=", 1)[1]) == SCHEMA_PATH  # a file that exists
     assert VALIDATOR.is_valid(_value(path.read_text()))
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"), [(".inf", "`.inf`"), ("-.Inf", "`-.inf`"), (".NaN", "`.nan`"), ("40.5", "40.5")]
+)
+def test_a_game_size_that_is_no_whole_number_is_quoted_as_yaml_writes_it(
+    written: str, shown: str, catalogue: Catalogue
+) -> None:
+    army = load_list_text(f"faction: stark\npoints: {written}\n", catalogue, "x.yaml")
+    [problem] = [p for p in army.problems if p.rule == "schema"]
+    assert problem.message == f"`points` must be a whole number such as 40, not {shown}"
+    assert (problem.line, problem.column) == (2, 9)

@@ -35,6 +35,8 @@ TOKEN_NAMES = {
     "messenger_raven": "Messenger Raven",
 }
 BEYOND_THE_WALL = "Beyond the Wall"
+CONSOLIDATE = ("consolidate", "consolidate-star")  # the Consolidate Power tokens (consolidate-at-sea)
+SUPPORT = ("support", "support-plus1-star")  # the support tokens (support-on-island)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +100,22 @@ class Edition:
     home_of: dict[str, str] = field(default_factory=dict)  # house -> its home area
     supply_icons: dict[str, int] = field(default_factory=dict)  # area -> its supply icons (areas with any)
     castles: frozenset[str] = frozenset()  # areas with a castle or a stronghold
+    playing_sets: dict[int, frozenset[str]] = field(default_factory=dict)  # player count -> the houses in play
+    unit_set: frozenset[str] = frozenset()  # the edition's units, to look a kind up in
+    supply_areas: frozenset[str] = frozenset()  # the areas with supply icons
+    house_of: dict[str, str] = field(default_factory=dict)  # id or alias, exactly -> id (this edition's houses)
     _area_cache: dict[str, Resolved] = field(default_factory=dict)
+    _ok_cache: dict[str, Resolved] = field(default_factory=dict)  # the names of `_area_cache` resolved to an area
     _house_cache: dict[str, tuple[str | None, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.home_of = {house: area for area, house in self.homes.items()}
         self.supply_icons = {name: area.supply for name, area in self.areas.items() if area.supply}
         self.castles = frozenset(name for name, area in self.areas.items() if area.castle)
+        self.playing_sets = {n: frozenset(houses) for n, houses in self.by_players.items()}
+        self.unit_set = frozenset(self.units)
+        self.supply_areas = frozenset(self.supply_icons)
+        self.house_of = {name: hid for name, hid in self.house_index.items() if hid in self.houses}
 
     def area(self, raw: str) -> Resolved:
         """The area a name stands for (trimmed first); cached, so every file of a batch shares the work."""
@@ -113,12 +124,14 @@ class Edition:
             found = self._resolve_area(raw.strip())
             if len(self._area_cache) < 10_000:  # hostile files must not grow the cache without bound
                 self._area_cache[raw] = found
+                if found.status == "ok":
+                    self._ok_cache[raw] = found
         return found
 
     def resolved(self) -> Mapping[str, Resolved]:
-        """The names `area` has resolved so far (as written) -> what they stand for: a reader looks a name
-        up here first, and asks `area` only for a name met for the first time."""
-        return self._area_cache
+        """The names `area` has resolved so far to an area of the map (as written) -> that area: a reader
+        looks a name up here first, and asks `area` for any other name."""
+        return self._ok_cache
 
     def _resolve_area(self, raw: str) -> Resolved:
         name = self.area_aliases.get(raw, raw)
@@ -187,6 +200,10 @@ class AgotData:
     start_ed2: dict[str, Any]
     unused_strength: dict[str, int]
     folder: Path
+    read_tokens: frozenset[str] = frozenset()  # the tokens a reader looks at: consolidate, support, starred
+
+    def __post_init__(self) -> None:
+        self.read_tokens = frozenset((*CONSOLIDATE, *SUPPORT, *(t for t in self.order_tokens if t.endswith("-star"))))
 
 
 def suggest(name: str, candidates: list[str]) -> str | None:

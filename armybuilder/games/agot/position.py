@@ -67,8 +67,9 @@ class Stack:
                 self.land += n
 
 
-@dataclass(slots=True)
-class Order:
+class Order(NamedTuple):
+    """One order token placed (a tuple: a file places a dozen or more)."""
+
     place: Resolved
     key: str  # as written
     token: str
@@ -102,6 +103,7 @@ class HouseBlock:
     _totals: dict[str, int] | None = None
     _armies: list[tuple[str, int]] | None = None
     _starred: int | None = None  # starred orders placed (special_orders_limit.starred)
+    _empty: bool = False  # an area of `stacks` may hold no unit (order-without-units looks)
 
     def unit_totals(self) -> dict[str, int]:
         """Units of each kind in all entries together (computed once; do not change the result)."""
@@ -180,6 +182,11 @@ class Position:
     houses_pos: Pos = NO_POS
     muster: list[MusterPlan] | None = None
     found: list[Problem] = field(default_factory=list)  # problems found while reading
+    # ids of the rules the reader saw a way to break (a unit where its kind may not be, two orders in one
+    # area, …): a rule whose id is not here finds nothing in this file and returns at once
+    may_break: set[str] = field(default_factory=set)
+    held_by: dict[str, set[str]] = field(default_factory=dict)  # house -> the land areas its land units stand in
+    land_holders: dict[str, set[str]] = field(default_factory=dict)  # land area -> the houses with land units there
     _presence: dict[str, dict[str, Stack]] | None = None
     _control: dict[str, frozenset[str]] | None = None
     _stacks: list[tuple[HouseBlock, Stack]] | None = None
@@ -224,27 +231,23 @@ class Position:
         return self._presence
 
     def control(self) -> dict[str, frozenset[str]]:
-        """House -> the land areas it controls (§1.1: land units; else its power token; else its home)."""
+        """House -> the land areas it controls (§1.1: land units; else its power token; else its home).
+
+        Where land units stand was noted by the reader (`held_by`, `land_holders`)."""
         if self._control is None:
-            areas = self.edition.areas
-            land_holders: dict[str, set[str]] = {}
+            land_holders = self.land_holders
+            held_by = self.held_by
             token_holders: dict[str, set[str]] = {}
-            held_by: dict[str, set[str]] = {}
             for hid, block in self.houses.items():
-                held = held_by[hid] = set()
-                for name, stack in (block.stacks or {}).items():
-                    if stack.land > 0 and stack.place.status in LIVE:
-                        area = areas.get(name)
-                        if area is None or area.kind == "land":
-                            held.add(name)
-                            land_holders.setdefault(name, set()).add(hid)
                 for place, _ in block.tokens or ():
                     if place.status in LIVE:
                         token_holders.setdefault(place.name, set()).add(hid)
             out = self.edition.out_3p if self.edition.number == 2 and self.players == 3 else frozenset()
             control: dict[str, frozenset[str]] = {}
             for hid, block in self.houses.items():
-                held = held_by[hid]
+                held = held_by.get(hid)
+                if held is None:
+                    held = held_by[hid] = set()
                 for place, _ in block.tokens or ():
                     name = place.name
                     if place.status not in LIVE or name in held or (place.area and place.area.kind != "land"):
@@ -263,6 +266,25 @@ class Position:
 
     def armies(self, block: HouseBlock) -> list[tuple[str, int]]:
         return block.armies()
+
+
+def _init_position(self: Position, path: str, data: AgotData, edition: Edition, **given: Any) -> None:
+    """Position's __init__ (one per file read): the fields with a default stay the class's until set."""
+    self.__dict__.update(
+        path=path,
+        data=data,
+        edition=edition,
+        houses={},
+        found=[],
+        may_break=set(),
+        held_by={},
+        land_holders={},
+        _occupied_of={},
+        **given,
+    )
+
+
+setattr(Position, "__init__", _init_position)  # noqa: B010 - mypy keeps the dataclass's signature
 
 
 def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:

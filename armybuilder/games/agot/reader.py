@@ -13,12 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from armybuilder.games.agot.data import LAND_UNITS, TOKENS, TRACKS, AgotData, Edition, Resolved
+from armybuilder.games.agot.data import (
+    CONSOLIDATE,
+    LAND_UNITS,
+    SUPPORT,
+    TOKENS,
+    TRACKS,
+    AgotData,
+    Edition,
+    Resolved,
+)
 from armybuilder.games.agot.position import (
     GAME_NAMES,
     HOUSE_KEYS,
+    LIVE,
     NO_POS,
     PHASES,
     PUT_TO_THE_SWORD,
@@ -47,6 +57,10 @@ E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
 _NO_AREAS: dict[str, Resolved] = {}
+_NO_TRACKS: dict[str, Track] = {}
+_tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
+_PORT_RULES = ("port-capacity", "port-owner")
+_STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS))
 _EMPTY_SHIP = "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"
 
@@ -58,10 +72,16 @@ def validator() -> Draft202012Validator:
 
 
 def _key_pos(m: Any, key: Any) -> Pos:
+    if m.__class__ is PosMap:  # the usual mapping: its key's position read directly
+        found = m.key_pos.get(key)
+        if found is not None:
+            return found
     return kit.key_position(m, key) or kit.own_position(m) or NO_POS
 
 
 def _val_pos(m: Any, key: Any) -> Pos:
+    if m.__class__ is PosMap:
+        return m.value_pos.get(key) or m.key_pos.get(key) or m.pos
     return m.at(key) if isinstance(m, PosMap) else NO_POS
 
 
@@ -86,6 +106,7 @@ class Reader:
         self.ed: Edition
         self.position: Position
         self.out3 = False  # a 3-player second-edition game: part of the map is out of play
+        self.holders: dict[str, str] = {}  # area -> the first house with units there (contested-area)
 
     def add(self, rule: str, severity: Severity, message: str, pos: Pos) -> None:
         self.found.append(Problem(rule, severity, message, self.path, pos[0], pos[1]))
@@ -150,6 +171,7 @@ class Reader:
         self.read_influence(value, pos)
         self.read_dominance(value, pos)
         self.read_neutral(value, pos)
+        self.note_tokens(pos)
         self.read_westeros(value, pos)
         self.read_muster(value, pos)
         self.note_ed1_areas()
@@ -211,8 +233,8 @@ class Reader:
         return None
 
     def known_areas(self) -> Mapping[str, Resolved]:
-        """Names already resolved to what `place` gives for them without a word (none in a 3-player
-        game of the second edition, where `place` checks the areas out of play)."""
+        """Names already resolved to an area of the map, which `place` gives for them without a word (none
+        in a 3-player game of the second edition, where `place` checks the areas out of play)."""
         return _NO_AREAS if self.out3 else self.ed.resolved()
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False, key: bool = False) -> Resolved | None:
@@ -254,12 +276,42 @@ class Reader:
         if not self.shaped(isinstance(items, list)):
             return None
         found: list[tuple[Resolved, Pos]] = []
+        areas = self.known_areas()
+        at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
         for i, item in enumerate(items):
-            ipos = _item_pos(items, i)
-            place = self.place(item, ipos, what)
+            ipos = at[i] if at is not None else _item_pos(items, i)
+            place = areas.get(item) if item.__class__ is str else None  # an item may be a list
+            if place is None:  # else an area in play, resolved before: as `place` says
+                place = self.place(item, ipos, what)
             if place is not None:
                 found.append((place, ipos))
         return found
+
+    def note_tokens(self, pos: Position) -> None:
+        """The rules about power tokens and neutral forces the file may break (`Position.may_break`):
+        a token listed twice, off land, beside another house's units or token, or on a neutral force;
+        units on a neutral force."""
+        holders = self.holders
+        shared = "contested-area" in pos.may_break  # an area may hold several houses' units
+        neutral = {place.name for place, _ in pos.neutral or ()}
+        owners: dict[str, str] = {}
+        for hid, block in pos.houses.items():
+            for place, _ in block.tokens or ():
+                name = place.name
+                area = place.area
+                holder = holders.get(name)
+                if (
+                    owners.setdefault(name, hid) != hid
+                    or (area is not None and area.kind != "land")
+                    or (holder is not None and (holder != hid or shared))
+                    or name in neutral
+                ):
+                    pos.may_break.add("power-token-placement")
+                    break
+            if block.tokens and len({place.name for place, _ in block.tokens}) < len(block.tokens):
+                pos.may_break.add("power-token-placement")
+        if not neutral.isdisjoint(holders):
+            pos.may_break.add("neutral-force")
 
     def note_ed1_areas(self) -> None:
         if not self.ed1_unknown:
@@ -287,27 +339,47 @@ class Reader:
         if not self.shaped(isinstance(houses, dict) and bool(houses)):
             return
         first: dict[str, tuple[Any, Pos]] = {}
+        exact = self.ed.house_of
+        names = self.data.house_names
+        playing = self.ed.playing_sets.get(pos.players, ()) if pos.players is not None else None
+        key_pos = houses.key_pos if houses.__class__ is PosMap else None
         for key, block in houses.items():
-            kpos = _key_pos(houses, key)
-            hid = self.house(key, kpos, "house", key=True)
+            kpos = key_pos.get(key) if key_pos is not None else None
+            if kpos is None:
+                kpos = _key_pos(houses, key)
+            hid = exact.get(key) if key.__class__ is str else None  # the usual key: a house id, exactly
+            if hid is None:
+                hid = self.house(key, kpos, "house", key=True)
             if hid is None or hid in first:
                 self.unread += 1
             if hid is None:
                 continue
             if hid in first:
-                self.again(key, self.data.house_names[hid], *first[hid], "this block is ignored; merge the two blocks", kpos)
+                self.again(key, names[hid], *first[hid], "this block is ignored; merge the two blocks", kpos)
                 continue
             first[hid] = (key, kpos)
-            h = pos.houses[hid] = HouseBlock(hid, self.data.house_names[hid], kpos)
+            if playing is not None and hid not in playing:
+                pos.may_break.add("house-not-playing")
+            h = pos.houses[hid] = HouseBlock(hid, names[hid], kpos)
             if block.__class__ is PosMap or (block is not None and self.shaped(isinstance(block, dict))):
-                self.known_keys(block, _HOUSE_KEYS)
+                if not _HOUSE_KEYS.issuperset(block):
+                    self.faults += 1  # unknown keys: the schema names them and the keys there are
                 self.read_house(block, h)
 
     def read_house(self, block: dict[Any, Any], h: HouseBlock) -> None:
-        if "supply" in block and self.shaped(type(block["supply"]) is int):
-            h.supply, h.supply_pos = block["supply"], _val_pos(block, "supply")
-        if "power_available" in block and self.shaped(type(n := block["power_available"]) is int and n >= 0):
-            h.power_available, h.power_available_pos = n, _val_pos(block, "power_available")
+        data = self.data
+        supply = block.get("supply")
+        if supply is not None or "supply" in block:
+            if supply.__class__ is int:
+                h.supply, h.supply_pos = supply, _val_pos(block, "supply")
+            else:
+                self.faults += 1
+        n = block.get("power_available")
+        if n is not None or "power_available" in block:
+            if n.__class__ is int and n >= 0:
+                h.power_available, h.power_available_pos = n, _val_pos(block, "power_available")
+            else:
+                self.faults += 1
         if "power_on_board" in block:
             h.tokens, h.tokens_pos = self.places(block["power_on_board"], "a power token area"), _key_pos(block, "power_on_board")
         if "house_cards" in block:
@@ -316,6 +388,16 @@ class Reader:
             self.read_units(block, h)
         if "orders" in block:
             self.read_orders(block, h)
+        may_break = self.position.may_break
+        if h.supply is not None and not 0 <= h.supply < len(data.supply_track):
+            may_break.add("supply-range")
+        if (h.power_available is not None or h.tokens is not None) and (h.power_available or 0) + len(
+            h.tokens or ()
+        ) > data.power_per_house:
+            may_break.add("power-tokens")
+        cards = h.cards
+        if cards is not None and (cards.hand + cards.discarded != data.cards_per_house or not cards.hand or cards.names):
+            may_break.add("house-cards")
 
     def read_cards(self, block: dict[Any, Any], h: HouseBlock) -> None:
         v = block["house_cards"]
@@ -339,44 +421,100 @@ class Reader:
             h.cards = Cards(where, counts[0], counts[1], names)
 
     def read_units(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        """A house's units by area, its unit totals, and the rules about where units stand that they may
+        break (`Position.may_break`), noted in the one pass over the entries."""
         v = block["units"]
         if not self.shaped(isinstance(v, dict)):
             return
         stacks: dict[str, Stack] = {}
         keys: dict[str, Any] = {}  # area -> its first key as written
-        units = self.ed.units
+        totals: dict[str, int] = {}
+        units = self.ed.unit_set
         key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
+        may_break = self.position.may_break
+        holders = self.holders
+        hid = h.id
+        merged = False
+        held = self.position.held_by.setdefault(hid, set())
+        land_holders = self.position.land_holders
         for key, kinds in v.items():
             kpos = key_pos.get(key, NO_POS)
-            place = areas.get(key) if key.__class__ is str else None
-            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+            place = areas.get(key)
+            if place is None:  # else an area in play, resolved before: as `place` says
                 place = self.place(key, kpos, "a unit area", units=True, key=True)
             if place is None:
                 continue
             if kinds.__class__ is not PosMap and not self.shaped(isinstance(kinds, dict)):
                 continue
             counts: dict[str, int] = {}
+            total = 0
             for kind, n in kinds.items():
-                if type(n) is int and n >= 0 and kind in units:  # the usual entry, checked at once
+                if n.__class__ is int and n >= 0 and kind in units:  # the usual entry, checked at once
                     counts[kind] = n
                 elif not isinstance(kind, str):
                     self.unread += 1
                     self.schema(f"unit kind {show(kind)} is {type_name(kind)}: write footman, knight, ship…", _key_pos(kinds, kind))
+                    continue
                 elif kind not in units:
                     self.unread += 1
                     self.unknown_unit(kind, _key_pos(kinds, kind))
+                    continue
                 elif self.shaped(type(n) is int and n >= 0):
                     counts[kind] = n
-            stack = stacks.get(place.name)
+                else:
+                    continue
+                total += n
+                totals[kind] = totals.get(kind, 0) + n
+            name = place.name
+            stack = stacks.get(name)
             if stack is None:
-                total = sum(counts.values())
-                stacks[place.name] = Stack(place, kpos, counts, total, total - counts.get("ship", 0))
-                keys[place.name] = key
+                ships = counts.get("ship", 0)
+                land = total - ships
+                stacks[name] = Stack(place, kpos, counts, total, land)
+                keys[name] = key
+                area = place.area
+                if area is None or area.kind == "land":
+                    if ships and area is not None:
+                        may_break.add("ship-on-land")
+                    if land and place.status in LIVE:
+                        held.add(name)  # for `Position.control`
+                        land_holders.setdefault(name, set()).add(hid)
+                else:
+                    if land:
+                        may_break.add("land-unit-at-sea")
+                    if ships and area.kind == "port":
+                        may_break.update(_PORT_RULES)
+                if not total:
+                    h._empty = True
+                elif holders.setdefault(name, hid) != hid:
+                    may_break.add("contested-area")
             else:
-                self.again(key, place.name, keys[place.name], stack.pos, "the units are added together; merge the two entries", kpos)
+                self.again(key, name, keys[name], stack.pos, "the units are added together; merge the two entries", kpos)
                 stack.add(counts)
-        h.stacks, h.units_pos = stacks, _key_pos(block, "units")
+                merged = True
+                may_break.update(_STACK_RULES)  # a merged entry: its rules look for themselves
+                if stack.total > 0 and holders.setdefault(name, hid) != hid:
+                    may_break.add("contested-area")
+                if stack.land > 0 and stack.place.status in LIVE and (stack.place.area is None or stack.place.area.kind == "land"):
+                    held.add(name)
+                    land_holders.setdefault(name, set()).add(hid)
+        if merged:  # the totals in the order of the areas, as `HouseBlock.unit_totals` gives them
+            totals = {}
+            for stack in stacks.values():
+                for kind, n in stack.counts.items():
+                    totals[kind] = totals.get(kind, 0) + n
+        caps = self.ed.caps
+        for kind, n in totals.items():
+            if n > caps.get(kind, -1):
+                may_break.add("unit-cap")
+        h.stacks, h.units_pos, h._totals = stacks, _key_pos(block, "units"), totals
+        track = self.data.supply_track
+        if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
+            row = track[h.supply]
+            sizes = sorted((stack.total for stack in stacks.values() if stack.total >= 2), reverse=True)
+            if len(sizes) > len(row) or any(size > limit for size, limit in zip(sizes, row, strict=False)):
+                may_break.add("army-supply")
 
     def unknown_unit(self, kind: str, where: Pos) -> None:
         if kind == "siege_engine" and self.ed.number == 1:
@@ -387,6 +525,8 @@ class Reader:
         self.add("unknown-unit-type", E, message + (f"; {hint}" if hint else ""), where)
 
     def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        """A house's orders, its starred ones counted, and the rules about orders they may break
+        (`Position.may_break`), noted in the one pass over the entries."""
         v = block["orders"]
         if not self.shaped(isinstance(v, dict)):
             return
@@ -394,10 +534,17 @@ class Reader:
         orders: list[Order] = []
         key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
+        may_break = self.position.may_break
+        used: dict[str, int] = {}
+        ordered: set[str] = set()
+        stacks = h.stacks
+        islands = self.ed.islands
+        read_tokens = self.data.read_tokens
+        starred = 0
         for key, token in v.items():
             kpos = key_pos.get(key, NO_POS)
-            place = areas.get(key) if key.__class__ is str else None
-            if place is None or place.status != "ok":  # else an area in play, resolved before: as `place` says
+            place = areas.get(key)
+            if place is None:  # else an area in play, resolved before: as `place` says
                 place = self.place(key, kpos, "an order area", key=True)
             if place is None or (token.__class__ is not str and not self.shaped(isinstance(token, str))):
                 continue
@@ -408,8 +555,26 @@ class Reader:
                     _val_pos(v, key),
                 )
                 continue
-            orders.append(Order(place, key, token, kpos))
-        h.orders, h.orders_pos = orders, _key_pos(block, "orders")
+            orders.append(_tuple_new(Order, (place, key, token, kpos)))
+            used[token] = used.get(token, 0) + 1
+            ordered.add(place.name)
+            if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
+                if token.endswith("-star"):
+                    starred += 1
+                if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
+                    may_break.add("consolidate-at-sea")
+                elif token in SUPPORT and place.name in islands:
+                    may_break.add("support-on-island")
+        if len(ordered) < len(orders):
+            may_break.add("orders-one-per-area")
+        if stacks is not None and (h._empty or not stacks.keys() >= ordered):
+            may_break.add("order-without-units")
+        for token, n in used.items():
+            if n > known[token]:
+                may_break.add("order-supply")
+        h.orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
+        if starred:
+            may_break.add("special-orders-limit")
 
     # --- tracks, tokens, lists ------------------------------------------------------------------------
 
@@ -422,21 +587,27 @@ class Reader:
             return
         self.known_keys(v, _TRACKS)
         tracks: dict[str, Track] = {}
-        index, playable = self.ed.house_index, self.ed.houses
+        exact = self.ed.house_of
+        playing = self.ed.playing_sets.get(pos.players) if pos.players is not None else None
         for track in (t for t in TRACKS if t in v):
             items = v[track]
             if not self.shaped(isinstance(items, list)):
                 continue
-            houses: list[tuple[str, Pos]] = []
             at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
-            for i, item in enumerate(items):
-                ipos = at[i] if at is not None else _item_pos(items, i)
-                hid = index.get(item) if item.__class__ is str else None  # the usual entry: a house id, exactly
-                if hid is None or hid not in playable:
-                    hid = self.house(item, ipos, "a track entry")
-                if hid is not None:
-                    houses.append((hid, ipos))
+            hids = [exact.get(item) if item.__class__ is str else None for item in items]  # the usual entry: an id
+            houses: list[tuple[str, Pos]]
+            if at is not None and None not in hids:
+                houses = list(zip(cast("list[str]", hids), at, strict=True))
+            else:
+                houses = []
+                for i, item in enumerate(items):
+                    ipos = at[i] if at is not None else _item_pos(items, i)
+                    hid = hids[i] or self.house(item, ipos, "a track entry")
+                    if hid is not None:
+                        houses.append((hid, ipos))
             tracks[track] = Track(_val_pos(v, track), houses, len(houses) < len(items))
+            if playing is None or len(houses) != len(playing) or {h for h, _ in houses} != playing:
+                pos.may_break.add("influence-tracks")
         pos.influence = tracks
 
     def read_dominance(self, value: dict[Any, Any], pos: Position) -> None:
@@ -448,11 +619,22 @@ class Reader:
             return
         self.known_keys(v, _TOKENS)
         tokens: dict[str, tuple[str, Pos]] = {}
+        playing = self.ed.playing_sets.get(pos.players) if pos.players is not None else None
         for token in (t for t in TOKENS if t in v):
             where = _val_pos(v, token)
             hid = self.house(v[token], where, "a token holder")
             if hid is not None:
                 tokens[token] = (hid, where)
+                track = (pos.influence or _NO_TRACKS).get(TOKENS[token])
+                if (
+                    playing is None
+                    or hid not in playing
+                    or track is None
+                    or track.broken
+                    or not track.houses
+                    or track.houses[0][0] != hid
+                ):
+                    pos.may_break.add("dominance-tokens")
         pos.dominance = tokens
 
     def read_neutral(self, value: dict[Any, Any], pos: Position) -> None:
@@ -501,6 +683,8 @@ class Reader:
                 self.schema(f"{show(key)} names {name} again in muster: this plan is ignored; merge the two", kpos)
                 continue
             seen.add(hid)
+            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
+                pos.may_break.add("house-not-playing")
             if hid not in pos.houses:
                 self.schema(
                     f"muster has a plan for {name}, which has no block under houses: add its block "

@@ -16,7 +16,7 @@ from armybuilder.games.agot import datacheck
 from armybuilder.games.agot.data import AgotData, load
 from armybuilder.games.agot.position import ALIASES, KEY, Position
 from armybuilder.games.agot.reader import read
-from armybuilder.games.agot.rules import RULES
+from armybuilder.games.agot.rules import RULES, run
 from armybuilder.games.agot.rules.special_orders_limit import allowed, starred
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
@@ -53,20 +53,26 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
     `breaches`: the lines of the `army-supply` problems (each at its house's key)."""
     ed = position.edition
     track = position.data.supply_track
-    places = {
-        t: {h: i for i, (h, _) in reversed(list(enumerate(tr.houses, 1)))}
-        for t, tr in (position.influence or {}).items()
-    }
+    rows = len(track)
+    caps = ed.caps
+    kinds = ed.units
+    places: dict[str, dict[str, int]] = {}  # track -> house -> its first place on it
+    for t, tr in (position.influence or {}).items():
+        first = places[t] = {}
+        for i, (h, _) in enumerate(tr.houses, 1):
+            if h not in first:
+                first[h] = i
     result: dict[str, Any] = {}
     for hid, block in position.houses.items():
         supply = block.supply
-        row = track[supply] if supply is not None and 0 <= supply < len(track) else None
+        row = track[supply] if supply is not None and 0 <= supply < rows else None
         units = None
         armies = None
         if block.stacks is not None:
             totals = block.unit_totals()
-            units = {k: {"value": totals.get(k, 0), "limit": ed.caps[k]} for k in ed.units}
-            armies = sorted((size for _, size in block.armies()), reverse=True)
+            units = {k: {"value": totals.get(k, 0), "limit": caps[k]} for k in kinds}
+            armies = sorted([s.total for s in block.stacks.values() if s.total >= 2], reverse=True)
+        tokens = block.tokens
         figures: dict[str, Any] = {
             "name": block.name,
             "supply": supply,
@@ -75,13 +81,14 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
             "supply_breach": block.pos[0] in breaches,
             "units": units,
             "power_available": block.power_available,
-            "power_on_board": len(block.tokens) if block.tokens is not None else None,
+            "power_on_board": len(tokens) if tokens is not None else None,
             "tracks": {t: p.get(hid) for t, p in places.items()},
         }
         if block.orders is not None:  # used against what its King's Court position allows
             figures["starred_orders"] = {"used": starred(block), "allowed": allowed(position, block)}
-        if block.cards is not None:
-            figures["house_cards"] = {"hand": block.cards.hand, "discarded": block.cards.discarded}
+        cards = block.cards
+        if cards is not None:
+            figures["house_cards"] = {"hand": cards.hand, "discarded": cards.discarded}
         result[hid] = figures
     return result
 
@@ -131,7 +138,7 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
         try:
             position, problems = read(path, document.value, data)
             if position is not None:
-                problems.extend(RULES.run(position))
+                problems.extend(run(position))
         except Exception as exc:  # a bug must not stop a batch; the hostile-input tests keep this unreached
             problems.append(
                 Problem(

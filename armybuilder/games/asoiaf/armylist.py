@@ -48,6 +48,15 @@ _TEXT_KEYS = ("name", "player", "team", "notes")
 
 
 @lru_cache(maxsize=256, typed=True)  # typed: `1:` and `true:` are different keys
+def _as_written(value: object) -> str:
+    """A value as the list may have written it: YAML's own spelling for the floats Python prints as `inf`/`nan`."""
+    if isinstance(value, float) and value != value:
+        return "`.nan`"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "`.inf`" if value > 0 else "`-.inf`"
+    return repr(value)
+
+
 def _key_hint(key: object, known: tuple[str, ...], otherwise: str) -> str:
     """did_you_mean for an unknown key, worked out once per misspelling (a batch meets the same ones often)."""
     return did_you_mean(key, known, otherwise)
@@ -277,7 +286,9 @@ class _Loader:
         value = data["points"]
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(
-                "schema", f"`points` must be a whole number such as 40, not {value!r}", data.at("points")
+                "schema",
+                f"`points` must be a whole number such as 40, not {_as_written(value)}",
+                data.at("points"),
             )
         elif value <= 0:
             self.problem(

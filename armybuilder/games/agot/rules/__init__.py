@@ -44,7 +44,7 @@ from armybuilder.games.agot.rules import (
     wildling_track,
 )
 from armybuilder.kit.rules import Rules
-from armybuilder.problems import ProblemDoc, Severity
+from armybuilder.problems import Problem, ProblemDoc, Severity
 
 _MODULES: tuple[ModuleType, ...] = (
     house_not_playing,
@@ -89,3 +89,17 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
 )
 
 RULES: Rules[Position] = Rules.of(_MODULES, LOAD_DOCS)
+GATED = frozenset(m.ID for m in _MODULES if getattr(m, "GATED", False))
+"""Rules that find nothing unless the reader noted a way to break them (`Position.may_break`)."""
+_RUNS = tuple((rule.id if rule.id in GATED else None, rule.check, rule.stamp) for rule in RULES)
+
+
+def run(position: Position) -> list[Problem]:
+    """Every rule's problems with `position`, as `RULES.run(position)` gives them, calling no gated rule
+    the reader noted no way to break."""
+    found: list[Problem] = []
+    may_break = position.may_break
+    for gate, check, stamp in _RUNS:
+        if gate is None or gate in may_break:
+            found.extend(map(stamp, check(position)))
+    return found

@@ -13,6 +13,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "army-supply"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 1
@@ -43,6 +44,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     track = position.data.supply_track
     for block in position.houses.values():
         if block.supply is None or not 0 <= block.supply < len(track) or block.stacks is None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from armybuilder.games.agot.data import CONSOLIDATE
 from armybuilder.games.agot.position import Position
 from armybuilder.problems import Problem, Severity
 
 ID = "consolidate-at-sea"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.WARNING,)  # see the docstring
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -33,10 +35,12 @@ houses:
     orders:
       Ironman's Bay: consolidate  #! consolidate-at-sea
 """
-TOKENS = ("consolidate", "consolidate-star")
+TOKENS = CONSOLIDATE
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     first = position.edition.number == 1
     for block in position.houses.values():
         for order in block.orders or ():

@@ -12,6 +12,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "contested-area"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -37,6 +38,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     for name, _, stacks in occupied(position):
         if len(stacks) < 2:
             continue

@@ -13,6 +13,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "dominance-tokens"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -38,6 +39,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     if not position.dominance:
         return
     playing = position.playing

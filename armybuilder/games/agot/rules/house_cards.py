@@ -15,6 +15,7 @@ from armybuilder.problems import Problem, Severity
 ID = "house-cards"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.NOTE,)  # see the docstring
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -36,6 +37,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     per_house = position.data.cards_per_house
     ed = position.edition
     noted = False

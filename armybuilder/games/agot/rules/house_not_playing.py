@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "house-not-playing"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -42,6 +43,8 @@ def _why(position: Position, hid: str) -> str:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     playing = position.playing
     if playing is None:
         return

@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "land-unit-at-sea"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -34,6 +35,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     units = "footmen, knights and siege engines" if position.edition.number == 2 else "footmen and knights"
     for area, stacks in occupied_of(position, "sea", "port"):
         what = "sea area" if area.kind == "sea" else "port"

@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "order-supply"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -35,6 +36,8 @@ OTHER = {"march-0": "march-minus1", "march-minus1": "march-0"}
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     owned = position.data.order_tokens
     for block in position.houses.values():
         if not block.orders:

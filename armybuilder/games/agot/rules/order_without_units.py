@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "order-without-units"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -35,6 +36,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     for block in position.houses.values():
         if not block.orders or block.stacks is None:
             continue

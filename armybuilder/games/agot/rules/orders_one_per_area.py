@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "orders-one-per-area"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -37,6 +38,8 @@ WORDS = {2: "two", 3: "three", 4: "four"}
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     for block in position.houses.values():
         if not block.orders or len(block.orders) < 2:
             continue

@@ -9,6 +9,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "port-capacity"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -34,6 +35,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     if position.edition.number != 2:
         return
     cap = position.data.port_capacity

@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "port-owner"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -36,6 +37,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     if position.edition.number != 2:
         return
     for area, stacks in occupied_of(position, "port"):

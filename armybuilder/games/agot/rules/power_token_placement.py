@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "power-token-placement"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -38,6 +39,8 @@ LIVE = ("ok", "noted")
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     presence = position.presence()
     holders: dict[str, list[str]] = {}
     for hid, block in position.houses.items():

@@ -11,6 +11,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "power-tokens"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -34,6 +35,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     owned = position.data.power_per_house
     for block in position.houses.values():
         if block.power_available is None and block.tokens is None:

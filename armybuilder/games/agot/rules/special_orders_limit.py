@@ -17,6 +17,7 @@ from armybuilder.problems import Problem, Severity
 ID = "special-orders-limit"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.NOTE,)  # see the docstring
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -82,6 +83,8 @@ def _turn(over: int) -> str:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     court = (position.influence or {}).get("kings_court")
     if court is None or court.broken or position.playing is None:
         return

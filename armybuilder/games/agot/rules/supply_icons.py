@@ -50,10 +50,11 @@ def check(position: Position) -> Iterator[Problem]:
         )
         return
     supply = position.edition.supply_icons
+    areas = position.edition.supply_areas
     control = position.control()
     for block in blocks:
         held = control.get(block.id, frozenset())
-        icons = sum(supply[name] for name in held & supply.keys())
+        icons = sum(supply[name] for name in held & areas)
         due = min(top, icons)
         if due != block.supply:
             yield position.problem(

@@ -9,6 +9,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "supply-range"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -32,6 +33,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     top = len(position.data.supply_track) - 1
     for block in position.houses.values():
         if block.supply is not None and not 0 <= block.supply <= top:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from armybuilder.games.agot.data import SUPPORT
 from armybuilder.games.agot.position import Position
 from armybuilder.problems import Problem, Severity
 
 ID = "support-on-island"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.WARNING,)  # see the docstring
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -34,10 +36,12 @@ houses:
     orders:
       Pyke: support  #! support-on-island
 """
-TOKENS = ("support", "support-plus1-star")
+TOKENS = SUPPORT
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     ed = position.edition
     for block in position.houses.values():
         for order in block.orders or ():

@@ -45,9 +45,7 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
-    blocks = [
-        b for b in position.houses.values() if any(s.total > 0 for s in (b.stacks or {}).values()) or b.tokens
-    ]
+    blocks = [b for b in position.houses.values() if any(b.unit_totals().values()) or b.tokens]
     if not blocks:
         return
     ed = position.edition
