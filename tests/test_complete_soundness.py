@@ -10,6 +10,7 @@ from test_complete import MAEGE, PROOF_NODES, brute_force, nodes_clock, with_lef
 from armybuilder.games.asoiaf.armylist import load_list_text
 from armybuilder.games.asoiaf.builder import complete as search_module
 from armybuilder.games.asoiaf.builder.complete import complete
+from armybuilder.games.asoiaf.builder.edits import new_list
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate_text
 
@@ -201,3 +202,30 @@ def test_howland_reed_s_best_lists_are_proven_within_their_work(catalogue: Catal
     assert [c.rank for c in search.completions] == [(0, -11, 1, -16, 10)] * 5
     first = {a.card.title for a in search.completions[0].additions if a.card is not None}
     assert {"Grey Wind", "Shaggydog", "Summer"} <= first
+
+
+DIREWOLVES = {"Grey Wind": "Robb Stark", "Shaggydog": "Rickon Stark", "Summer": "Bran and Hodor"}
+
+
+@pytest.mark.parametrize(
+    ("points", "ranks"),
+    [(40, [*[(0, -9, 1, -13, 5)] * 3, *[(0, -9, 1, -13, 10)] * 2]), (50, [(0, -11, 1, -16, 10)])],
+)
+def test_eddard_stark_s_best_lists_field_the_direwolves_with_their_starks(
+    points: int, ranks: list[tuple[int, ...]], catalogue: Catalogue
+) -> None:
+    """Issue #27: Eddard Stark alone at 40 points (35 left; his top 5) and 50 (45 left; his best list).
+    His best lists field three direwolves, each with the Stark character it needs on another new unit,
+    and two NCUs: 9 or 11 activations, no card twice. A dive of single additions never brought a
+    direwolf's Stark in time, so the exhaustive pass found these lists last (over 500,000 nodes at 40
+    points, 2 million at 50); the dives that take a direwolf and its Stark as one step find them first."""
+    title = "Eddard Stark, Lord of Winterfell"
+    army = load_list_text(new_list(catalogue, "stark", points, title), catalogue)
+    search = complete(army, catalogue, top=len(ranks), timeout=1, clock=nodes_clock(PROOF_NODES))
+    assert search.proven, search.why
+    assert [c.rank for c in search.completions] == ranks
+    for completion in search.completions:
+        units = {a.card.name: [x.name for x in a.attachments] for a in completion.additions if a.card is not None}
+        starks = {x for atts in units.values() for x in atts}
+        assert all(wolf in units and stark in starks for wolf, stark in DIREWOLVES.items())
+        assert completion.report.valid

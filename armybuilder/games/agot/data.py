@@ -106,6 +106,7 @@ class Edition:
     house_of: dict[str, str] = field(default_factory=dict)  # id or alias, exactly -> id (this edition's houses)
     _area_cache: dict[str, Resolved] = field(default_factory=dict)
     _ok_cache: dict[str, Resolved] = field(default_factory=dict)  # the names of `_area_cache` resolved to an area
+    _ok3_cache: dict[str, Resolved] = field(default_factory=dict)  # those of them in play at 3 players (ed.2)
     _house_cache: dict[str, tuple[str | None, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -126,12 +127,15 @@ class Edition:
                 self._area_cache[raw] = found
                 if found.status == "ok":
                     self._ok_cache[raw] = found
+                    if found.name not in self.out_3p:
+                        self._ok3_cache[raw] = found
         return found
 
-    def resolved(self) -> Mapping[str, Resolved]:
+    def resolved(self, three: bool = False) -> Mapping[str, Resolved]:
         """The names `area` has resolved so far to an area of the map (as written) -> that area: a reader
-        looks a name up here first, and asks `area` for any other name."""
-        return self._ok_cache
+        looks a name up here first, and asks `area` for any other name. `three`: a 3-player game of the
+        second edition, whose areas out of play are left out."""
+        return self._ok3_cache if three else self._ok_cache
 
     def _resolve_area(self, raw: str) -> Resolved:
         name = self.area_aliases.get(raw, raw)

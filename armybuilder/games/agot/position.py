@@ -76,16 +76,17 @@ class Order(NamedTuple):
     pos: Pos  # of the key
 
 
-@dataclass(slots=True)
-class Cards:
+class Cards(NamedTuple):
     pos: Pos
     hand: int
     discarded: int
     names: list[tuple[str, Pos]]  # names given in either list
 
 
-@dataclass(slots=True)
+@dataclass
 class HouseBlock:
+    """One house's block (the fields with a default stay the class's until the reader sets them)."""
+
     id: str
     name: str
     pos: Pos
@@ -257,8 +258,9 @@ class Position:
                         held.add(name)
                 home = self.edition.home_of.get(hid)
                 if home is not None and home not in held and home not in out:
-                    others = land_holders.get(home, set()) | token_holders.get(home, set())
-                    if not others - {hid}:
+                    alone = {hid}  # no other house's land units or power token in its home area
+                    units, tokens = land_holders.get(home), token_holders.get(home)
+                    if (units is None or units <= alone) and (tokens is None or tokens <= alone):
                         held.add(home)
                 control[hid] = frozenset(held)
             self._control = control
@@ -285,6 +287,14 @@ def _init_position(self: Position, path: str, data: AgotData, edition: Edition, 
 
 
 setattr(Position, "__init__", _init_position)  # noqa: B010 - mypy keeps the dataclass's signature
+
+
+def _init_block(self: HouseBlock, id: str, name: str, pos: Pos, **given: Any) -> None:
+    """HouseBlock's __init__ (a file has several): only what is given is set."""
+    self.__dict__.update(id=id, name=name, pos=pos, **given)
+
+
+setattr(HouseBlock, "__init__", _init_block)  # noqa: B010 - mypy keeps the dataclass's signature
 
 
 def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:

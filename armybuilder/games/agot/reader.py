@@ -56,12 +56,11 @@ if TYPE_CHECKING:
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
-_NO_AREAS: dict[str, Resolved] = {}
 _NO_TRACKS: dict[str, Track] = {}
 _tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
-_TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS))
+_TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS, _REQUIRED = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS, REQUIRED))
 _EMPTY_SHIP = "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"
 
 
@@ -139,7 +138,7 @@ class Reader:
             return None
         edition = value.get("edition")
         if not self.shaped(
-            all(k in value for k in REQUIRED) and isinstance(game, str) and type(edition) is int and edition in self.data.editions
+            value.keys() >= _REQUIRED and isinstance(game, str) and type(edition) is int and edition in self.data.editions
         ):
             return None
         ed = self.data.editions[edition]
@@ -235,7 +234,7 @@ class Reader:
     def known_areas(self) -> Mapping[str, Resolved]:
         """Names already resolved to an area of the map, which `place` gives for them without a word (none
         in a 3-player game of the second edition, where `place` checks the areas out of play)."""
-        return _NO_AREAS if self.out3 else self.ed.resolved()
+        return self.ed.resolved(self.out3)
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False, key: bool = False) -> Resolved | None:
         """The area a name stands for (None: not a name at all; a key that is not text is reported)."""
@@ -479,7 +478,11 @@ class Reader:
                         may_break.add("ship-on-land")
                     if land and place.status in LIVE:
                         held.add(name)  # for `Position.control`
-                        land_holders.setdefault(name, set()).add(hid)
+                        holding = land_holders.get(name)
+                        if holding is None:
+                            land_holders[name] = {hid}
+                        else:
+                            holding.add(hid)
                 else:
                     if land:
                         may_break.add("land-unit-at-sea")
@@ -512,9 +515,13 @@ class Reader:
         track = self.data.supply_track
         if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
             row = track[h.supply]
-            sizes = sorted((stack.total for stack in stacks.values() if stack.total >= 2), reverse=True)
-            if len(sizes) > len(row) or any(size > limit for size, limit in zip(sizes, row, strict=False)):
+            sizes = [stack.total for stack in stacks.values() if stack.total >= 2]
+            if len(sizes) > len(row):
                 may_break.add("army-supply")
+            elif sizes:
+                sizes.sort(reverse=True)
+                if max(map(int.__sub__, sizes, row)) > 0:  # an army above its limit
+                    may_break.add("army-supply")
 
     def unknown_unit(self, kind: str, where: Pos) -> None:
         if kind == "siege_engine" and self.ed.number == 1:

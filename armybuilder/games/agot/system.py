@@ -17,7 +17,7 @@ from armybuilder.games.agot.data import AgotData, load
 from armybuilder.games.agot.position import ALIASES, KEY, Position
 from armybuilder.games.agot.reader import read
 from armybuilder.games.agot.rules import RULES, run
-from armybuilder.games.agot.rules.special_orders_limit import allowed, starred
+from armybuilder.games.agot.rules.special_orders_limit import allowances, no_single_place, starred
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
     Column,
@@ -62,6 +62,8 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
         for i, (h, _) in enumerate(tr.houses, 1):
             if h not in first:
                 first[h] = i
+    table = allowances(position)
+    no_single = no_single_place(position)
     result: dict[str, Any] = {}
     for hid, block in position.houses.items():
         supply = block.supply
@@ -85,7 +87,8 @@ def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
             "tracks": {t: p.get(hid) for t, p in places.items()},
         }
         if block.orders is not None:  # used against what its King's Court position allows
-            figures["starred_orders"] = {"used": starred(block), "allowed": allowed(position, block)}
+            shown = None if table is None else table.get(hid, no_single)
+            figures["starred_orders"] = {"used": starred(block), "allowed": shown}
         cards = block.cards
         if cards is not None:
             figures["house_cards"] = {"hand": cards.hand, "discarded": cards.discarded}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder import yamlpos
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind, Faction
-from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.catalogue import Catalogue, may_find, season_keys
 from armybuilder.kit.size import MAX_POINTS as MAX_POINTS
 from armybuilder.kit.words import closest_in, did_you_mean, marked
 from armybuilder.problems import Problem, Severity
@@ -47,7 +47,6 @@ _TOP_KEYS = frozenset(TOP_KEYS)
 _TEXT_KEYS = ("name", "player", "team", "notes")
 
 
-@lru_cache(maxsize=256, typed=True)  # typed: `1:` and `true:` are different keys
 def _as_written(value: object) -> str:
     """A value as the list may have written it: YAML's own spelling for the floats Python prints as `inf`/`nan`."""
     if isinstance(value, float) and value != value:
@@ -57,6 +56,7 @@ def _as_written(value: object) -> str:
     return repr(value)
 
 
+@lru_cache(maxsize=256, typed=True)  # typed: `1:` and `true:` are different keys
 def _key_hint(key: object, known: tuple[str, ...], otherwise: str) -> str:
     """did_you_mean for an unknown key, worked out once per misspelling (a batch meets the same ones often)."""
     return did_you_mean(key, known, otherwise)
@@ -479,6 +479,9 @@ def renamed(catalogue: Catalogue, text: str, slot: Slot, faction: str | None) ->
     versions = catalogue.versions
     earlier = versions[: versions.index(catalogue.data_version)] if catalogue.data_version in versions else ()
     for season in reversed(earlier):
+        keys = season_keys(catalogue, season, _season)
+        if keys is not None and not may_find(keys, text):  # no card of that season by that name
+            continue
         older = _season(catalogue, season)
         if older is None:  # the folder it was read from is gone: nothing to compare with
             break

@@ -10,7 +10,7 @@ whose digest or payload does not match is rebuilt.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -66,6 +66,8 @@ from .names import normalize as normalize_name
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
 CACHE_FORMAT = 3
 _MAGIC = b"ABCAT001"
+_KEYS_MAGIC = b"ABKEY001"  # an earlier season's `find_keys`
+_CONTENT_KEY = ("content-key",)  # in a loaded catalogue's memo: the digest it was cached under
 
 
 
@@ -450,6 +452,7 @@ def load_catalogue(root: Path | str | None = None, version: str | None = None) -
     if cache_path is not None:
         cached = cache.read(cache_path, _MAGIC, Catalogue)
         if cached is not None:
+            cached.memo[_CONTENT_KEY] = key
             return cached
     chain = seasons(root)
     chosen = [path for _, path in season_files(root, select(chain, version, root))]
@@ -469,7 +472,47 @@ def load_catalogue(root: Path | str | None = None, version: str | None = None) -
     if cache_path is not None:
         catalogue.memo.clear()
         cache.write(cache_path, _MAGIC, catalogue)
+        catalogue.memo[_CONTENT_KEY] = key
     return catalogue
 
 
-__all__ = ["NEUTRAL", "Catalogue", "DataFile", "build", "load_catalogue", "normalize"]
+def find_keys(catalogue: Catalogue) -> frozenset[str]:
+    """Every text `find` knows a card of `catalogue` by, in each form it compares: ids, English titles and
+    names (`normalize`), translated ones (`names.normalize`). A reference none of whose forms is here finds
+    nothing."""
+    return frozenset((*catalogue.cards, *catalogue._by_title, *catalogue._by_name, *catalogue.names.keys()))
+
+
+def may_find(keys: frozenset[str], text: str) -> bool:
+    """Whether `find(text)` may find a card of the catalogue `keys` were made of (False: it finds none)."""
+    text = str(text).strip()
+    return text in keys or normalize(text) in keys or normalize_name(text) in keys
+
+
+def season_keys(
+    catalogue: Catalogue, season: str, load: Callable[[Catalogue, str], Catalogue | None]
+) -> frozenset[str] | None:
+    """`find_keys` of an earlier season of the catalogue's data folder, cached beside the catalogue (keyed by
+    its digest, which covers every season's files): a misspelt name is told apart from a name of that season
+    without unpickling the season's whole catalogue in every process. `load(catalogue, season)` loads that season
+    when the keys are not cached yet. None when not known (no cache, or a catalogue not loaded by `load_catalogue`)."""
+    memo_key = ("season-keys", season)
+    if memo_key in catalogue.memo:
+        return catalogue.memo[memo_key]  # type: ignore[return-value]
+    digest = catalogue.memo.get(_CONTENT_KEY)
+    folder = cache.cache_dir()
+    keys: frozenset[str] | None = None
+    if isinstance(digest, str) and folder is not None:
+        name = cache.content_key(f"{CACHE_FORMAT}|season-keys|{digest}|{season!r}", (), ())
+        path = folder / f"season-keys-{name[:32]}.pickle"
+        keys = cache.read(path, _KEYS_MAGIC, frozenset)
+        if keys is None:
+            older = load(catalogue, season)
+            if older is not None:
+                keys = find_keys(older)
+                cache.write(path, _KEYS_MAGIC, keys)
+    catalogue.memo[memo_key] = keys
+    return keys
+
+
+__all__ = ["NEUTRAL", "Catalogue", "DataFile", "build", "find_keys", "load_catalogue", "may_find", "normalize", "season_keys"]

@@ -89,6 +89,10 @@ class Names:
     def languages(self) -> tuple[str, ...]:
         return tuple(self.tables)
 
+    def keys(self) -> tuple[str, ...]:
+        """Every translated title and name `ids` knows, normalized."""
+        return (*self._titles, *self._names)
+
     def ids(self, text: str) -> tuple[str, ...]:
         """The card ids a translated `Name, Subname` (else `Name`) stands for, in any language."""
         key = normalize(text)

@@ -96,10 +96,16 @@ class Catalogue:
             at_home.setdefault((card.faction, card.is_unit), set()).add(key)
         # (faction, unit cards?) -> the normalised names of that faction's unit or command cards
         self.at_home = {slot: frozenset(keys) for slot, keys in at_home.items()}
-        self._unit_icons = {key: card.unit_icons for key, card in self.cards.items() if card.is_unit}
+        # every icon word as one bit: a deck's unit icons are an int, a command card executable when its
+        # bits meet them (`unit_bits`, `command_bits`: by normalised name)
+        words = sorted({i for c in self.cards.values() for i in (*c.unit_icons, *c.icons)})
+        self.icon_bit = {word: 1 << n for n, word in enumerate(words)}
+        self.unit_bits = {k: _bits(self.icon_bit, c.unit_icons) for k, c in self.cards.items() if c.is_unit}
+        self.command_bits = {k: _bits(self.icon_bit, c.icons) for k, c in self.cards.items() if not c.is_unit}
+        self.name_of = {key: card.name for key, card in self.cards.items()}  # normalised -> the card's name
         # the command cards that mount or dismount a unit
         self.turning = frozenset(k for k, c in self.cards.items() if not c.is_unit and c.mount_targets)
-        self._executable: dict[frozenset[str], frozenset[str]] = {}
+        self._executable: dict[int, frozenset[str]] = {}
         # a card's other side (normalised), and the unit profiles (normalised) a card's mount keywords name
         self.other_side = {k: norm(c.other_side.name) for k, c in self.cards.items() if c.other_side is not None}
         self.needs = {k: tuple(norm(m.unit or "") for m in c.mount_targets) for k, c in self.cards.items()}
@@ -110,6 +116,8 @@ class Catalogue:
             if side in providers:
                 providers[side].add(key)
         self.providers = {need: frozenset(keys) for need, keys in providers.items()}
+        # a mount/dismount card -> for each profile it names, the names that provide it when listed under units
+        self.provided_by = {k: tuple(self.providers[need] for need in self.needs[k]) for k in self.turning}
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -129,18 +137,17 @@ class Catalogue:
                 self.written_as[written] = known
         return known
 
-    def icons_of_units(self, keys: Iterable[str]) -> set[str]:
-        """Every icon the unit cards of these normalised names show (their other sides' too)."""
-        return set().union(*map(self._unit_icons.__getitem__, keys))
+    def icons(self, bits: int) -> set[str]:
+        """The icon words of these bits (`icon_bit`)."""
+        return {word for word, bit in self.icon_bit.items() if bits & bit}
 
-    def executable(self, icons: set[str]) -> frozenset[str]:
-        """The normalised names of the command cards a unit showing one of `icons` can execute."""
-        frozen = frozenset(icons)
-        found = self._executable.get(frozen)
+    def executable(self, bits: int) -> frozenset[str]:
+        """The normalised names of the command cards a unit showing one of the icons of `bits` can execute."""
+        found = self._executable.get(bits)
         if found is None:
-            found = frozenset(k for k, c in self.cards.items() if not c.is_unit and not frozen.isdisjoint(c.icons))
+            found = frozenset(k for k, mine in self.command_bits.items() if mine & bits)
             if len(self._executable) < 1_000:
-                self._executable[frozen] = found
+                self._executable[bits] = found
         return found
 
     def profile_icon(self, name: str) -> str | None:
@@ -169,6 +176,13 @@ class Catalogue:
     def label(self) -> str:
         """What the JSON outputs report as the data version."""
         return "bundled example catalogue" if self.bundled else str(self.folder)
+
+
+def _bits(icon_bit: dict[str, int], icons: Iterable[str]) -> int:
+    bits = 0
+    for icon in icons:
+        bits |= icon_bit[icon]
+    return bits
 
 
 def bundled_folder() -> Path:

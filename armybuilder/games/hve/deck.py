@@ -47,6 +47,7 @@ class Section:
     listed: bool = True
     total: int = 0  # the copies of every entry, summed
     most: int = 0  # the copies of the card listed most often (its entries summed)
+    totals: dict[str, int] = field(default_factory=dict)  # copies per normalised name, in the order first listed
     _entries: list[Entry] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -59,31 +60,41 @@ class Section:
         return found
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Deck:
     path: str
     catalogue: Catalogue
-    name: str | None = None
-    faction_given: bool = False  # the key is present with a value
-    faction_value: Any = None
-    faction_pos: Pos = ORIGIN
-    faction: str | None = None  # the resolved key
-    units: Section = field(default_factory=lambda: Section("units"))
-    commands: Section = field(default_factory=lambda: Section("commands"))
-    opening: str | None = None
-    opening_pos: Pos = ORIGIN
-    problems: list[Problem] = field(default_factory=list)  # schema problems found while reading
-    is_deck: bool = True  # False: the document is not a mapping, and no deck rule is judged
-    # what the rules ask of every entry, noted once while the entries are read (`_section`), so that a rule
+    name: str | None
+    faction_given: bool  # the key is present with a value
+    faction_value: Any
+    faction_pos: Pos
+    faction: str | None  # the resolved key
+    units: Section
+    commands: Section
+    opening: str | None
+    opening_pos: Pos
+    problems: list[Problem]  # schema problems found while reading
+    is_deck: bool  # False: the document is not a mapping, and no deck rule is judged
+    # what the rules ask of every entry, noted once while the entries are read (`_note`), so that a rule
     # with nothing to say returns at once instead of walking the entries again
-    unknown: bool = False  # an entry names no card of the catalogue
-    foreign: bool = False  # a card of another faction than the deck's (or the deck has none)
-    misplaced: bool = False  # a unit card under commands, or a command card under units
-    unexecutable: bool = False  # a command card that no unit card listed before it shows an icon of
-    named_units: set[str] = field(default_factory=set)  # the normalised names of the entries under units
-    unit_icons: set[str] = field(default_factory=set)  # the icons of the unit cards under units
-    turning: list[Entry] = field(default_factory=list)  # command entries whose card mounts or dismounts
-    stranded: bool = False  # one of them turns a unit into a profile no unit card under units provides
+    unknown: bool  # an entry names no card of the catalogue
+    foreign: bool  # a card of another faction than the deck's (or the deck has none)
+    misplaced: bool  # a unit card under commands, or a command card under units
+    unexecutable: bool  # a command card that no unit card listed before it shows an icon of
+    icon_bits: int  # the icons of the unit cards under units (`Catalogue.icon_bit`)
+    stranded: bool  # a mount/dismount card turns a unit into a profile no unit card under units provides
+
+    def __init__(self, path: str, catalogue: Catalogue) -> None:
+        self.path = path
+        self.catalogue = catalogue
+        self.name = self.faction_value = self.faction = self.opening = None
+        self.faction_pos = self.opening_pos = ORIGIN
+        self.units = Section("units")
+        self.commands = Section("commands")
+        self.problems = []
+        self.is_deck = True
+        self.unknown = self.foreign = self.misplaced = self.unexecutable = self.stranded = self.faction_given = False
+        self.icon_bits = 0
 
     def problem(self, rule: str, severity: Severity, message: str, pos: Pos, card: str | None = None) -> Problem:
         return Problem(rule, severity, message, self.path, pos[0], pos[1], card)
@@ -95,9 +106,21 @@ class Deck:
     def entries(self) -> list[Entry]:
         return [*self.units.entries, *self.commands.entries]
 
-    def unit_keys(self) -> set[str]:
-        """The normalised names of the entries listed under units (the deck's own set: do not change it)."""
-        return self.named_units
+    @property
+    def unit_icons(self) -> set[str]:
+        """The icons of the unit cards under units (their other sides' too)."""
+        return self.catalogue.icons(self.icon_bits)
+
+    @property
+    def turning(self) -> list[Entry]:
+        """The command entries under commands whose card mounts or dismounts a unit."""
+        turning = self.catalogue.turning
+        return [entry for entry in self.commands.entries if entry.key in turning]
+
+    @property
+    def named_units(self) -> set[str]:
+        """The normalised names of the entries under units."""
+        return set(self.units.totals)
 
 
 def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
@@ -129,8 +152,10 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
         deck.faction = faction_key(faction)
     elif "faction" in value:
         deck.faction_pos = value.at("faction")
-    for section in (deck.units, deck.commands):
-        _section(deck, value, section)
+    if "units" in value:
+        _section(deck, value, deck.units, True)
+    if "commands" in value:
+        _section(deck, value, deck.commands, False)
     if "opening_unit" in value:
         opening = value["opening_unit"]
         deck.opening_pos = value.at("opening_unit")
@@ -141,14 +166,12 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
     return deck
 
 
-def _section(deck: Deck, doc: PosMap, section: Section) -> None:
-    if section.name not in doc:
-        return
+def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
     section.pos = doc.key_pos[section.name]
     items = doc[section.name]
     if items is None:
         return
-    if not isinstance(items, PosList):
+    if items.__class__ is not PosList and not isinstance(items, PosList):
         section.listed = False
         deck.schema(
             f"{section.name} must be a list of cards ({{card: NAME, count: N}} or a bare name), not {shown(items)}",
@@ -158,11 +181,11 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
     catalogue = deck.catalogue
     known = catalogue.written_as.get  # a name as written -> (trimmed, normalised, card): decks repeat names
     resolve = catalogue.resolve
-    add = section.rows.append
-    positions = items.item_pos
+    rows = section.rows
+    add = rows.append
     total = 0
     totals: dict[str, int] = {}  # copies per card, by normalised name
-    for index, item in enumerate(items):
+    for item, pos in zip(items, items.item_pos, strict=False):
         cls = item.__class__
         if cls is str:
             name, key, found = known(item) or resolve(item)
@@ -175,13 +198,13 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
             else:
                 name = ""
             if not name:
-                read = _mapping_entry(deck, item, positions[index])
+                read = _mapping_entry(deck, item, pos)
                 if read is None:
                     continue
                 written, count = read
                 name, key, found = known(written) or resolve(written)
         elif cls is PosMap:
-            read = _mapping_entry(deck, item, positions[index])
+            read = _mapping_entry(deck, item, pos)
             if read is None:
                 continue
             written, count = read
@@ -190,62 +213,53 @@ def _section(deck: Deck, doc: PosMap, section: Section) -> None:
             name = ""
         if not name:
             shown_as = "an empty name" if isinstance(item, str) or item is None else shown(item)
-            deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {shown_as}", positions[index])
+            deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {shown_as}", pos)
             continue
-        add((name, key, count, positions[index], found))
+        add((name, key, count, pos, found))
         total += count
         totals[key] = totals.get(key, 0) + count
     section.total = total
-    section.most = max(totals.values(), default=0)
-    _note(deck, section, totals)
+    section.totals = totals
+    if totals:
+        section.most = max(totals.values())
+    _note(deck, totals, is_units)
 
 
-def _note(deck: Deck, section: Section, totals: dict[str, int]) -> None:
-    """Note on the deck what the rules ask of this section's entries (`Deck.unknown` …). Units come first,
-    so the icons of every unit card are known when the commands are noted."""
+def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
+    """Note on the deck what the rules ask of a section's cards (`Deck.unknown` …), from its distinct names:
+    every fact is one of a card's. Units come first, so the icons of every unit card are known when the
+    commands are noted."""
     catalogue = deck.catalogue
-    is_units = section.name == "units"
-    if is_units:
-        deck.named_units = set(totals)
     at_home = catalogue.at_home.get((deck.faction, is_units))
-    if at_home is not None and totals.keys() <= at_home:  # every card known, of the deck's faction and kind
-        if is_units:
-            deck.unit_icons = catalogue.icons_of_units(totals)
-            return
-        if not totals.keys() <= catalogue.executable(deck.unit_icons):
-            deck.unexecutable = True
-        if not catalogue.turning.isdisjoint(totals):
-            turning = catalogue.turning
-            deck.turning = [Entry("commands", *row) for row in section.rows if row[1] in turning]
-            _stranded(deck)
+    mixed = at_home is None or not totals.keys() <= at_home
+    if mixed:  # a card unknown, foreign or misplaced
+        cards, faction = catalogue.cards, deck.faction
+        for key in totals:
+            found = cards.get(key)
+            if found is None:
+                deck.unknown = True
+                continue
+            if found.faction != faction:
+                deck.foreign = True
+            if found.is_unit is not is_units:
+                deck.misplaced = True
+    if is_units:
+        bits = 0
+        unit_bits = catalogue.unit_bits
+        for key in totals:
+            bits |= unit_bits.get(key, 0)  # a unit card's; a command card or an unknown name shows none
+        deck.icon_bits = bits
         return
-    icons = deck.unit_icons
-    for row in section.rows:
-        found = row[4]
-        if found is None:
-            deck.unknown = True
-            continue
-        if found.faction != deck.faction:
-            deck.foreign = True
-        if found.is_unit is not is_units:
-            deck.misplaced = True
-        elif is_units:
-            icons.update(found.unit_icons)
-        else:  # a command card under commands
-            if icons.isdisjoint(found.icons):
-                deck.unexecutable = True
-            if found.mount_targets:
-                deck.turning.append(Entry("commands", *row))
-    if not is_units and deck.turning:
-        _stranded(deck)
-
-
-def _stranded(deck: Deck) -> None:
-    """Note whether a mount/dismount card of the deck turns a unit into a profile that no card listed under
-    units is or has on its other side."""
-    catalogue = deck.catalogue
-    named, providers = deck.named_units, catalogue.providers
-    deck.stranded = any(named.isdisjoint(providers[need]) for entry in deck.turning for need in catalogue.needs[entry.key])
+    executable = catalogue.executable(deck.icon_bits)
+    if not mixed:  # every card a command card of the deck's faction
+        deck.unexecutable = not totals.keys() <= executable
+    else:
+        commands = catalogue.command_bits
+        deck.unexecutable = any(key in commands and key not in executable for key in totals)
+    turning = totals.keys() & catalogue.turning  # the command cards under commands that mount or dismount
+    if turning:
+        named, provided_by = deck.units.totals.keys(), catalogue.provided_by
+        deck.stranded = any(named.isdisjoint(providers) for key in turning for providers in provided_by[key])
 
 
 def _mapping_entry(deck: Deck, item: PosMap, pos: Pos) -> tuple[str, int] | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,7 +29,7 @@ from armybuilder.games.capabilities import NewFiles
 from armybuilder.games.hve.catalogue import GAME_KEY, Catalogue, bundled_folder
 from armybuilder.games.hve.datacheck import DATA_RULES, check_folder, load_catalogue
 from armybuilder.games.hve.deck import Deck, read_deck
-from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text
+from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, is_text, norm
 from armybuilder.games.hve.rules import RULES, quiet, run
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
@@ -103,7 +105,7 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
         problems = deck.problems
         if deck.is_deck and not quiet(deck):
             problems.extend(run(deck))
-        report.problems = sorted(problems, key=Problem.sort_key) if len(problems) > 1 else problems
+        report.problems = sorted(problems, key=_BY_POSITION) if len(problems) > 1 else problems
         report.summary = summary(deck)
         report.model = deck
         return report
@@ -154,6 +156,7 @@ def _within(file: str, folder: Path) -> str:
         return file
 
 
+_BY_POSITION = attrgetter("file", "line", "column", "rule")  # Problem.sort_key, without a call per problem
 _TALLIES: dict[tuple[str, int | None], Tally] = {}  # a Tally is frozen: the few usual ones are shared
 
 
@@ -170,24 +173,28 @@ def summary(deck: Deck) -> Summary:
     if not deck.is_deck:
         return Summary()
     faction = deck.faction
-    fielded = dict.fromkeys(
-        row[4].name for section in (deck.units, deck.commands) for row in section.rows if row[4] is not None
-    )
+    # every card listed, in the order first listed: the sections' distinct names that name a card
+    fielded = dict.fromkeys(filter(None, map(deck.catalogue.name_of.get, chain(deck.units.totals, deck.commands.totals))))
     leader = deck.opening
     if leader is not None:
-        card = deck.catalogue.find(leader)
-        leader = card.name if card is not None else leader
+        leader = deck.catalogue.name_of.get(norm(leader), leader)
+    units, commands = deck.units, deck.commands
     return Summary(
-        title=deck.name,
-        side=faction,
-        side_name=FACTIONS[faction].name if faction is not None else None,
-        leader=leader,
-        tallies=(
-            _tally("units", deck.units.total if deck.units.listed else None, UNITS),
-            _tally("commands", deck.commands.total if deck.commands.listed else None, COMMANDS),
+        deck.name,
+        None,
+        None,
+        faction,
+        _SIDE_NAMES[faction] if faction is not None else None,
+        leader,
+        (
+            _tally("units", units.total if units.listed else None, UNITS),
+            _tally("commands", commands.total if commands.listed else None, COMMANDS),
         ),
-        fielded=tuple(fielded),
+        tuple(fielded),
     )
+
+
+_SIDE_NAMES = {key: faction.name for key, faction in FACTIONS.items()}
 
 
 def content(report: Report[Any]) -> dict[str, Any]:

@@ -6,6 +6,11 @@ them in order and stamps each problem with its rule's id and a documented severi
 edition's; a rule whose severity differs by edition says so in its docstring and `ALSO`. The load-time ids
 (`syntax`, `schema`) and the names resolved while the file is read (`unknown-house`, `unknown-area`,
 `area-out-of-play`, `unknown-unit-type`) are found by the reader: `LOAD_DOCS`.
+
+A rule with `GATED = True` returns at once unless the reader noted a way to break it in the file
+(`Position.may_break`, filled in the reader's one pass over the entries); `run`, which the system calls,
+does not call it at all then. The reader's notes must be generous: a rule it fails to note would be
+skipped, so each note is a plain superset of the rule's own test.
 """
 
 from __future__ import annotations
@@ -91,15 +96,18 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
 RULES: Rules[Position] = Rules.of(_MODULES, LOAD_DOCS)
 GATED = frozenset(m.ID for m in _MODULES if getattr(m, "GATED", False))
 """Rules that find nothing unless the reader noted a way to break them (`Position.may_break`)."""
-_RUNS = tuple((rule.id if rule.id in GATED else None, rule.check, rule.stamp) for rule in RULES)
+_RUNS = tuple((rule.check, rule.stamp) for rule in RULES)
+_INDEX = {rule.id: i for i, rule in enumerate(RULES)}
+_ALWAYS = tuple(i for i, rule in enumerate(RULES) if rule.id not in GATED)
 
 
 def run(position: Position) -> list[Problem]:
     """Every rule's problems with `position`, as `RULES.run(position)` gives them, calling no gated rule
     the reader noted no way to break."""
     found: list[Problem] = []
-    may_break = position.may_break
-    for gate, check, stamp in _RUNS:
-        if gate is None or gate in may_break:
-            found.extend(map(stamp, check(position)))
+    noted = position.may_break
+    order = sorted([*_ALWAYS, *map(_INDEX.__getitem__, noted)]) if noted else _ALWAYS
+    for i in order:
+        check, stamp = _RUNS[i]
+        found.extend(map(stamp, check(position)))
     return found

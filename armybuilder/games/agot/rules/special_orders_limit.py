@@ -59,14 +59,29 @@ def starred(block: HouseBlock) -> int:
 def allowed(position: Position, block: HouseBlock) -> str | None:
     """The starred orders a house's King's Court position allows, for people: `2`, `at least 2`, `at most
     2`, `3 (no single place)`, `not known (no single place)`; None without a usable King's Court track."""
+    table = allowances(position)
+    return None if table is None else table.get(block.id, no_single_place(position))
+
+
+def allowances(position: Position) -> dict[str, str | None] | None:
+    """`allowed` for each house at a single place on the King's Court track, worked out once per file (None
+    without a usable track; a house missing from the result has no single place: `no_single_place`)."""
     court = (position.influence or {}).get("kings_court")
     if court is None or court.broken or position.playing is None:
         return None
-    places = position.court_places().get(block.id, ())
     first = position.edition.number == 1
-    if len(places) != 1:
-        return "not known (no single place)" if first else f"at most {ED2_MOST} (no single place)"
-    place = places[0]
+    table: dict[str, str | None] = {}
+    for hid, places in position.court_places().items():
+        if len(places) == 1:
+            table[hid] = _allowed_at(position, places[0], first)
+    return table
+
+
+def no_single_place(position: Position) -> str:
+    return "not known (no single place)" if position.edition.number == 1 else f"at most {ED2_MOST} (no single place)"
+
+
+def _allowed_at(position: Position, place: int, first: bool) -> str | None:
     if not first:
         stars = position.edition.stars(position.players, place)
         return None if stars is None else str(stars)

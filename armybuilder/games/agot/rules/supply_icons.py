@@ -54,7 +54,7 @@ def check(position: Position) -> Iterator[Problem]:
     control = position.control()
     for block in blocks:
         held = control.get(block.id, frozenset())
-        icons = sum(supply[name] for name in held & areas)
+        icons = sum(map(supply.__getitem__, held & areas))
         due = min(top, icons)
         if due != block.supply:
             yield position.problem(

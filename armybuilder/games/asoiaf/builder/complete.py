@@ -104,8 +104,8 @@ def complete(
 
 DIVES = 40  # greedy dives before the exhaustive pass
 DIVE_SHARE = 0.2  # of the time limit, at most, for the dives
-LEAN_DIVES = 8  # lean dives, from the most promising first additions (see `dive`)
-LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`)
+LEAN_DIVES = 8  # lean dives, from the most promising first additions (see `dive`); as many closed dives
+LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`); as much for the closed ones
 UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
 ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
@@ -463,7 +463,7 @@ class _Searcher(Model):
                         ban = frozenset({cid})
                         if ban in tried:
                             continue
-                        if self.clock() - self.start > self.timeout * DIVE_SHARE:
+                        if self.clock() - self.start - self.lent > self.timeout * DIVE_SHARE:
                             return
                         tried.add(ban)
                         before = list(self.ranked)
@@ -473,6 +473,65 @@ class _Searcher(Model):
                             # Stark comes as an NCU: Howland Reed's lists): only the leaves once five are in
                             dive(0, root, False, ban, leaves=len(self.ranked) >= self.top)
                         fresh = fresh or self.ranked != before
+
+        # a needer and an addition that brings the card it needs, as one step (a direwolf and the Stark
+        # character that lets it in): the steps of the closed dives, beside every addition needing nothing
+        bringers: dict[frozenset[str], list[int]] = {}
+        for i, it in enumerate(items):
+            for _, brought in it.carries:
+                bringers.setdefault(brought, []).append(i)
+        closures = [(j, i) for j, it in enumerate(items) if it.charged for i in bringers.get(it.charged, ())]
+        steps = [(j,) for j, it in enumerate(items) if not it.charged] + closures if closures else []
+        free = next((j for j, it in enumerate(items) if not it.charged), n)  # after the needers that lead
+        Log = list[tuple[int, list[frozenset[str]]]]
+
+        def stack(js: list[int] | tuple[int, ...], state: State) -> tuple[State, Log] | None:
+            """Take the additions js one after the other: the state and what to undo (see `lift`); None
+            (nothing changed) when the rules refuse one."""
+            log: Log = []
+            for j in js:
+                taken = take(j, state)
+                if taken is None:
+                    lift(log)
+                    return None
+                state = taken[0]
+                log.append((j, taken[1]))
+            return state, log
+
+        def lift(log: Log) -> None:
+            for j, met in reversed(log):
+                undo(j, met)
+
+        def closed_dive(multiset: list[int]) -> None:
+            """A lean dive by steps that bring what they need, each list laid in the search's order: each
+            step the one with the most activations that need no discount to come (the bound over the
+            additions but the needers), then the most activations of its own, the fewest attachments;
+            every list on the way checked, and every step that may spend every point left."""
+            while (laid := stack(sorted(multiset), root)) is not None:
+                state, log = laid
+                visit(state)
+                best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+                full = []
+                for step in steps:
+                    if (tried := stack(step, state)) is None:
+                        continue
+                    now = tried[0]
+                    aim = bound(free, now, tuple(chosen), guided=True)
+                    gain = -sum(items[j].units + items[j].ncus for j in step)
+                    rated = (aim[0], aim[1], gain, sum(len(items[j].classes) for j in step), *aim[2:5])
+                    if (best is None or rated < best[0]) and bound(0, now, tuple(chosen)) < self.threshold():
+                        best = (rated, step)
+                    if now[0] <= budget <= now[1]:
+                        full.append(step)
+                    lift(tried[1])
+                lift(log)
+                for step in full:  # the lists that may spend every point left, laid in the search's order
+                    if (laid := stack(sorted([*multiset, *step]), root)) is not None:
+                        visit(laid[0])
+                        lift(laid[1])
+                if best is None:
+                    return
+                multiset = [*multiset, *best[1]]
 
         root: State = self.root
         try:
@@ -484,12 +543,25 @@ class _Searcher(Model):
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             self.diving = True
-            # the lean dives first (their lists take few attachments, so few checks), then the dives by
-            # the bound, then the neighbours of the proposals found
+            # the closed dives first (a dive of single additions seldom brings what a needer needs), in
+            # a share of the time limit of their own: the other dives' shares start after them
+            opened = self.clock()
+            firsts = []
+            for step in closures:
+                if (laid := stack(step, root)) is not None:
+                    firsts.append((bound(0, laid[0], tuple(chosen), guided=True), step))
+                    lift(laid[1])
+            for key, step in sorted(firsts)[:LEAN_DIVES]:
+                if key >= self.threshold() or self.clock() - opened > self.timeout * LEAN_SHARE:
+                    break
+                closed_dive(list(step))
+            self.lent = self.clock() - opened
+            # then the lean dives (their lists take few attachments, so few checks), the dives by the
+            # bound, and the neighbours of the proposals found
             for lean in (True, False):
                 for key, j in sorted(starts)[: LEAN_DIVES if lean else DIVES]:
                     share = LEAN_SHARE if lean else DIVE_SHARE
-                    if key >= self.threshold() or self.clock() - self.start > self.timeout * share:
+                    if key >= self.threshold() or self.clock() - self.start - self.lent > self.timeout * share:
                         break
                     if lean and later(j):
                         continue

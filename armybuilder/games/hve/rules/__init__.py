@@ -57,7 +57,7 @@ RULES: Rules[Deck] = Rules.of(_MODULES, LOAD_DOCS)
 # in the deck (noted while it was read: `Deck.unknown` …). `quiet` asks them all at once, `run` runs only the
 # rules whose test is True; a rule added to _MODULES and not here fails at import, so none is skipped unasked.
 def _opening_unlisted(deck: Deck) -> bool:
-    return deck.opening is not None and norm(deck.opening) not in deck.named_units
+    return deck.opening is not None and norm(deck.opening) not in deck.units.totals
 
 
 _MAY_FIND: dict[str, Callable[[Deck], bool]] = {
@@ -86,9 +86,10 @@ def may_find(rule_id: str, deck: Deck) -> bool:
 def run(deck: Deck) -> list[Problem]:
     """What `RULES.run(deck)` finds, in the same order, running only the rules that may find something."""
     found: list[Problem] = []
+    extend = found.extend
     for rule, asked in _ASKED:
         if asked(deck):
-            found.extend(map(rule.stamp, rule.check(deck)))
+            extend(map(rule.stamp, rule.check(deck)))
     return found
 
 
@@ -103,5 +104,5 @@ def quiet(deck: Deck) -> bool:
         and (not commands.listed or commands.total == deck_command_count.SIZE)
         and units.most <= unit_copies.LIMIT
         and commands.most <= command_copies.LIMIT
-        and (opening is None or norm(opening) in deck.named_units)  # unknown-card, opening-unit
+        and (opening is None or norm(opening) in units.totals)  # unknown-card, opening-unit
     )

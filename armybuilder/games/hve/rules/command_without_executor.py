@@ -18,10 +18,10 @@ INVALID = changed({7: '  - Crossbowmen', 13: '  - Dismount  # <- command-without
 def check(deck: Deck) -> Iterator[Problem]:
     if not deck.unexecutable:
         return
-    icons = deck.unit_icons  # of the unit cards under units
+    icons, command_bits = deck.icon_bits, deck.catalogue.command_bits  # of the unit cards under units
     for entry in deck.commands.entries:
         card = entry.card
-        if card is None or card.is_unit or not icons.isdisjoint(card.icons):
+        if card is None or card.is_unit or command_bits[entry.key] & icons:
             continue
         yield deck.problem(
             ID,

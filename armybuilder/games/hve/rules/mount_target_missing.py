@@ -4,6 +4,7 @@ unit listed under units nor as the other side of one (上马/下马). A warning,
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
@@ -19,20 +20,17 @@ def check(deck: Deck) -> Iterator[Problem]:
     if not deck.stranded:  # noted while the deck was read
         return
     catalogue = deck.catalogue
-    provided: set[str] | None = None
-    for entry in deck.turning:  # the command cards under commands that mount or dismount
-        card = entry.card
-        if card is None or card.is_unit:
+    turning, needs, path = catalogue.turning, catalogue.needs, deck.path
+    named, sides = deck.units.totals, catalogue.other_side
+    provided = {*named, *(sides[key] for key in named if key in sides)}  # normalised, with the other sides
+    for _, key, _, pos, card in deck.commands.rows:
+        if key not in turning or card is None:  # a command card under commands that mounts or dismounts
             continue
-        for keyword, need in zip(card.mount_targets, catalogue.needs[entry.key], strict=True):  # need: norm(keyword.unit)
-            if provided is None:  # the names under units and (normalised) the other sides of their cards
-                named, sides = deck.named_units, catalogue.other_side
-                provided = named | {sides[key] for key in named if key in sides}
+        for keyword, need in zip(card.mount_targets, needs[key], strict=True):  # need: norm(keyword.unit)
             if need not in provided:
-                yield deck.problem(
-                    ID,
-                    SEVERITY,
-                    f"{card.name} turns a unit into {keyword.unit}, which no card in this deck provides",
-                    entry.pos,
-                    card.name,
-                )
+                yield Problem(ID, SEVERITY, _message(card.name, keyword.unit), path, pos[0], pos[1], card.name)
+
+
+@lru_cache(maxsize=1024)  # the same few cards and profiles in every deck
+def _message(card: str, unit: str | None) -> str:
+    return f"{card} turns a unit into {unit}, which no card in this deck provides"

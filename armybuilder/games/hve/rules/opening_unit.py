@@ -18,7 +18,7 @@ INVALID = changed({15: 'opening_unit: Horse Archers  # <- opening-unit'})
 
 def check(deck: Deck) -> Iterator[Problem]:
     opening = deck.opening
-    if opening is None or norm(opening) in deck.unit_keys():
+    if opening is None or norm(opening) in deck.units.totals:
         return
     card = deck.catalogue.find(opening)
     name = card.name if card is not None else opening

@@ -39,5 +39,5 @@ def check(deck: Deck) -> Iterator[Problem]:
             if entry.card is None:
                 yield deck.problem(ID, SEVERITY, message(entry.name, deck.catalogue), entry.pos, entry.name)
     opening = deck.opening
-    if opening is not None and norm(opening) not in deck.unit_keys() and deck.catalogue.find(opening) is None:
+    if opening is not None and norm(opening) not in deck.units.totals and deck.catalogue.find(opening) is None:
         yield deck.problem(ID, SEVERITY, message(opening, deck.catalogue, opening=True), deck.opening_pos, opening)
