@@ -220,9 +220,9 @@ class _Searcher(Model):
                         best = cand
             return (*best, (order, ()))
 
-        ids: dict[tuple[str, ...], int] = {}
-        groups = [ids.setdefault(item.group, len(ids)) for item in items]  # each item's group, as a number
-        in_group = [0] * len(ids)  # the chosen additions of each group
+        numbered: dict[tuple[str, ...], int] = {}
+        groups = [numbered.setdefault(item.group, len(numbered)) for item in items]  # each item's group, as a number
+        in_group = [0] * len(numbered)  # the chosen additions of each group
         first_other = next((j for j, it in enumerate(items) if it.kind != "unit"), n)
 
         def hopeless(j: int, state: State, order: tuple[int, ...]) -> bool:
