@@ -46,7 +46,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
     Rank,
     Search,
 )
-from armybuilder.games.asoiaf.builder.relaxation import relaxation
+from armybuilder.games.asoiaf.builder.relaxation import bound_tables, pick
 from armybuilder.games.asoiaf.builder.symmetry import Peers
 from armybuilder.games.asoiaf.cards import Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -158,41 +158,11 @@ class _Searcher(Model):
         # the relaxations by the NCUs the player still allows (one table when there is no limit)
         max_ncus = self.limits.max_ncus
         room = None if max_ncus is None else max(0, max_ncus - self.root[4])
-        relaxed = relaxation(self, items, ncus=room, held=self.copies)
-        bounds = [tables[0] for tables in relaxed[0]]  # where the tables change: the same for every count of NCUs
-        # and of the completions whose most repeated new card is there at most m times, for m below the
-        # most copies allowed: a completion whose relaxation needs more copies of a card than the list
-        # has so far ranks behind on variety (see `bound`)
         most_levels = min(self.limits.max_copies or COPIES_LEVELS, COPIES_LEVELS)
-        levels = [(m, relaxation(self, items, m, room, self.copies)) for m in range(1, most_levels)]
-        levels.append((most_levels, relaxed))  # the last: that many copies or more
-        # and, under a neutral cap, the fewest neutral points the best multisets of each level need: where
-        # the cap forbids them all, that level's completions rank behind them on activations at least
-        thrifty = [
-            relaxation(self, items, m if m < most_levels else None, room, self.copies, thrifty=True)
-            if self.cap is not None
-            else None
-            for m, _ in levels
-        ]
-        # for the dives: the same without the discounts that may never come (and see `settled` below)
-        guide = [
-            (m, relaxation(self, items, m if m < most_levels else None, room, self.copies, slack=0))
-            for m, _ in levels
-        ]
-        # once no discount can come any more (the list's cards can lose no points, and no shared discount
-        # has its card in the list or an addition still to come), those tables bound the search too: a
-        # dragon's discount no longer lets Jorah Mormont's lists spend a point more than they have
-        settles = self.base_loss == 0 and self.slack > 0
-        settled = [
-            relaxation(self, items, m if m < most_levels else None, room, self.copies, thrifty=True, slack=0)
-            if self.cap is not None and settles
-            else None
-            for m, _ in levels
-        ]
-        pool_last = [-1] * len(self.pool_live)  # the last item that brings a card of each shared discount
-        for j, item in enumerate(items):
-            for p in item.pools:
-                pool_last[p] = j
+        relaxed = bound_tables(self, items, room, self.copies, most_levels)  # see `bound`
+        levels, thrifty, guide, settled = relaxed.levels, relaxed.thrifty, relaxed.guide, relaxed.settled
+        settles, pool_last = relaxed.settles, relaxed.pool_last
+        bounds = [taken[0] for taken in levels[-1][1][0]]  # where the tables change: the same for every count of NCUs
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
         nslack = self.neutral_slack
@@ -227,12 +197,7 @@ class _Searcher(Model):
                 lo, neutral, distinct = lo - clo, neutral - cn, distinct - 1
             best = WORST[:5]
             offset = neutral if count_neutral else 0
-            # the chosen additions of j's group (they come last in the fixed order): fewer of it to come
-            t, at_j = 0, len(chosen) - 1
-            if j < n:
-                group = groups[j]
-                while at_j >= 0 and groups[chosen[at_j]] == group:
-                    t, at_j = t + 1, at_j - 1
+            t = in_group[groups[j]] if j < n else 0  # the chosen additions of j's group: fewer to come
             acts = units + ncus
             top = min(hi, budget + give) + 1
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
@@ -240,13 +205,8 @@ class _Searcher(Model):
             for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
-                tables = by_ncus[min(q, len(by_ncus) - 1)][j]
-                table = tables[min(t, len(tables) - 1)]
-                if by_thrift is None or guided:
-                    lean = None
-                else:
-                    tables = by_thrift[min(q, len(by_thrift) - 1)][j]
-                    lean = tables[min(t, len(tables) - 1)]
+                table = pick(by_ncus, q, j, t)
+                lean = None if by_thrift is None or guided else pick(by_thrift, q, j, t)
                 at = max(m, most)
                 for spent in range(lo, top):
                     r = budget - spent + give
@@ -260,8 +220,9 @@ class _Searcher(Model):
                         best = cand
             return (*best, (order, ()))
 
-        ids: dict[tuple[str, ...], int] = {}
-        groups = [ids.setdefault(item.group, len(ids)) for item in items]  # each item's group, as a number
+        numbered: dict[tuple[str, ...], int] = {}
+        groups = [numbered.setdefault(item.group, len(numbered)) for item in items]  # each item's group, as a number
+        in_group = [0] * len(numbered)  # the chosen additions of each group
         first_other = next((j for j, it in enumerate(items) if it.kind != "unit"), n)
 
         def hopeless(j: int, state: State, order: tuple[int, ...]) -> bool:
@@ -328,6 +289,7 @@ class _Searcher(Model):
                 return None
             peers.take(j)
             chosen.append(j)
+            in_group[groups[j]] += 1
             dk -= len(item.fixed)  # counted below, as new cards only when they are
             for cid in item.counted:
                 held = copies.get(cid, 0) + 1
@@ -380,6 +342,7 @@ class _Searcher(Model):
                 pending.remove(item.charged)
             pending.extend(met)
             chosen.pop()
+            in_group[groups[j]] -= 1
             peers.undo(j)
             for cid in item.counted:
                 copies[cid] -= 1

@@ -13,6 +13,66 @@ from collections.abc import Mapping, Sequence
 from armybuilder.games.asoiaf.builder.model import Model, _Class, _Item
 
 Relaxed = tuple[int, int, int, int]  # (points left, -activations, -cards, neutral points) of a relaxation
+Tables = list[list[list[list[Relaxed]]]]  # tables[q][j][t][r + slack], see `relaxation`
+
+
+@dataclasses.dataclass(frozen=True)
+class BoundTables:
+    """The relaxations the completion search bounds its branches with (see `bound_tables`)."""
+
+    levels: list[tuple[int, Tables]]  # (most copies of a card m, its tables), the last: m or more
+    thrifty: list[Tables | None]  # under a neutral cap, per level: the fewest neutral points (else None)
+    guide: list[tuple[int, Tables]]  # per level, without the discounts that may never come
+    settled: list[Tables | None]  # the thrifty ones without them
+    settles: bool  # the list's cards can lose no points: once no shared discount can come, guide and
+    # settled bound the search too
+    pool_last: list[int]  # the last item that brings a card of each shared discount (-1: none)
+
+
+def pick(tables: Tables, q: int, j: int, t: int) -> list[Relaxed]:
+    """The table for item j with at most `q` NCUs still allowed and `t` of j's group taken already (each
+    the last there is where more)."""
+    by_taken = tables[min(q, len(tables) - 1)][j]
+    return by_taken[min(t, len(by_taken) - 1)]
+
+
+def bound_tables(
+    model: Model, items: list[_Item], ncus: int | None, held: Mapping[str, int], most: int
+) -> BoundTables:
+    """The relaxations by the NCUs the player still allows (`ncus`; one table when there is no limit),
+    and by the most copies of a card, 1 .. `most` (the last: that many or more): a completion whose
+    relaxation needs more copies of a card than the list has so far ranks behind on variety. Under a
+    neutral cap, the fewest neutral points the best multisets of each level need: where the cap forbids
+    them all, that level's completions rank behind them on activations at least. For the dives, the same
+    without the discounts that may never come; and once no discount can come any more (the list's cards
+    can lose no points, and no shared discount has its card in the list or an addition still to come),
+    those bound the search too: a dragon's discount no longer lets Jorah Mormont's lists spend a point
+    more than they have."""
+    relaxed = relaxation(model, items, ncus=ncus, held=held)
+    levels = [(m, relaxation(model, items, m, ncus, held)) for m in range(1, most)]
+    levels.append((most, relaxed))
+    capped = model.cap is not None
+    settles = model.base_loss == 0 and model.slack > 0
+    pool_last = [-1] * len(model.pool_live)
+    for j, item in enumerate(items):
+        for p in item.pools:
+            pool_last[p] = j
+    return BoundTables(
+        levels=levels,
+        thrifty=[
+            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True) if capped else None
+            for m, _ in levels
+        ],
+        guide=[(m, relaxation(model, items, m if m < most else None, ncus, held, slack=0)) for m, _ in levels],
+        settled=[
+            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True, slack=0)
+            if capped and settles
+            else None
+            for m, _ in levels
+        ],
+        settles=settles,
+        pool_last=pool_last,
+    )
 
 
 def relaxation(
@@ -23,7 +83,7 @@ def relaxation(
     held: Mapping[str, int] | None = None,
     thrifty: bool = False,
     slack: int | None = None,
-) -> list[list[list[list[Relaxed]]]]:
+) -> Tables:
     """bounds[q][j][t][r + slack]: the best a multiset of the items of j's group and after can do with `r`
     points to spend (r from -slack: discounts on the list's cards may still pay for it), forgetting
     every rule but points and each group's cap (copies of one card, one card per character, one
