@@ -7,9 +7,7 @@ Mappings load as `PosMap` (a dict remembering the line and column of each key an
 
 from __future__ import annotations
 
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from armybuilder.fileio import MAX_INPUT_BYTES, NotText, decode_text
 from armybuilder.yamlplain import MAX_DEPTH as MAX_DEPTH
@@ -21,11 +19,29 @@ from armybuilder.yamlplain import PosList as PosList
 from armybuilder.yamlplain import PosMap as PosMap
 from armybuilder.yamlplain import fast_load as _fast_load
 
-try:  # the C parser is several times faster; the pure-Python one gives the same nodes
-    from yaml import CSafeLoader as _BaseLoader
-except ImportError:  # pragma: no cover - PyYAML without libyaml
-    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
-_LIBYAML = _BaseLoader is getattr(yaml, "CSafeLoader", None)  # libyaml drops a leading byte-order mark itself
+if TYPE_CHECKING:
+    import yaml
+
+# PyYAML's loader and whether it is libyaml's, set by _pyyaml() at the first text the plain reader leaves to
+# it: most files never need PyYAML, and importing it is the largest import of a cold start
+_BaseLoader: Any = None
+_LIBYAML = False  # libyaml drops a leading byte-order mark itself
+
+
+def _pyyaml() -> Any:
+    """PyYAML's loader class, imported the first time a text needs it. The C parser is several times faster;
+    the pure-Python one gives the same nodes."""
+    global _BaseLoader, _LIBYAML
+    if _BaseLoader is None:
+        import yaml
+
+        try:
+            from yaml import CSafeLoader as loader
+        except ImportError:  # pragma: no cover - PyYAML without libyaml
+            from yaml import SafeLoader as loader  # type: ignore[assignment]
+        _LIBYAML = loader is getattr(yaml, "CSafeLoader", None)
+        _BaseLoader = loader
+    return _BaseLoader
 
 _tuple_new = tuple.__new__  # _tuple_new(Pos, (line, column)) is Pos(line, column) at half the cost
 MAX_LOAD = MAX_INPUT_BYTES  # characters or bytes (`read_input` gives one byte more of a larger file)
@@ -119,6 +135,8 @@ def _events_to_value(loader: Any, allow_aliases: bool) -> Any:
     Plain strings, integers and nulls, nearly every scalar of a list or card file, are built directly; any
     other scalar goes through PyYAML's resolver and safe constructor.
     """
+    import yaml  # imported already: the loader is PyYAML's
+
     get = loader.get_event
     get()  # the stream's start
     if get().__class__ is yaml.StreamEndEvent:  # else the document's start
@@ -293,11 +311,14 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
 
 def _full_load(text: str, allow_aliases: bool) -> Any:
     """Any YAML, through libyaml's parser and the event builder."""
+    base = _pyyaml()
+    import yaml
+
     # libyaml drops a leading byte-order mark, as load() did: a second one gets one back to drop, and a doubled
     # mark reads as in PyYAML (whose scanner skips the second), whichever parser
     extra = "\ufeff" if _LIBYAML and text.startswith("\ufeff") else ""
     try:  # the pure-Python reader (PyYAML without libyaml) checks every character as it is made
-        loader = _BaseLoader(extra + text)
+        loader = base(extra + text)
     except yaml.reader.ReaderError as exc:
         raise _refused(exc, text, extra) from None
     try:
@@ -340,7 +361,9 @@ def _raise_if_too_deep_before(text: str, exc: yaml.MarkedYAMLError, allow_aliase
     cut = getattr(mark, "index", None)
     if not isinstance(cut, int) or not 0 < cut < len(text):
         return
-    loader = _BaseLoader(extra + text[:cut])
+    import yaml
+
+    loader = _pyyaml()(extra + text[:cut])
     try:
         _events_to_value(loader, allow_aliases)
     except TooDeep:

@@ -2,7 +2,8 @@
 
 Speed itself is measured by `bash benchmarks/run`; these tests guard the imports that cost the time, which
 a later change could bring back without any test noticing: typer's pydantic layer (built per option), the
-plug-in scan (`importlib.metadata`), the other commands, the batch machinery, rich for machine output.
+plug-in scan (`importlib.metadata`), the other commands, the batch machinery, rich for machine output,
+PyYAML for lists its plain reader takes.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ NEVER = (  # for a list of a bundled game, whatever the command
     "jsonschema",
     "ruamel",
     "segno",
+    "yaml",  # PyYAML: only for YAML the plain reader leaves to it (anchors, tags, flow styles…)
     "armybuilder.batch",
     "armybuilder.scheduler",
     "armybuilder.cli.batch",
