@@ -109,14 +109,23 @@ def likely_games(subs: Sequence[Submission], event: Event | None = None) -> list
 def prepare(workspace: Workspace, event: Event | None = None, subs: Sequence[Submission] = ()) -> None:
     """Import what checking needs and load the data of the games the batch holds (`likely_games`) before
     forking, so that workers share it; a game the sample missed is loaded by the worker that meets it."""
+    import gc
+
     if event is not None:  # its duplicates are found by digest: imported once, not in each worker
         import hashlib  # noqa: F401
-    event_keys()  # else each worker imports every game to tell an event file from a list
-    for key in likely_games(subs, event):
-        with contextlib.suppress(ArmyBuilderError):  # each file of that game will say why its data is unusable
-            system = games.get(key)
-            system.prepare()
-            workspace.data(system)
+    collecting = gc.isenabled()
+    gc.disable()  # what is loaded here lives as long as the batch: no collection walks it while it is built
+    try:
+        event_keys()  # else each worker imports every game to tell an event file from a list
+        for key in likely_games(subs, event):
+            with contextlib.suppress(ArmyBuilderError):  # each file of that game will say why its data is unusable
+                system = games.get(key)
+                system.prepare()
+                workspace.data(system)
+    finally:
+        gc.freeze()  # nor after: the workers fork next (the scheduler unfreezes it in this process then)
+        if collecting:
+            gc.enable()
 
 
 def run(

@@ -367,16 +367,17 @@ class Reader:
 
     def read_house(self, block: dict[Any, Any], h: HouseBlock) -> None:
         data = self.data
+        at = block.value_pos if block.__class__ is PosMap else _NO_KEYS  # where each value stands
         supply = block.get("supply")
         if supply is not None or "supply" in block:
             if supply.__class__ is int:
-                h.supply, h.supply_pos = supply, _val_pos(block, "supply")
+                h.supply, h.supply_pos = supply, at.get("supply") or _val_pos(block, "supply")
             else:
                 self.faults += 1
         n = block.get("power_available")
         if n is not None or "power_available" in block:
             if n.__class__ is int and n >= 0:
-                h.power_available, h.power_available_pos = n, _val_pos(block, "power_available")
+                h.power_available, h.power_available_pos = n, at.get("power_available") or _val_pos(block, "power_available")
             else:
                 self.faults += 1
         if "power_on_board" in block:

@@ -89,8 +89,8 @@ class Deck:
         self.catalogue = catalogue
         self.name = self.faction_value = self.faction = self.opening = None
         self.faction_pos = self.opening_pos = ORIGIN
-        self.units = Section("units")
-        self.commands = Section("commands")
+        self.units = Section("units", [], None, True, 0, 0, _NO_TOTALS)
+        self.commands = Section("commands", [], None, True, 0, 0, _NO_TOTALS)
         self.problems = []
         self.is_deck = True
         self.unknown = self.foreign = self.misplaced = self.unexecutable = self.stranded = self.faction_given = False
@@ -123,6 +123,10 @@ class Deck:
         return set(self.units.totals)
 
 
+_NO_TOTALS: dict[str, int] = {}  # a section with no entry read (shared: `_section` sets its own)
+_ENTRY = frozenset(("card", "count"))
+
+
 def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
     deck = Deck(path, catalogue)
     if not isinstance(value, PosMap):
@@ -138,7 +142,9 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
         if key not in TOP_KEYS:
             deck.schema(f"unknown key {shown(key)}; a deck has only {', '.join(TOP_KEYS)}", value.key_pos[key])
     name = value.get("name")
-    if is_text(name):
+    if name.__class__ is str and (trimmed := name.strip()):  # the usual name, without a call
+        deck.name = trimmed
+    elif is_text(name):
         deck.name = name.strip()
     elif "name" not in value:
         deck.schema("the deck needs a name: a non-empty string, such as name: Iron Wall", ORIGIN)
@@ -183,14 +189,13 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
     resolve = catalogue.resolve
     rows = section.rows
     add = rows.append
-    total = 0
     totals: dict[str, int] = {}  # copies per card, by normalised name
     for item, pos in zip(items, items.item_pos, strict=False):
         cls = item.__class__
         if cls is str:
             name, key, found = known(item) or resolve(item)
             count = 1
-        elif cls is PosMap and len(item) == 1 + ("count" in item):
+        elif cls is PosMap and "card" in item and item.keys() <= _ENTRY:
             # the usual entry, read without the checks of _mapping_entry
             written, count = item.get("card"), item.get("count", 1)
             if written.__class__ is str and count.__class__ is int and 1 <= count < HUGE:
@@ -216,12 +221,12 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
             deck.schema(f"an entry is a card name or {{card: NAME, count: N}}, not {shown_as}", pos)
             continue
         add((name, key, count, pos, found))
-        total += count
         totals[key] = totals.get(key, 0) + count
-    section.total = total
     section.totals = totals
     if totals:
-        section.most = max(totals.values())
+        counts = totals.values()
+        section.total = sum(counts)
+        section.most = max(counts)
     _note(deck, totals, is_units)
 
 
