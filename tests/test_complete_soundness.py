@@ -195,7 +195,7 @@ def test_howland_reed_s_best_lists_are_proven_within_their_work(catalogue: Catal
     """Howland Reed alone at 50 points: the best lists field the three direwolves with the Starks they need,
     Robb Stark among the NCUs (11 activations, no card twice). A dive found one such list and the dives
     without one of its units, lean ones, never take Grey Wind (his Robb Stark comes as an NCU, later in the
-    order): the other four came only after 600k nodes. Dives by the bound take him now."""
+    order): the other four came only after 600k nodes. The closed dives take each direwolf with its Stark."""
     army = load_list_text(HOWLAND, catalogue)
     search = complete(army, catalogue, top=5, timeout=1, clock=nodes_clock(PROOF_NODES))
     assert search.proven, search.why

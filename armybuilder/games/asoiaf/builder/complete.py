@@ -449,8 +449,6 @@ class _Searcher(Model):
             dive(nxt(j), taken[0], lean, banned, leaves)
             undo(j, taken[1])
 
-        left_out = {c.id for j, it in enumerate(items) if later(j) and (c := it.card) is not None}
-
         def swaps() -> None:
             """Dives without one new combat unit of a proposal found so far: proposals differ in their new
             units, so the next best are likeliest among its neighbours."""
@@ -468,10 +466,6 @@ class _Searcher(Model):
                         tried.add(ban)
                         before = list(self.ranked)
                         dive(0, root, True, ban)
-                        if not left_out.isdisjoint(group):
-                            # and by the bound, which takes what a lean dive leaves out (a direwolf whose
-                            # Stark comes as an NCU: Howland Reed's lists): only the leaves once five are in
-                            dive(0, root, False, ban, leaves=len(self.ranked) >= self.top)
                         fresh = fresh or self.ranked != before
 
         # a needer and an addition that brings the card it needs, as one step (a direwolf and the Stark
