@@ -246,9 +246,7 @@ class Position:
             out = self.edition.out_3p if self.edition.number == 2 and self.players == 3 else frozenset()
             control: dict[str, frozenset[str]] = {}
             for hid, block in self.houses.items():
-                held = held_by.get(hid)
-                if held is None:
-                    held = held_by[hid] = set()
+                held = set(held_by.get(hid, ()))  # a copy: held_by stays what the reader noted
                 for place, _ in block.tokens or ():
                     name = place.name
                     if place.status not in LIVE or name in held or (place.area and place.area.kind != "land"):

@@ -232,8 +232,8 @@ class Reader:
         return None
 
     def known_areas(self) -> Mapping[str, Resolved]:
-        """Names already resolved to an area of the map, which `place` gives for them without a word (none
-        in a 3-player game of the second edition, where `place` checks the areas out of play)."""
+        """Names already resolved to an area of the map, which `place` gives for them without a word (in a
+        3-player game of the second edition, only the areas still in play: `place` speaks of the others)."""
         return self.ed.resolved(self.out3)
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False, key: bool = False) -> Resolved | None:

@@ -106,7 +106,7 @@ def run(position: Position) -> list[Problem]:
     the reader noted no way to break."""
     found: list[Problem] = []
     noted = position.may_break
-    order = sorted([*_ALWAYS, *map(_INDEX.__getitem__, noted)]) if noted else _ALWAYS
+    order = sorted([*_ALWAYS, *map(_INDEX.__getitem__, noted & GATED)]) if noted else _ALWAYS
     for i in order:
         check, stamp = _RUNS[i]
         found.extend(map(stamp, check(position)))

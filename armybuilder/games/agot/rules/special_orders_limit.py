@@ -56,16 +56,10 @@ def starred(block: HouseBlock) -> int:
     return used
 
 
-def allowed(position: Position, block: HouseBlock) -> str | None:
-    """The starred orders a house's King's Court position allows, for people: `2`, `at least 2`, `at most
-    2`, `3 (no single place)`, `not known (no single place)`; None without a usable King's Court track."""
-    table = allowances(position)
-    return None if table is None else table.get(block.id, no_single_place(position))
-
-
 def allowances(position: Position) -> dict[str, str | None] | None:
-    """`allowed` for each house at a single place on the King's Court track, worked out once per file (None
-    without a usable track; a house missing from the result has no single place: `no_single_place`)."""
+    """The starred orders each house at a single place on the King's Court track allows, for people (`2`, `at
+    least 2`, `at most 2`, …), worked out once per file (None without a usable track; a house missing from
+    the result has no single place: `no_single_place`)."""
     court = (position.influence or {}).get("kings_court")
     if court is None or court.broken or position.playing is None:
         return None

@@ -418,7 +418,7 @@ class _Searcher(Model):
             best: tuple[tuple[int, int, int, Rank, bool], int] | None = None
             for j in range(first, min(n, due + 1)):
                 card = items[j].card
-                if (lean and later(j)) or (card is not None and card.id in banned):
+                if lean and (later(j) or (card is not None and card.id in banned)):
                     continue
                 taken = take(j, state)
                 if taken is None:
