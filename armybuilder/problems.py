@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
-from armybuilder.record import compared
+from armybuilder.record import record
 
 
 class Severity(StrEnum):
@@ -18,8 +17,7 @@ class Severity(StrEnum):
         return self.value
 
 
-@compared
-@dataclass(frozen=True, slots=True, order=False, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Problem:
     """One finding: which rule, how bad, what is wrong and how to fix it, and where."""
 
@@ -79,8 +77,7 @@ def _init_problem(
 setattr(Problem, "__init__", _init_problem)  # noqa: B010 - mypy keeps the dataclass's signature
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class ProblemDoc:
     """One problem id the tool can emit, with its documentation.
 

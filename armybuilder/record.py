@@ -1,18 +1,28 @@
-"""`compared`: a dataclass's equality, hash and repr as shared functions, not compiled for each class.
+"""Dataclasses that compile nothing when they are made: `record`, and `compared` for a `dataclass` of its own.
 
-`dataclass` writes each method it adds as source text and compiles it: six for a frozen class, about a
-millisecond of every run's start for each, of which the start of a batch or a cold `validate` holds dozens.
-A class declared `@compared` over `@dataclass(..., eq=False, repr=False)` has `__init__` (and, frozen, the
-guards against assignment) from `dataclass` and `__eq__`, `__hash__` and `__repr__` from here, behaving as
-`dataclass` would write them: equal when of the same class with equal compared fields; a frozen class hashes
-them, any other is unhashable; the repr names the class and its shown fields.
+`dataclass` writes each method it adds as source text and compiles it (six for a frozen class), each about half
+a million instructions of every run's start: a batch's start compiled two hundred (callgrind). `@record(frozen=..., slots=...)` makes the same dataclass (`fields`, `replace`, pickling as
+`dataclass` pickles it) with every method a shared function: `__init__` takes the fields as `dataclass` would
+(positionally or by keyword, defaults, default factories, `__post_init__`), reading them in a loop (a class
+built thousands of times a run writes its own, or keeps `dataclass`'s); a frozen one refuses assignment and
+deletion with `dataclass`'s words. `@compared` over `@dataclass(..., eq=False, repr=False)` gives such a class
+the same `__eq__`, `__hash__` and `__repr__`, behaving as `dataclass` would write them: equal when of the same
+class with equal compared fields; a frozen class hashes them, any other is unhashable; the repr names the
+class and its shown fields.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
-from typing import Any, TypeVar
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        return lambda decorator: decorator
 
 C = TypeVar("C", bound=type)
 
@@ -33,10 +43,14 @@ def compared(cls: C) -> C:
     """Give a dataclass declared with `eq=False, repr=False` the `__eq__`, `__hash__` and `__repr__` that
     `dataclass` would have given it (see the module)."""
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
+    return _compare(cls, fields(cls), params.frozen)
+
+
+def _compare(cls: C, every: tuple[Field[Any], ...], frozen: bool) -> C:
+    params = cls.__dataclass_params__  # type: ignore[attr-defined]
     mine = {"__eq__", "__hash__", "__repr__"} & set(vars(cls))
     if params.eq or params.repr or params.order or params.unsafe_hash or mine - {"__hash__"}:
         raise TypeError(f"{cls.__qualname__}: @compared wants @dataclass(eq=False, repr=False) and no own __eq__/__repr__")
-    every = fields(cls)
     key = _values(tuple(f.name for f in every if f.compare))
     hashed = _values(tuple(f.name for f in every if (f.compare if f.hash is None else f.hash)))
     shown = tuple(f.name for f in every if f.repr)
@@ -55,6 +69,102 @@ def compared(cls: C) -> C:
 
     cls.__eq__ = __eq__  # type: ignore[assignment]
     if "__hash__" not in mine:  # (one the class writes itself stays, as `dataclass` keeps it)
-        cls.__hash__ = __hash__ if params.frozen else None  # type: ignore[assignment]
+        cls.__hash__ = __hash__ if frozen else None  # type: ignore[assignment]
     cls.__repr__ = __repr__  # type: ignore[assignment]
     return cls
+
+
+# --- `record`: a dataclass that compiles nothing ------------------------------------------------------------------
+
+
+def _init_of(cls: type, every: tuple[Field[Any], ...], frozen: bool) -> Callable[..., None]:
+    """An `__init__` taking the fields as `dataclass` would write it (positional or by keyword, defaults and
+    default factories, `__post_init__` last), as one shared function: no source compiled for the class."""
+    own = tuple(f for f in every if f.init)
+    names = tuple(f.name for f in own)
+    index = {name: at for at, name in enumerate(names)}
+    fallbacks: tuple[tuple[Any, Any], ...] = tuple((f.default, f.default_factory) for f in own)
+    # fields left out of `__init__` that have a default still get it, as `dataclass` does
+    others: tuple[tuple[str, Any, Any], ...] = tuple((f.name, f.default, f.default_factory) for f in every if not f.init and not (
+        f.default is MISSING and f.default_factory is MISSING))
+    assign = object.__setattr__ if frozen else setattr
+    post = hasattr(cls, "__post_init__")
+    count = len(names)
+    title = f"{cls.__qualname__}.__init__()"
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if len(args) > count:
+            raise TypeError(f"{title} takes {count + 1} positional arguments but {len(args) + 1} were given")
+        values = [*args, *(MISSING,) * (count - len(args))]
+        for key, value in kwargs.items():
+            at = index.get(key)
+            if at is None:
+                raise TypeError(f"{title} got an unexpected keyword argument {key!r}")
+            if at < len(args):
+                raise TypeError(f"{title} got multiple values for argument {key!r}")
+            values[at] = value
+        for name, value, (default, factory) in zip(names, values, fallbacks, strict=True):
+            if value is MISSING:
+                if default is not MISSING:
+                    value = default
+                elif factory is not MISSING:
+                    value = factory()
+                else:
+                    raise TypeError(f"{title} missing 1 required argument: {name!r}")
+            assign(self, name, value)
+        for name, default, factory in others:
+            assign(self, name, default if default is not MISSING else factory())
+        if post:
+            self.__post_init__()
+
+    return __init__
+
+
+def _freeze(cls: Any, names: tuple[str, ...]) -> None:
+    """The guards of a frozen dataclass, with its words: no field assigned or deleted after `__init__`."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    cls.__setattr__ = __setattr__
+    cls.__delattr__ = __delattr__
+    if "__slots__" in vars(cls):  # pickled as `dataclass` pickles a frozen class with slots: its values in order
+        cls.__getstate__ = _getstate
+        if "__setstate__" not in vars(cls):
+            cls.__setstate__ = _setstate
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(fields(self), state, strict=False):
+        object.__setattr__(self, f.name, value)
+
+
+@dataclass_transform(field_specifiers=(field, Field))
+def record(*, frozen: bool = False, slots: bool = False) -> Callable[[C], C]:
+    """`@dataclass(frozen=..., slots=...)` with the `__init__`, `__eq__`, `__hash__`, `__repr__` and frozen
+    guards `dataclass` would write, as shared functions: the class compiles no source when it is made (see the
+    module). For a class made rarely: its `__init__` reads its arguments in a loop; a class built thousands of
+    times a run keeps `dataclass`'s own `__init__` (or writes one)."""
+
+    def make(cls: C) -> C:
+        own_init = "__init__" in vars(cls)
+        made: Any = dataclass(init=False, eq=False, repr=False, slots=slots)(cls)
+        every = fields(made)
+        if not own_init:
+            made.__init__ = _init_of(made, every, frozen)
+        if frozen:
+            _freeze(made, tuple(f.name for f in every))
+        return _compare(made, every, frozen)  # type: ignore[no-any-return]
+
+    return make

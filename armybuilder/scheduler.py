@@ -28,10 +28,9 @@ import signal
 import struct
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from armybuilder.record import compared
+from armybuilder.record import record
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -40,8 +39,7 @@ Work = Callable[[T, Any, Any], R]
 _IDLE, _STARTED = -1.0, -2.0  # a worker's slot: no item / an item begun, no part yet
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Limits:
     """Bounds on each worker: seconds on one part of an item (between two `beat`s), bytes of memory it may
     allocate beyond what it inherits. None: no bound."""
@@ -50,8 +48,7 @@ class Limits:
     memory: int | None = None
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Failure:
     """An item whose work never came back: `position` is the part it was on (None when not known)."""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import pickle
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armybuilder import engine, games, yamlpos
@@ -23,7 +22,7 @@ from armybuilder.fileio import NotText, decode_text, read_input
 from armybuilder.games.base import Document, GameSystem, Options, Report
 from armybuilder.games.capabilities import CONTENTS, CROSS_CHECKS, INTERCHANGE, SHEETS
 from armybuilder.problems import Problem, Severity
-from armybuilder.record import compared
+from armybuilder.record import record
 from armybuilder.scheduler import Failure, Limits, beat, shared_work
 
 if TYPE_CHECKING:
@@ -33,8 +32,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 _PROBLEMS = Packed._fields.index("problems")
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Config:
     """How every submission is read and checked; inherited by each worker."""
 

@@ -10,7 +10,7 @@ stops on them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ from armybuilder.games.capabilities import EVENTS
 from armybuilder.kit.size import MAX_POINTS, too_large
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
-from armybuilder.record import compared
+from armybuilder.record import record
 from armybuilder.text import count, player_key
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ MAX_SPARE_LISTS = 2
 RULE = "event-file"
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Event:
     """An event's own rules on top of the game's rules."""
 

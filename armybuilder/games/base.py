@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 from armybuilder.errors import UsageError
 from armybuilder.problems import Problem, Verdict
 from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: systems document their ids with it
-from armybuilder.record import compared
+from armybuilder.record import compared, record
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:
@@ -30,8 +30,7 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1  # of every JSON document the tool writes; raised when a key changes meaning
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Options:
     """How a file is checked; the same for every game (a game ignores what it has no use for)."""
 
@@ -44,8 +43,7 @@ class Options:
 DEFAULT_OPTIONS = Options()
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Tally:
     """One figure of a checked file with its limit, printed as `points 38/40` (`label value/limit`)."""
 
@@ -76,8 +74,7 @@ class Column(NamedTuple):
 _SIDE, _LEADER = Column("side", "side"), Column("leader", "leader")
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class RowTerms:
     """How a game's files read in a batch's rows, summaries and reports: in the game's own words.
 
@@ -127,8 +124,7 @@ def tally_cell(tally: Tally) -> str | int | None:
     return f"{tally.value}/{tally.limit}" if tally.limit is not None else tally.value
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Summary:
     """What every reporter and batch row reads of a checked file, whatever the game.
 
@@ -214,8 +210,7 @@ class Report(Verdict, Generic[M]):
             self.problems = sorted([*self.problems, *more], key=_BY_POSITION)
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Document:
     """One file as the core read it: its path, its YAML with positions (`yamlpos` values), or why it
     could not be read (`error`: a positioned `syntax` problem). Exactly one of `value`/`error` is set,
@@ -295,8 +290,7 @@ class DataVersion(NamedTuple):
     note: str = ""
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class NewOption:
     """An option of `armybuilder new --game KEY`, as the core's `new` command passes it on."""
 

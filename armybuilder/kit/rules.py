@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from armybuilder.problems import Problem, ProblemDoc, Severity
-from armybuilder.record import compared
+from armybuilder.record import record
 from armybuilder.text import printable
 
 M = TypeVar("M")
@@ -37,8 +37,7 @@ def summary_of(doc: str) -> str:
     return first.split(". ")[0].rstrip(".") + "." if ". " in first else first
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Rule(Generic[M]):
     """One rule of a game: what it is called, how bad breaking it is, what it says, and its check."""
 
@@ -89,8 +88,7 @@ class Rule(Generic[M]):
         return ProblemDoc(self.id, self.severity, self.doc, origin, self.also)
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Rules(Generic[M]):
     """A game's rules in the order they run, and the problems its reader finds (documented only)."""
 

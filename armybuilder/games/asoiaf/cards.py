@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Any
 
 from armybuilder.kit.cache import quick_unpickling
-from armybuilder.record import compared
+from armybuilder.record import record
 
 
 class CardKind(StrEnum):
@@ -27,8 +27,7 @@ NEUTRAL = "neutral"
 
 
 @quick_unpickling  # a catalogue holds thousands: its cached load is mostly their unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class SourcePos:
     """Where a card or entry is written in the card data (for `data check` and error messages)."""
 
@@ -37,9 +36,10 @@ class SourcePos:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Attack:
+    """One attack printed on a unit card: its name, range type, to-hit and dice per rank."""
+
     name: str
     type: str  # melee | short | long
     hit: int
@@ -51,8 +51,7 @@ class Attack:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Condition:
     """When a cost modifier or exclusion applies (every set field must hold)."""
 
@@ -62,8 +61,7 @@ class Condition:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Requirement:
     """One structured recruitment requirement printed on a card, or one effect of a special card.
 
@@ -109,8 +107,7 @@ class Requirement:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Card:
     """A combat unit, attachment or NCU card (commanders are one of these with `commander` set)."""
 
@@ -183,9 +180,10 @@ class Card:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class TacticsCard:
+    """A tactics card: a faction's own or a commander's."""
+
     id: str
     faction: str
     name: str
@@ -196,8 +194,7 @@ class TacticsCard:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Special:
     """A special card: a faction rule, an alternate commander, an army-building effect."""
 
@@ -213,9 +210,10 @@ class Special:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Faction:
+    """A faction: its key, printed name, the season of its data and the file it comes from."""
+
     key: str
     name: str
     season: str

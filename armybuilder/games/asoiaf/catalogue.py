@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,7 @@ from armybuilder.games.asoiaf.datafiles import (
 from armybuilder.kit import cache
 from armybuilder.kit.words import closest_in
 from armybuilder.problems import Problem, Severity
-from armybuilder.record import compared
+from armybuilder.record import record
 
 from .cards import (
     NEUTRAL,
@@ -80,8 +80,7 @@ def normalize(text: str) -> str:
     return _SPACES.sub(" ", text.translate(_APOSTROPHES)).strip().casefold()
 
 
-@compared
-@dataclass(eq=False, repr=False)
+@record()
 class Catalogue:
     """Every card of a data folder, with indexes for looking cards up by id, name and title."""
 

@@ -11,7 +11,6 @@ files changed; its factions are the earlier seasons' with its own entries replac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from armybuilder.errors import DataError
 from armybuilder.fileio import read_input
 from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.problems import Problem, Severity
-from armybuilder.record import compared
+from armybuilder.record import record
 
 # data/<folder>/<faction>.yaml: which folder holds what, and the top-level key of its card list.
 CARD_FOLDERS: dict[str, tuple[str, CardKind | None]] = {
@@ -34,8 +33,7 @@ FACTIONS_FILE = "factions.yaml"
 SEASONS_FOLDER = "seasons"
 
 
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class DataFile:
     """One parsed data file: where it is (relative to the data folder, for messages), what it is in the
     season's layout (`logical`: `units/stark.yaml`, the same for a season's copy), and its content."""
@@ -58,8 +56,7 @@ class DataFile:
         return self.logical == FACTIONS_FILE
 
 
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class Season:
     """One season of a data folder: its version label, the folder of its files (relative to the data
     folder; "" for the full set), and the season it changes (None for the full set)."""

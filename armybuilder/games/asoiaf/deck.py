@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.games.asoiaf.cards import Card, TacticsCard
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.record import compared
+from armybuilder.record import record
 
 COPIES = 2
 DECK_SIZE = 20
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Deck:
     """Immutable: one deck is built per faction and commander and shared by every list that fields them."""
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from armybuilder.games.asoiaf.armylist import Slot, choose
 from armybuilder.games.asoiaf.cards import Card
 from armybuilder.games.asoiaf.catalogue import Catalogue
-from armybuilder.record import compared
+from armybuilder.record import record
 from armybuilder.text import json_text
 
 
-@compared
-@dataclass(eq=False, repr=False)
+@record()
 class Origin:
     """Where an imported list's parts stand in the text it was read from (1-based lines; 0: nowhere), so
     that problems found in the YAML written from it point at the player's own lines."""
@@ -24,8 +23,7 @@ class Origin:
     enemy_attachments: list[int] = field(default_factory=list)
 
 
-@compared
-@dataclass(eq=False, repr=False)
+@record()
 class ListSpec:
     """A list as cards: what an import produces and what the writer turns into YAML."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +20,7 @@ from armybuilder.errors import UsageError
 from armybuilder.fileio import read_input
 from armybuilder.kit.cache import quick_unpickling
 from armybuilder.problems import Problem, Severity
-from armybuilder.record import compared
+from armybuilder.record import record
 
 if TYPE_CHECKING:
     from .cards import Card, TacticsCard
@@ -48,8 +48,7 @@ def title_of(name: str, subname: str | None) -> str:
 
 
 @quick_unpickling
-@compared
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@record(frozen=True, slots=True)
 class NameTable:
     """One language's names: card id -> (name, subname), tactics id -> name, faction key -> name."""
 
@@ -61,8 +60,7 @@ class NameTable:
     lines: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # card id -> position in the file
 
 
-@compared
-@dataclass(eq=False, repr=False)
+@record()
 class Names:
     """Every name table a catalogue knows, by language, with one index over all of them for look-ups."""
 

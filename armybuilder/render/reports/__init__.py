@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from armybuilder.record import compared
+from armybuilder.record import record
 
 if TYPE_CHECKING:
     from armybuilder.batch.event import Event
@@ -46,8 +45,7 @@ class RowList(list["Row"]):
         return sum(not r.valid for r in self)
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Meta:
     """What a report says besides its rows: the data it was checked against, the event, and whether it is
     a batch report (with counts and the organiser's columns) or a `validate` report."""

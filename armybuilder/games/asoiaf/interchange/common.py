@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from armybuilder.errors import ArmyBuilderError
 from armybuilder.games.asoiaf.armylist import Entry, Slot, choose
 from armybuilder.games.asoiaf.cards import Card, CardKind, Faction
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list
-from armybuilder.record import compared
+from armybuilder.record import record
 from armybuilder.text import a as _a
 
 if TYPE_CHECKING:
@@ -36,8 +36,7 @@ class InterchangeError(ArmyBuilderError):
     """A text in another tool's format cannot be read (or a list cannot be written in it)."""
 
 
-@compared
-@dataclass(eq=False, repr=False)
+@record()
 class ImportedList(ListSpec):
     """An imported list, with notes for the YAML comment (a defaulted game size, skipped fields)."""
 
@@ -139,15 +138,15 @@ def default_points(spec: ImportedList, catalogue: Catalogue, what: str) -> None:
 # --- export: a validated list as cards and costs --------------------------------------------------------
 
 
-@compared
-@dataclass(frozen=True, eq=False, repr=False)
+@record(frozen=True)
 class Priced:
+    """A card of a list being exported, with what it costs in that list."""
+
     card: Card
     cost: int
 
 
-@compared
-@dataclass(eq=False, repr=False)
+@record()
 class Resolved:
     """A validated list reduced to what the formats write: every card with its cost after modifiers."""
 
