@@ -353,7 +353,8 @@ def print_plain(out: IO[str], rows: PackedRows, *, problems: bool = True) -> Non
             lines.append(terms_of(game).plural.capitalize() + f" ({game})")
         terms = terms_of(game)
         table = tables.get(game) or _PlainTable(terms)
-        cells = [c if game == "?" or c[GAME] != "?" else _plain_cells(c, failing(c), terms) for _, c in table.cells]
+        # a row no game checked is still packed: in its group's words now (all of them when no file was checked)
+        cells = [_plain_cells(c, failing(c), terms) if game == "?" or c[GAME] == "?" else c for _, c in table.cells]
         lines += _plain_game_table(cells, terms)
     if problems:
         lines += [line for game in keys for _, section in tables[game].sections for line in section]
