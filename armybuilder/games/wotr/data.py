@@ -122,6 +122,8 @@ class WotrData:
     region_side: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # `owner_side`
     owned_settlements: frozenset[str] = field(init=False, repr=False, compare=False)  # of a nation
     strongholds: frozenset[str] = field(init=False, repr=False, compare=False)
+    region_nation: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # the reader's board
+    free_nations: frozenset[str] = field(init=False, repr=False, compare=False)  # the Free Peoples' nations
 
     def __post_init__(self) -> None:
         regions, nations = self.regions, self.nations
@@ -130,6 +132,8 @@ class WotrData:
         object.__setattr__(self, "region_side", sides)
         object.__setattr__(self, "owned_settlements", owned)
         object.__setattr__(self, "strongholds", frozenset(k for k, r in regions.items() if r.is_stronghold))
+        object.__setattr__(self, "region_nation", {k: r.nation for k, r in regions.items()})
+        object.__setattr__(self, "free_nations", frozenset(k for k, n in nations.items() if n.side == "free_peoples"))
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side

@@ -213,7 +213,7 @@ class Position:
     result: Value | None = None
     control: dict[str, list[Named]] | None = None
     readable: bool = True  # False: not a mapping; no rule runs
-    _board: Board | None = field(default=None, repr=False, compare=False)
+    noted: Board | None = field(default=None, repr=False, compare=False)  # the reader's notes (on_board)
 
     # --- what rules ask ---------------------------------------------------------------------------
 
@@ -235,10 +235,11 @@ class Position:
         return sums
 
     def on_board(self) -> Board:
-        """The places of `board` the rules about armies ask about (`Board`; empty lists without `board`)."""
-        board = self._board
-        if board is None:
-            board = self._board = Board([], [], [], [], [], [])
+        """The places of `board` the rules about armies ask about (`Board`; empty lists without `board`), as the
+        reader noted them while reading the board."""
+        board = self.noted
+        if board is None:  # a position the reader did not read a board for
+            board = self.noted = Board([], [], [], [], [], [])
             leaderless, contested, abroad, alone, nazgul, crowded = board
             data = self.data
             limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds

@@ -26,6 +26,7 @@ from armybuilder.games.wotr.position import (
     RING_FIELDS,
     SIDE_COUNTS,
     TOP_KEYS,
+    Board,
     Captured,
     Fellowship,
     Named,
@@ -35,7 +36,6 @@ from armybuilder.games.wotr.position import (
     Position,
     Stack,
     Value,
-    side_sums,
 )
 from armybuilder.games.wotr.words import PLURAL_NATIONS
 from armybuilder.kit import schema as kit
@@ -275,66 +275,125 @@ class _Reader:
         }
 
     def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
-        """`board`, `besieged`: regions to nations to figures."""
+        """`board`, `besieged`: regions to nations to figures. Each place's sums (`Position.sums`) are counted
+        as it is read, and the board's places some rule about armies asks about noted (`Position.on_board`)."""
         mapping = self.mapping(value)
         if mapping is None:
             return None
         places: dict[str, Place] = {}
-        problems, nations, regions, top = self.p.problems, self.data.nations, self.data.regions, self.max
-        for region, entry, kp, vp in self.names_of(mapping, pos, "regions", where):
-            place = places[region] = Place(region, kp)
+        data = self.data
+        problems, nations, owners, free_nations, top = self.p.problems, data.nations, data.region_nation, data.free_nations, self.max
+        notes = Board([], [], [], [], [], []) if where == "board" else None
+        if notes is not None:
+            self.p.noted = notes
+        limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        for key, entry in mapping.items():  # as `names_of` does, written out: the board is most of a file
+            kp = key_pos.get(key, pos)
+            if key in owners and key not in places:
+                region = key
+            else:
+                found = self.name_key(key, kp, where, "regions", {r: e.pos for r, e in places.items()})
+                if found is None:
+                    continue
+                region = found
+            vp = value_pos.get(key, kp)
+            owner = owners[region]
+            stacks: dict[str, Stack] = {}
+            free = shadow = free_all = shadow_all = leaders = nazgul = abroad = 0
             before = self.faults + len(problems)
             if entry.__class__ is not PosMap and not isinstance(entry, dict):
                 self.faults += 1
             else:
-                stacks = place.stacks
-                key_pos: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
-                value_pos: dict[Any, Pos] = getattr(entry, "value_pos", None) or {}
-                for key, figures in entry.items():  # as `names_of` does, written out: the board is most of a file
-                    nkp = key_pos.get(key, vp)
+                ekp: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
+                evp: dict[Any, Pos] = getattr(entry, "value_pos", None) or {}
+                for nkey, figures in entry.items():
+                    nkp = ekp.get(nkey, vp)
                     nation = (
-                        key
-                        if key in nations and key not in stacks
-                        else self.name_key(key, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
+                        nkey
+                        if nkey in nations and nkey not in stacks
+                        else self.name_key(nkey, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
                     )
                     if nation is None:
                         continue
-                    nvp = value_pos.get(key, nkp)
+                    stack = None
                     if figures.__class__ is PosMap:  # the usual figures, read as `figures` would, without a call
                         box, at = nations[nation].box, figures.key_pos
-                        counts: dict[str, int] = {}
-                        count_pos: dict[str, Pos] = {}
                         for kind, n in figures.items():
                             if kind not in box or n.__class__ is not int or not 0 <= n <= top:
                                 break  # anything else: `figures` reads the whole mapping again, reporting
-                            counts[kind] = n
-                            count_pos[kind] = at.get(kind, nvp)
+                        else:  # the parsed mapping and its key positions serve as they are (never changed)
+                            if at.keys() == figures.keys():
+                                stack = Stack(nation, nkp, figures, at)
+                            else:
+                                nvp = evp.get(nkey, nkp)
+                                stack = Stack(nation, nkp, dict(figures), {kind: at.get(kind, nvp) for kind in figures})
+                    if stack is None:
+                        stack = self.figures(figures, nation, nkp, evp.get(nkey, nkp), where, region, nation)
+                    stacks[nation] = stack
+                    counts = stack.counts
+                    if counts:
+                        get = counts.get
+                        army, leader = get("regular", 0) + get("elite", 0), get("leader", 0)
+                        if nation in free_nations:
+                            free += army
+                            free_all += sum(counts.values())
                         else:
-                            stacks[nation] = Stack(nation, nkp, counts, count_pos)
-                            continue
-                    stacks[nation] = self.figures(figures, nation, nkp, nvp, where, region, nation)
-            place.damaged = self.faults + len(problems) > before
-            place.sums = side_sums(self.data, place.stacks, regions[region].nation)  # every rule about armies asks
+                            shadow += army
+                            shadow_all += sum(counts.values())
+                        leaders += leader
+                        nazgul += get("nazgul", 0)
+                        if (army or leader) and owner is not None and nation != owner:
+                            abroad = 1
+            sums = {
+                "free_peoples": free,
+                "shadow": shadow,
+                "free_peoples figures": free_all,
+                "shadow figures": shadow_all,
+                "leader": leaders,
+                "nazgul": nazgul,
+                "abroad": abroad,
+            }
+            place = places[region] = Place(region, kp, stacks, self.faults + len(problems) > before, sums)
+            if notes is not None:  # what `Position.on_board` lists, in file order
+                if free and shadow:
+                    notes.contested.append(place)
+                elif (free or shadow) and region in owned:
+                    notes.alone.append(place)
+                if leaders and not free:
+                    notes.leaderless.append(place)
+                if abroad:
+                    notes.abroad.append(place)
+                if nazgul and region in strongholds:
+                    notes.nazgul.append(place)
+                if free > limit or shadow > limit:
+                    notes.crowded.append(place)
         return places
 
-    def record(self, value: Any, pos: Pos, where: str, fields: Mapping[str, str]) -> dict[str, Value] | None:
+    def record(
+        self, value: Any, pos: Pos, where: tuple[str, ...], fields: Mapping[str, str]
+    ) -> dict[str, Value] | None:
         """A section recording values: `fields` (sides also under their aliases), each of its kind
-        ("count", "integer" or "flag")."""
+        ("count", "integer" or "flag"); `where` the section's path (dotted only for a message)."""
         mapping = self.mapping(value)
         if mapping is None:
             return None
         result: dict[str, Value] = {}
         top = self.max
-        for key, item, kp, vp in self.entries(mapping, pos):
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        for key, item in mapping.items():
+            kp = key_pos.get(key, pos)
             name = key if key in fields else self.side_key(key, fields)
             if name is None:
                 if "free_peoples" in fields:  # the schema takes any key here (the sides' aliases): the names are ours
-                    self.schema(kp, kit.unknown_key(where, key, tuple(fields)))
+                    self.schema(kp, kit.unknown_key(kit.dotted(where), key, tuple(fields)))
                 else:
                     self.faults += 1
                 continue
             if name in result:
-                self.schema(kp, f'{where}: "{kit.clipped(key)}" names {name} again; keep one')
+                self.schema(kp, f'{kit.dotted(where)}: "{kit.clipped(key)}" names {name} again; keep one')
                 continue
             kind = fields[name]
             if item.__class__ is int and kind != "flag" and (0 if kind == "count" else -top) <= item <= top:
@@ -342,7 +401,7 @@ class _Reader:
             else:
                 got = self.kind(item, kind)
             if got is not None:
-                result[name] = Value(got, vp, kp)
+                result[name] = Value(got, value_pos.get(key, kp), kp)
         return result
 
     def captured(self, value: Any, pos: Pos, where: str) -> dict[str, Captured] | None:
@@ -433,7 +492,7 @@ class _Reader:
         result: dict[str, PoliticalEntry] = {}
         for nation, entry, kp, vp in self.names_of(mapping, pos, "nations", where):
             political = result[nation] = PoliticalEntry(nation, kp)
-            fields = self.record(entry, vp, kit.dotted((where, nation)), POLITICAL_FIELDS)
+            fields = self.record(entry, vp, (where, nation), POLITICAL_FIELDS)
             if fields is not None:
                 political.box = fields.get("box")
                 political.active = fields.get("active")
@@ -590,12 +649,12 @@ _SECTIONS: dict[str, _Section] = {
     "fellowship": _Reader.fellowship,
     "characters": _Reader.on_map,
     "eliminated": lambda r, v, pos, _: r.characters(v, pos),
-    "action_dice": lambda r, v, pos, key: r.record(v, pos, key, SIDE_COUNTS),
-    "hunt": lambda r, v, pos, key: r.record(v, pos, key, HUNT_FIELDS),
-    "elven_rings": lambda r, v, pos, key: r.record(v, pos, key, RING_FIELDS),
+    "action_dice": lambda r, v, pos, key: r.record(v, pos, (key,), SIDE_COUNTS),
+    "hunt": lambda r, v, pos, key: r.record(v, pos, (key,), HUNT_FIELDS),
+    "elven_rings": lambda r, v, pos, key: r.record(v, pos, (key,), RING_FIELDS),
     "political": _Reader.political,
     "hands": _Reader.hands,
-    "victory_points": lambda r, v, pos, key: r.record(v, pos, key, SIDE_COUNTS),
+    "victory_points": lambda r, v, pos, key: r.record(v, pos, (key,), SIDE_COUNTS),
     "control": _Reader.control,
 }
 
