@@ -123,7 +123,8 @@ class WotrData:
     owned_settlements: frozenset[str] = field(init=False, repr=False, compare=False)  # of a nation
     strongholds: frozenset[str] = field(init=False, repr=False, compare=False)
     region_nation: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # the reader's board
-    free_nations: frozenset[str] = field(init=False, repr=False, compare=False)  # the Free Peoples' nations
+    # nation -> (its figure kinds, a Free Peoples nation?, has leaders?, has Nazgûl?): what the reader asks per stack
+    figure_facts: Mapping[str, tuple[frozenset[str], bool, bool, bool]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         regions, nations = self.regions, self.nations
@@ -133,7 +134,8 @@ class WotrData:
         object.__setattr__(self, "owned_settlements", owned)
         object.__setattr__(self, "strongholds", frozenset(k for k, r in regions.items() if r.is_stronghold))
         object.__setattr__(self, "region_nation", {k: r.nation for k, r in regions.items()})
-        object.__setattr__(self, "free_nations", frozenset(k for k, n in nations.items() if n.side == "free_peoples"))
+        facts = {k: (frozenset(n.box), n.side == "free_peoples", "leader" in n.box, "nazgul" in n.box) for k, n in nations.items()}
+        object.__setattr__(self, "figure_facts", facts)
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 SCHEMA = "position.schema.json"
 _LIMIT = "999"  # the schema's largest count: the data's `count_max` stands in for it
+_new = tuple.__new__  # _new(Stack, (…)) is Stack(…) without the call through its __new__
 
 
 @cache
@@ -214,14 +215,14 @@ class _Reader:
 
     def figures(self, value: Any, nation: str, kp: Pos, vp: Pos, *where: str) -> Stack:
         """A figure mapping of one nation ({regular: 1, elite: 1}); `where` as for `names_of`."""
-        stack = Stack(nation, kp)
+        counts: dict[str, int] = {}
+        count_pos: dict[str, Pos] = {}
         if not isinstance(value, dict):
             self.faults += 1
-            stack.damaged = True
-            return stack
+            return Stack(nation, kp, counts, count_pos, True)
+        stack = Stack(nation, kp, counts, count_pos)  # filled below
         mapping = value
         box = self.data.nations[nation].box
-        counts, count_pos = stack.counts, stack.count_pos
         key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
         top = self.max
         problems = self.p.problems
@@ -236,8 +237,7 @@ class _Reader:
             if kind is not None and self.kind(count, "count") is not None:
                 counts[kind] = count
                 count_pos[kind] = kpos
-        stack.damaged = self.faults + len(problems) > before
-        return stack
+        return Stack(nation, kp, counts, count_pos, self.faults + len(problems) > before)
 
     def figure_kind(self, stack: Stack, key: Any, kpos: Pos, where: str) -> str | None:
         """The figure kind a key of a figure mapping names, when this nation has it and it is new."""
@@ -282,7 +282,7 @@ class _Reader:
             return None
         places: dict[str, Place] = {}
         data = self.data
-        problems, nations, owners, free_nations, top = self.p.problems, data.nations, data.region_nation, data.free_nations, self.max
+        problems, owners, figure_facts, top = self.p.problems, data.region_nation, data.figure_facts, self.max
         notes = Board([], [], [], [], [], []) if where == "board" else None
         if notes is not None:
             self.p.noted = notes
@@ -298,52 +298,62 @@ class _Reader:
                 if found is None:
                     continue
                 region = found
-            vp = value_pos.get(key, kp)
             owner = owners[region]
             stacks: dict[str, Stack] = {}
             free = shadow = free_all = shadow_all = leaders = nazgul = abroad = 0
-            before = self.faults + len(problems)
+            before = -1  # the marks when reading this place first took a reporting path (nothing before it adds any)
             if entry.__class__ is not PosMap and not isinstance(entry, dict):
+                before = self.faults + len(problems)
                 self.faults += 1
             else:
                 ekp: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
-                evp: dict[Any, Pos] = getattr(entry, "value_pos", None) or {}
                 for nkey, figures in entry.items():
-                    nkp = ekp.get(nkey, vp)
-                    nation = (
-                        nkey
-                        if nkey in nations and nkey not in stacks
-                        else self.name_key(nkey, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
-                    )
-                    if nation is None:
-                        continue
+                    nkp = ekp.get(nkey) or value_pos.get(key, kp)  # a nation key's own place, else the region's value
+                    facts = figure_facts.get(nkey)
+                    if facts is not None and nkey not in stacks:
+                        nation = nkey
+                    else:
+                        if before < 0:
+                            before = self.faults + len(problems)
+                        found = self.name_key(nkey, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
+                        if found is None:
+                            continue
+                        nation, facts = found, figure_facts[found]
+                    kinds, is_free, has_leader, has_nazgul = facts
                     stack = None
                     if figures.__class__ is PosMap:  # the usual figures, read as `figures` would, without a call
-                        box, at = nations[nation].box, figures.key_pos
-                        for kind, n in figures.items():
-                            if kind not in box or n.__class__ is not int or not 0 <= n <= top:
+                        for n in figures.values():
+                            if n.__class__ is not int or not 0 <= n <= top:
                                 break  # anything else: `figures` reads the whole mapping again, reporting
-                        else:  # the parsed mapping and its key positions serve as they are (never changed)
-                            if at.keys() == figures.keys():
-                                stack = Stack(nation, nkp, figures, at)
-                            else:
-                                nvp = evp.get(nkey, nkp)
-                                stack = Stack(nation, nkp, dict(figures), {kind: at.get(kind, nvp) for kind in figures})
+                        else:
+                            if figures.keys() <= kinds:  # the parsed mapping and its key positions serve as they are
+                                at = figures.key_pos
+                                if at.keys() == figures.keys():
+                                    stack = _new(Stack, (nation, nkp, figures, at, False))
+                                else:
+                                    nvp = (getattr(entry, "value_pos", None) or {}).get(nkey, nkp)
+                                    stack = Stack(nation, nkp, dict(figures), {kind: at.get(kind, nvp) for kind in figures})
                     if stack is None:
-                        stack = self.figures(figures, nation, nkp, evp.get(nkey, nkp), where, region, nation)
+                        if before < 0:
+                            before = self.faults + len(problems)
+                        nvp = (getattr(entry, "value_pos", None) or {}).get(nkey, nkp)
+                        stack = self.figures(figures, nation, nkp, nvp, where, region, nation)
                     stacks[nation] = stack
                     counts = stack.counts
                     if counts:
                         get = counts.get
-                        army, leader = get("regular", 0) + get("elite", 0), get("leader", 0)
-                        if nation in free_nations:
+                        army = get("regular", 0) + get("elite", 0)
+                        leader = get("leader", 0) if has_leader else 0
+                        if is_free:
                             free += army
                             free_all += sum(counts.values())
                         else:
                             shadow += army
                             shadow_all += sum(counts.values())
-                        leaders += leader
-                        nazgul += get("nazgul", 0)
+                        if leader:
+                            leaders += leader
+                        if has_nazgul:
+                            nazgul += get("nazgul", 0)
                         if (army or leader) and owner is not None and nation != owner:
                             abroad = 1
             sums = {
@@ -355,7 +365,8 @@ class _Reader:
                 "nazgul": nazgul,
                 "abroad": abroad,
             }
-            place = places[region] = Place(region, kp, stacks, self.faults + len(problems) > before, sums)
+            damaged = before >= 0 and self.faults + len(problems) > before
+            place = places[region] = _new(Place, (region, kp, stacks, damaged, sums))
             if notes is not None:  # what `Position.on_board` lists, in file order
                 if free and shadow:
                     notes.contested.append(place)
@@ -401,7 +412,7 @@ class _Reader:
             else:
                 got = self.kind(item, kind)
             if got is not None:
-                result[name] = Value(got, value_pos.get(key, kp), kp)
+                result[name] = _new(Value, (got, value_pos.get(key, kp), kp))
         return result
 
     def captured(self, value: Any, pos: Pos, where: str) -> dict[str, Captured] | None:

@@ -92,10 +92,12 @@ def check(position: Position) -> Iterator[Problem]:
     over: dict[tuple[str, str], Pos] = {}
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
+        crowded = {nation for nation, _ in excess}
         for stack in out:
-            for kind, n in stack.counts.items():
-                if (stack.nation, kind) in excess:
-                    entries.append((stack.count_pos[kind], stack.nation, kind, n))
+            if stack.nation in crowded:
+                for kind, n in stack.counts.items():
+                    if (stack.nation, kind) in excess:
+                        entries.append((stack.count_pos[kind], stack.nation, kind, n))
         entries.sort(key=lambda e: e[0])
         running: dict[tuple[str, str], int] = {}
         for pos, nation, kind, n in entries:
