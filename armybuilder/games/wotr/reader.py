@@ -215,6 +215,15 @@ class _Reader:
 
     def figures(self, value: Any, nation: str, kp: Pos, vp: Pos, *where: str) -> Stack:
         """A figure mapping of one nation ({regular: 1, elite: 1}); `where` as for `names_of`."""
+        if value.__class__ is PosMap:  # the usual mapping: kept as parsed, with its key positions (never changed)
+            top = self.max
+            for n in value.values():
+                if n.__class__ is not int or not 0 <= n <= top:
+                    break
+            else:
+                at = value.key_pos
+                if value.keys() <= self.data.figure_facts[nation][0] and at.keys() == value.keys():
+                    return _new(Stack, (nation, kp, value, at, False))
         counts: dict[str, int] = {}
         count_pos: dict[str, Pos] = {}
         if not isinstance(value, dict):
