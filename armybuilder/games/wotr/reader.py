@@ -510,7 +510,22 @@ class _Reader:
         if mapping is None:
             return None
         result: dict[str, PoliticalEntry] = {}
+        top = self.max
         for nation, entry, kp, vp in self.names_of(mapping, pos, "nations", where):
+            if entry.__class__ is PosMap:  # the usual marker, {box: 2, active: true}: read as `record` would
+                box, active = entry.get("box"), entry.get("active")
+                if (
+                    (box is None or (box.__class__ is int and -top <= box <= top))
+                    and (active is None or active.__class__ is bool)
+                    and len(entry) == (box is not None) + (active is not None)
+                ):
+                    at, value_at = entry.key_pos, entry.value_pos
+                    stated = [
+                        None if v is None else _new(Value, (v, value_at.get(k) or at.get(k, vp), at.get(k, vp)))
+                        for k, v in (("box", box), ("active", active))
+                    ]
+                    result[nation] = PoliticalEntry(nation, kp, stated[0], stated[1])
+                    continue
             political = result[nation] = PoliticalEntry(nation, kp)
             fields = self.record(entry, vp, (where, nation), POLITICAL_FIELDS)
             if fields is not None:
