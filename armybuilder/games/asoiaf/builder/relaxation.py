@@ -57,22 +57,48 @@ def bound_tables(
     for j, item in enumerate(items):
         for p in item.pools:
             pool_last[p] = j
-    return BoundTables(
-        levels=levels,
-        thrifty=[
-            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True) if capped else None
-            for m, _ in levels
-        ],
-        guide=[(m, relaxation(model, items, m if m < most else None, ncus, held, slack=0)) for m, _ in levels],
-        settled=[
+    # without discounts to come, the dives' tables are the search's (most lists: no need to build them twice)
+    guide = (
+        levels
+        if model.slack == 0
+        else [(m, relaxation(model, items, m if m < most else None, ncus, held, slack=0)) for m, _ in levels]
+    )
+    thrifty: list[Tables | None] = [None] * len(levels)
+    settled: list[Tables | None] = [None] * len(levels)
+    if capped and not _neutral(items):  # no addition brings a neutral point: every multiset needs none
+        thrifty = [_none_neutral(tables) for _, tables in levels]
+        settled = [_none_neutral(tables) if settles else None for _, tables in guide]
+    elif capped:
+        thrifty = [
+            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True) for m, _ in levels
+        ]
+        settled = [
             relaxation(model, items, m if m < most else None, ncus, held, thrifty=True, slack=0)
-            if capped and settles
+            if settles
             else None
             for m, _ in levels
-        ],
-        settles=settles,
-        pool_last=pool_last,
+        ]
+    return BoundTables(
+        levels=levels, thrifty=thrifty, guide=guide, settled=settled, settles=settles, pool_last=pool_last
     )
+
+
+def _neutral(items: Sequence[_Item]) -> bool:
+    """Some addition may bring neutral points (its card, an attachment class, a cost variant)."""
+    return any(
+        (item.card is not None and item.card.is_neutral)
+        or any(k.neutral for k in item.classes)
+        or any(n for _, n in item.variants)
+        for item in items
+    )
+
+
+def _none_neutral(tables: Tables) -> Tables:
+    """The thrifty relaxation of additions that bring no neutral point, shaped as `tables` (the relaxation
+    with the same slack) as far as `pick` reads it: every place's neutral points are 0, the only place the
+    search reads of it."""
+    zeros: list[Relaxed] = [(0, 0, 0, 0)] * len(tables[0][0][0])
+    return [[[zeros]] * len(by_item) for by_item in tables]
 
 
 def relaxation(
