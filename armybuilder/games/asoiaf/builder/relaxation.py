@@ -48,9 +48,24 @@ def bound_tables(
     can lose no points, and no shared discount has its card in the list or an addition still to come),
     those bound the search too: a dragon's discount no longer lets Jorah Mormont's lists spend a point
     more than they have."""
-    relaxed = relaxation(model, items, ncus=ncus, held=held)
-    levels = [(m, relaxation(model, items, m, ncus, held)) for m in range(1, most)]
-    levels.append((most, relaxed))
+    made: dict[tuple[int | None, bool, int], Tables] = {}
+
+    def table(copies: int | None, thrifty: bool = False, slack: int | None = None) -> Tables:
+        """The relaxation, built once: where two would be equal, one serves both (see below)."""
+        key = (copies, thrifty, model.slack if slack is None else slack)
+        if key not in made:
+            made[key] = relaxation(model, items, copies, ncus, held, thrifty, slack)
+        return made[key]
+
+    # a level whose most copies limits no card further than its other limits do (every card of a collection
+    # owned twice, at 2) is the level above it: the same caps, the same tables
+    cards = [item for item in items if item.card is not None]
+    copies = [
+        m if any(_cap(model, i, m, held) != _cap(model, i, None, held) for i in cards) else None
+        for m in range(1, most)
+    ]
+    copies.append(None)
+    levels = [(m, table(c)) for m, c in enumerate(copies, 1)]
     capped = model.cap is not None
     settles = model.base_loss == 0 and model.slack > 0
     pool_last = [-1] * len(model.pool_live)
@@ -58,29 +73,33 @@ def bound_tables(
         for p in item.pools:
             pool_last[p] = j
     # without discounts to come, the dives' tables are the search's (most lists: no need to build them twice)
-    guide = (
-        levels
-        if model.slack == 0
-        else [(m, relaxation(model, items, m if m < most else None, ncus, held, slack=0)) for m, _ in levels]
-    )
+    guide = [(m, table(c, slack=0)) for m, c in enumerate(copies, 1)]
     thrifty: list[Tables | None] = [None] * len(levels)
     settled: list[Tables | None] = [None] * len(levels)
     if capped and not _neutral(items):  # no addition brings a neutral point: every multiset needs none
         thrifty = [_none_neutral(tables) for _, tables in levels]
         settled = [_none_neutral(tables) if settles else None for _, tables in guide]
     elif capped:
-        thrifty = [
-            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True) for m, _ in levels
-        ]
-        settled = [
-            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True, slack=0)
-            if settles
-            else None
-            for m, _ in levels
-        ]
+        thrifty = [table(c, thrifty=True) for c in copies]
+        settled = [table(c, thrifty=True, slack=0) if settles else None for c in copies]
     return BoundTables(
         levels=levels, thrifty=thrifty, guide=guide, settled=settled, settles=settles, pool_last=pool_last
     )
+
+
+def _cap(model: Model, item: _Item, copies: int | None, held: Mapping[str, int]) -> int | None:
+    """How many items of `item`'s group a multiset may hold (None: no limit): the group's cap, and for a
+    card, the room its copy limits leave (the copies the list holds already count against every limit)
+    and `copies` less those it holds."""
+    cap, card = item.cap, item.card
+    if card is not None:
+        for g in model.card_limits.get(card.id, ()):
+            room = model.limit_max[g] - model.limit_count[g]
+            cap = room if cap is None else min(cap, room)
+        if copies is not None:
+            room = copies - held.get(card.id, 0)
+            cap = room if cap is None else min(cap, room)
+    return cap
 
 
 def _neutral(items: Sequence[_Item]) -> bool:
@@ -177,21 +196,14 @@ def relaxation(
         while start > 0 and items[start - 1].group == items[end - 1].group:
             start -= 1
         group = items[start:end]
-        cap = group[0].cap
+        cap = _cap(model, group[0], copies, held)
         card = group[0].card
-        if card is not None:  # the copies the list holds already count against every limit
-            for g in model.card_limits.get(card.id, ()):
-                room = model.limit_max[g] - model.limit_count[g]
-                cap = room if cap is None else min(cap, room)
-            if copies is not None:
-                room = copies - held.get(card.id, 0)
-                cap = room if cap is None else min(cap, room)
-            if cap is not None and cap <= 0:
-                for q in range(levels):
-                    for j in range(start, end):
-                        bounds[q][j] = [tables[q]]
-                end = start
-                continue
+        if card is not None and cap is not None and cap <= 0:
+            for q in range(levels):
+                for j in range(start, end):
+                    bounds[q][j] = [tables[q]]
+            end = start
+            continue
         after = tables
         if cap is None:  # no shared cap: each item as often as its own limit allows
             for item in reversed(group):
