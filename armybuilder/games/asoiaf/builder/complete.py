@@ -6,8 +6,9 @@ card, distinct cards), neutral points, then a fixed order. Each node's bound com
 relaxation solved by dynamic programming over costs: for every suffix of the (ordered) additions and every
 budget, the fewest points left, most activations and most cards any multiset of those additions could
 reach when uniqueness and the other pairwise rules are forgotten (but not the NCUs the player still
-allows: one table per count of NCUs left; and one set of tables per most copies of a card below the
-limit, so that a branch that needs more copies to spend its points ranks behind on variety); copies of
+allows: one table per count of NCUs left; nor a needed card: a direwolf comes with an addition that
+brings his Stark; and one set of tables per most copies of a card below the limit, so that a branch
+that needs more copies to spend its points ranks behind on variety); copies of
 a card only grow as cards are added, distinct cards grow by at most the cards added, and the additions
 are taken in the fixed order, so the node's own additions start the order of everything below it. A
 subtree whose bound cannot beat the fifth-best proposal found so far is cut; when the search runs to the end, nothing it cut could
@@ -189,9 +190,9 @@ class _Searcher(Model):
             by_level, by_thrifty = (guide, thrifty) if guided else (levels, thrifty)
             if settles and not guided and all(not pool_live[p] and last < j for p, last in enumerate(pool_last)):
                 give, by_level, by_thrifty = 0, guide, settled  # no discount can come any more
-            # charged for, still to come: every completion takes an item from j on that brings the card,
-            # and the relaxation counts that item at its whole cost and the card as one of its cards, as
-            # the state does already: give both back (the same shift for every multiset, so still a bound)
+            # charged for, still to come: every completion takes an item from j on that brings the card
+            # (the exhaustive pass's tables hold only such multisets), counted at its whole cost with the
+            # card as one of its cards, as the state does already: give both back (the same shift for all)
             for ids in pending:
                 clo, _, cn = charges[ids]
                 lo, neutral, distinct = lo - clo, neutral - cn, distinct - 1
@@ -200,8 +201,10 @@ class _Searcher(Model):
             t = in_group[groups[j]] if j < n else 0  # the chosen additions of j's group: fewer to come
             acts = units + ncus
             top = min(hi, budget + give) + 1
+            row = relaxed.row(pending if by_level is levels else (), budget + give)  # (see `give both back`)
+            lean_row = relaxed.row((), budget + give)  # the thrifty tables hold any multiset
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
-            room = None if cap is None else cap + nslack - neutral  # neutral points still allowed
+            room = UNBOUNDED if cap is None else cap + nslack - neutral  # neutral points still allowed
             for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
@@ -210,9 +213,11 @@ class _Searcher(Model):
                 at = max(m, most)
                 for spent in range(lo, top):
                     r = budget - spent + give
-                    left, aa, kk, nn = table[r]
-                    if lean is not None and room is not None and lean[r][2] > room:
+                    left, aa, kk, nn = relaxed.unpack(table[row + r])
+                    fewest = None if lean is None else relaxed.unpack(lean[lean_row + r])
+                    if fewest is not None and fewest[:2] == (left, aa) and fewest[2] > room:
                         # the neutral cap forbids every multiset this good: one activation fewer at best
+                        # (of those that need no more: its table's best are no better than these)
                         cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)
                     else:
                         cand = (left, aa - acts, at, kk - distinct, nn + offset)
