@@ -65,39 +65,101 @@ def bound_tables(
     more than they have."""
     needs = sorted({item.charged for item in items if item.charged}, key=sorted)
     seen = _unshared(model, items)
-    relaxed = relaxation(model, items, ncus=ncus, held=held, needs=needs, seen=seen)
-    levels = [(m, relaxation(model, items, m, ncus, held, needs=needs, seen=seen)) for m in range(1, most)]
-    levels.append((most, relaxed))
+    made: dict[tuple[int | None, bool, int, bool], Tables] = {}
+
+    def table(
+        copies: int | None, thrifty: bool = False, slack: int | None = None, needing: bool = False
+    ) -> Tables:
+        """The relaxation (`needing`: by the needs charged for), built once: where two would be equal, one
+        serves both (see below)."""
+        key = (copies, thrifty, model.slack if slack is None else slack, needing and bool(needs))
+        if key not in made:
+            made[key] = relaxation(
+                model, items, copies, ncus, held, thrifty, slack, needs if needing else (), seen=seen
+            )
+        return made[key]
+
+    # a level whose most copies limits no card further than its other limits do (every card of a collection
+    # owned twice, at 2) is the level above it: the same caps, the same tables
+    cards = [item for item in items if item.card is not None]
+    copies = [
+        m if any(_cap(model, i, m, held) != _cap(model, i, None, held) for i in cards) else None
+        for m in range(1, most)
+    ]
+    copies.append(None)
+    levels = [(m, table(c, needing=True)) for m, c in enumerate(copies, 1)]
     capped = model.cap is not None
     settles = model.base_loss == 0 and model.slack > 0
     pool_last = [-1] * len(model.pool_live)
     for j, item in enumerate(items):
         for p in item.pools:
             pool_last[p] = j
+    # without discounts to come and needs charged for, the dives' tables are the search's
+    guide = [(m, table(c, slack=0)) for m, c in enumerate(copies, 1)]
+    bits = _bits(model, seen[0])
+    thrifty: list[Tables | None] = [None] * len(levels)
+    settled: list[Tables | None] = [None] * len(levels)
+    if capped:
+        # where no addition brings a neutral point, a thrifty table is the plain one with its last two
+        # places swapped (neutral points 0 everywhere): the dives' tables for those without discounts
+        plain = not _neutral(items)
+        thrifty = [
+            _swapped(tables, bits) if plain and model.slack == 0 else table(c, thrifty=True)
+            for (_, tables), c in zip(guide, copies, strict=True)
+        ]
+        settled = [
+            None if not settles else _swapped(tables, bits) if plain else table(c, thrifty=True, slack=0)
+            for (_, tables), c in zip(guide, copies, strict=True)
+        ]
     return BoundTables(
         levels=levels,
-        thrifty=[
-            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True, seen=seen)
-            if capped
-            else None
-            for m, _ in levels
-        ],
-        guide=[
-            (m, relaxation(model, items, m if m < most else None, ncus, held, slack=0, seen=seen))
-            for m, _ in levels
-        ],
-        settled=[
-            relaxation(model, items, m if m < most else None, ncus, held, thrifty=True, slack=0, seen=seen)
-            if capped and settles
-            else None
-            for m, _ in levels
-        ],
+        thrifty=thrifty,
+        guide=guide,
+        settled=settled,
         settles=settles,
         pool_last=pool_last,
         needs=needs,
-        bits=_bits(model, seen[0]),
+        bits=bits,
         pad=_pad(seen[0]),
     )
+
+
+def _cap(model: Model, item: _Item, copies: int | None, held: Mapping[str, int]) -> int | None:
+    """How many items of `item`'s group a multiset may hold (None: no limit): the group's cap, and for a
+    card, the room its copy limits leave (the copies the list holds already count against every limit)
+    and `copies` less those it holds."""
+    cap, card = item.cap, item.card
+    if card is not None:
+        for g in model.card_limits.get(card.id, ()):
+            room = model.limit_max[g] - model.limit_count[g]
+            cap = room if cap is None else min(cap, room)
+        if copies is not None:
+            room = copies - held.get(card.id, 0)
+            cap = room if cap is None else min(cap, room)
+    return cap
+
+
+def _neutral(items: Sequence[_Item]) -> bool:
+    """Some addition may bring neutral points (its card, an attachment class, a cost variant)."""
+    return any(
+        (item.card is not None and item.card.is_neutral)
+        or any(k.neutral for k in item.classes)
+        or any(n for _, n in item.variants)
+        for item in items
+    )
+
+
+def _swapped(tables: Tables, bits: int) -> Tables:
+    """The tables with the last two places of every packed entry swapped (`bits`: of each place)."""
+    mask = (1 << bits) - 1
+    done: dict[int, list[int]] = {}  # each row once: the items of a group share them
+
+    def swap(row: list[int]) -> list[int]:
+        if id(row) not in done:
+            done[id(row)] = [v >> 2 * bits << 2 * bits | (v & mask) << bits | v >> bits & mask for v in row]
+        return done[id(row)]
+
+    return [[[swap(row) for row in by_taken] for by_taken in by_item] for by_item in tables]
 
 
 def relaxation(
@@ -221,21 +283,14 @@ def relaxation(
         while start > 0 and items[start - 1].group == items[end - 1].group:
             start -= 1
         group = items[start:end]
-        cap = group[0].cap
+        cap = _cap(model, group[0], copies, held)
         card = group[0].card
-        if card is not None:  # the copies the list holds already count against every limit
-            for g in model.card_limits.get(card.id, ()):
-                room = model.limit_max[g] - model.limit_count[g]
-                cap = room if cap is None else min(cap, room)
-            if copies is not None:
-                room = copies - held.get(card.id, 0)
-                cap = room if cap is None else min(cap, room)
-            if cap is not None and cap <= 0:
-                for q in range(levels):
-                    for j in range(start, end):
-                        bounds[q][j] = [tables[q]]
-                end = start
-                continue
+        if card is not None and cap is not None and cap <= 0:
+            for q in range(levels):
+                for j in range(start, end):
+                    bounds[q][j] = [tables[q]]
+            end = start
+            continue
         after = tables
         if cap is None:  # no shared cap: each item as often as its own limit allows
             for item in reversed(group):
