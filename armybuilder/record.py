@@ -15,14 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
-
-if TYPE_CHECKING:
-    from typing_extensions import dataclass_transform
-else:
-
-    def dataclass_transform(**_: Any) -> Callable[[Any], Any]:
-        return lambda decorator: decorator
+from typing import Any, TypeVar, dataclass_transform
 
 C = TypeVar("C", bound=type)
 
