@@ -91,11 +91,14 @@ class Catalogue:
         self._closest: dict[str, Card | None] = {}  # the same misspellings come back in a batch
         # what checking a deck asks of its cards, worked out once: a deck then asks it of a set of names
         self.written_as: dict[str, tuple[str, str, Card | None]] = {}  # a name as written -> `resolve`
+        self.key_of: dict[str, str] = {}  # a name as written, not blank, in `written_as` -> its normalised name
         at_home: dict[tuple[str | None, bool], set[str]] = {}
         for key, card in self.cards.items():
             at_home.setdefault((card.faction, card.is_unit), set()).add(key)
         # (faction, unit cards?) -> the normalised names of that faction's unit or command cards
         self.at_home = {slot: frozenset(keys) for slot, keys in at_home.items()}
+        self.home_units = {faction: keys for (faction, units), keys in self.at_home.items() if units}
+        self.home_commands = {faction: keys for (faction, units), keys in self.at_home.items() if not units}
         # every icon word as one bit: a deck's unit icons are an int, a command card executable when its
         # bits meet them (`unit_bits`, `command_bits`: by normalised name)
         words = sorted({i for c in self.cards.values() for i in (*c.unit_icons, *c.icons)})
@@ -135,6 +138,8 @@ class Catalogue:
             known = (name, key, self.cards.get(key))
             if len(self.written_as) < 10_000:
                 self.written_as[written] = known
+                if name:
+                    self.key_of[written] = key
         return known
 
     def icons(self, bits: int) -> set[str]:

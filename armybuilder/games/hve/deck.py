@@ -6,7 +6,10 @@ An entry with a schema problem is left out of the deck: it takes no part in any 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import reduce
+from itertools import repeat
+from operator import or_
 from typing import Any
 
 from armybuilder.games.hve.catalogue import Card, Catalogue
@@ -33,22 +36,43 @@ class Entry:
     card: Card | None  # None: no card of the catalogue has this name
 
 
+_NO_TOTALS: dict[str, int] = {}  # a section with no entry read (shared: `_section` sets its own)
 Row = tuple[str, str, int, Pos, "Card | None"]  # an Entry's fields after its section: name, key, count, pos, card
 
 
-@dataclass(slots=True)
 class Section:
     """`units` or `commands`: `listed` is False when the key holds something that is not a list (the
-    count rule is then not judged); `pos` is the key's position, or None when the key is absent."""
+    count rule is then not judged); `pos` is the key's position, or None when the key is absent.
 
-    name: str
-    rows: list[Row] = field(default_factory=list)  # the entries as read; `entries` makes them Entries once asked
+    A plain class whose defaults are its class's: a deck makes two per file, setting only what it read."""
+
     pos: Pos | None = None
     listed: bool = True
     total: int = 0  # the copies of every entry, summed
     most: int = 0  # the copies of the card listed most often (its entries summed)
-    totals: dict[str, int] = field(default_factory=dict)  # copies per normalised name, in the order first listed
-    _entries: list[Entry] | None = field(default=None, repr=False, compare=False)
+    totals: dict[str, int] = _NO_TOTALS  # copies per normalised name, in the order first listed (its own once read)
+    # the entries as read (`rows`): read with their checks (`_read_rows`), or made on first use from `_items`
+    # when every entry was well formed (most decks are judged on `totals` alone)
+    _rows: list[Row] | None = None
+    _items: PosList | None = None
+    _written_as: dict[str, tuple[str, str, Card | None]] | None = None
+    _entries: list[Entry] | None = None
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Section({self.name!r}, total={self.total}, totals={self.totals!r})"
+
+    @property
+    def rows(self) -> list[Row]:
+        """(name, key, count, pos, card) of each entry read, in file order (entries with a schema problem left out)."""
+        rows = self._rows
+        if rows is None:
+            items, written_as = self._items, self._written_as
+            rows = self._rows = [] if items is None or written_as is None else _well_formed_rows(items, written_as)
+            self._items = None
+        return rows
 
     @property
     def entries(self) -> list[Entry]:
@@ -60,41 +84,33 @@ class Section:
         return found
 
 
-@dataclass(slots=True, init=False)
 class Deck:
-    path: str
-    catalogue: Catalogue
-    name: str | None
-    faction_given: bool  # the key is present with a value
-    faction_value: Any
-    faction_pos: Pos
-    faction: str | None  # the resolved key
-    units: Section
-    commands: Section
-    opening: str | None
-    opening_pos: Pos
-    problems: list[Problem]  # schema problems found while reading
-    is_deck: bool  # False: the document is not a mapping, and no deck rule is judged
+    """A deck file as read: a plain class whose defaults are its class's (one per file checked; `read_deck`
+    sets only what the file gives)."""
+
+    name: str | None = None
+    faction_given: bool = False  # the key is present with a value
+    faction_value: Any = None
+    faction_pos: Pos = ORIGIN
+    faction: str | None = None  # the resolved key
+    opening: str | None = None
+    opening_pos: Pos = ORIGIN
+    is_deck: bool = True  # False: the document is not a mapping, and no deck rule is judged
     # what the rules ask of every entry, noted once while the entries are read (`_note`), so that a rule
     # with nothing to say returns at once instead of walking the entries again
-    unknown: bool  # an entry names no card of the catalogue
-    foreign: bool  # a card of another faction than the deck's (or the deck has none)
-    misplaced: bool  # a unit card under commands, or a command card under units
-    unexecutable: bool  # a command card that no unit card listed before it shows an icon of
-    icon_bits: int  # the icons of the unit cards under units (`Catalogue.icon_bit`)
-    stranded: bool  # a mount/dismount card turns a unit into a profile no unit card under units provides
+    unknown: bool = False  # an entry names no card of the catalogue
+    foreign: bool = False  # a card of another faction than the deck's (or the deck has none)
+    misplaced: bool = False  # a unit card under commands, or a command card under units
+    unexecutable: bool = False  # a command card that no unit card listed before it shows an icon of
+    icon_bits: int = 0  # the icons of the unit cards under units (`Catalogue.icon_bit`)
+    stranded: bool = False  # a mount/dismount card turns a unit into a profile no unit card under units provides
 
     def __init__(self, path: str, catalogue: Catalogue) -> None:
         self.path = path
         self.catalogue = catalogue
-        self.name = self.faction_value = self.faction = self.opening = None
-        self.faction_pos = self.opening_pos = ORIGIN
-        self.units = Section("units", [], None, True, 0, 0, _NO_TOTALS)
-        self.commands = Section("commands", [], None, True, 0, 0, _NO_TOTALS)
-        self.problems = []
-        self.is_deck = True
-        self.unknown = self.foreign = self.misplaced = self.unexecutable = self.stranded = self.faction_given = False
-        self.icon_bits = 0
+        self.units = Section("units")
+        self.commands = Section("commands")
+        self.problems: list[Problem] = []  # schema problems found while reading
 
     def problem(self, rule: str, severity: Severity, message: str, pos: Pos, card: str | None = None) -> Problem:
         return Problem(rule, severity, message, self.path, pos[0], pos[1], card)
@@ -123,7 +139,6 @@ class Deck:
         return set(self.units.totals)
 
 
-_NO_TOTALS: dict[str, int] = {}  # a section with no entry read (shared: `_section` sets its own)
 _ENTRY = frozenset(("card", "count"))
 
 
@@ -185,9 +200,27 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
         )
         return
     catalogue = deck.catalogue
+    totals = _well_formed_totals(items, catalogue.key_of.get)
+    if totals is None:  # an entry never met, or not the usual shape: read every entry with its checks
+        rows: list[Row] = []
+        section._rows = rows
+        totals = _read_rows(deck, items, rows)
+    else:
+        section._items, section._written_as = items, catalogue.written_as
+    section.totals = totals
+    if totals:
+        counts = totals.values()
+        section.total = sum(counts)
+        section.most = max(counts)
+    _note(deck, totals, is_units)
+
+
+def _read_rows(deck: Deck, items: PosList, rows: list[Row]) -> dict[str, int]:
+    """Every entry of a section read with its checks (a schema problem for each malformed one) into `rows`;
+    the copies per card, by normalised name."""
+    catalogue = deck.catalogue
     known = catalogue.written_as.get  # a name as written -> (trimmed, normalised, card): decks repeat names
     resolve = catalogue.resolve
-    rows = section.rows
     add = rows.append
     totals: dict[str, int] = {}  # copies per card, by normalised name
     for item, pos in zip(items, items.item_pos, strict=False):
@@ -222,12 +255,47 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
             continue
         add((name, key, count, pos, found))
         totals[key] = totals.get(key, 0) + count
-    section.totals = totals
-    if totals:
-        counts = totals.values()
-        section.total = sum(counts)
-        section.most = max(counts)
-    _note(deck, totals, is_units)
+    return totals
+
+
+def _well_formed_totals(items: PosList, key_of: Any) -> dict[str, int] | None:
+    """The copies per card of a section whose every entry is a name met before (`Catalogue.key_of`) or
+    `{card: NAME, count: N}` of such a name and a count of 1 to 999,999: nearly every deck. None for any other
+    section, which `_read_rows` reads with its checks: this only ever takes an entry `_read_rows` reads
+    without a problem, as the same row."""
+    if len(items) != len(items.item_pos):
+        return None
+    totals: dict[str, int] = {}
+    get = totals.get
+    for item in items:
+        if item.__class__ is str:
+            key = key_of(item)
+            count = 1
+        elif item.__class__ is PosMap and len(item) == 2 and "card" in item and "count" in item:
+            written, count = item["card"], item["count"]
+            if written.__class__ is not str or count.__class__ is not int or not 0 < count < 1_000_000:
+                return None
+            key = key_of(written)
+        else:
+            return None
+        if key is None:
+            return None
+        totals[key] = get(key, 0) + count
+    return totals
+
+
+def _well_formed_rows(items: PosList, written_as: dict[str, tuple[str, str, Card | None]]) -> list[Row]:
+    """The rows of a section `_well_formed_totals` read: every name is in `written_as`."""
+    rows: list[Row] = []
+    add = rows.append
+    for item, pos in zip(items, items.item_pos, strict=True):
+        if item.__class__ is str:
+            name, key, card = written_as[item]
+            add((name, key, 1, pos, card))
+        else:
+            name, key, card = written_as[item["card"]]
+            add((name, key, item["count"], pos, card))
+    return rows
 
 
 def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
@@ -235,10 +303,11 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
     every fact is one of a card's. Units come first, so the icons of every unit card are known when the
     commands are noted."""
     catalogue = deck.catalogue
-    at_home = catalogue.at_home.get((deck.faction, is_units))
+    faction = deck.faction
+    at_home = (catalogue.home_units if is_units else catalogue.home_commands).get(faction)
     mixed = at_home is None or not totals.keys() <= at_home
     if mixed:  # a card unknown, foreign or misplaced
-        cards, faction = catalogue.cards, deck.faction
+        cards = catalogue.cards
         for key in totals:
             found = cards.get(key)
             if found is None:
@@ -249,22 +318,31 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
             if found.is_unit is not is_units:
                 deck.misplaced = True
     if is_units:
-        bits = 0
-        unit_bits = catalogue.unit_bits
-        for key in totals:
-            bits |= unit_bits.get(key, 0)  # a unit card's; a command card or an unknown name shows none
-        deck.icon_bits = bits
+        # the icons of its unit cards (a command card or an unknown name shows none), or-ed in C
+        deck.icon_bits = reduce(or_, map(catalogue.unit_bits.get, totals, _ZEROS), 0)
         return
     executable = catalogue.executable(deck.icon_bits)
     if not mixed:  # every card a command card of the deck's faction
-        deck.unexecutable = not totals.keys() <= executable
+        if not totals.keys() <= executable:
+            deck.unexecutable = True
     else:
         commands = catalogue.command_bits
-        deck.unexecutable = any(key in commands and key not in executable for key in totals)
-    turning = totals.keys() & catalogue.turning  # the command cards under commands that mount or dismount
-    if turning:
-        named, provided_by = deck.units.totals.keys(), catalogue.provided_by
-        deck.stranded = any(named.isdisjoint(providers) for key in turning for providers in provided_by[key])
+        for key in totals:
+            if key in commands and key not in executable:
+                deck.unexecutable = True
+                break
+    turning = catalogue.turning
+    if turning.isdisjoint(totals):  # no command card under commands mounts or dismounts
+        return
+    named, provided_by = deck.units.totals.keys(), catalogue.provided_by
+    for key in turning.intersection(totals):
+        for providers in provided_by[key]:
+            if named.isdisjoint(providers):
+                deck.stranded = True
+                return
+
+
+_ZEROS = repeat(0)  # map(dict.get, keys, _ZEROS): each key's value or 0 (never exhausted)
 
 
 def _mapping_entry(deck: Deck, item: PosMap, pos: Pos) -> tuple[str, int] | None:

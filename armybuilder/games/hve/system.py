@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from armybuilder.errors import UsageError
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    EMPTY_SUMMARY,
     Column,
     Document,
     GameSystem,
@@ -97,18 +98,19 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
 
     def check(self, document: Document, data: Any, options: Options = DEFAULT_OPTIONS) -> Report[Any]:
         catalogue = data if isinstance(data, Catalogue) else self.load_data()
-        report: Report[Deck] = Report(path=document.path, game=self.key, strict=options.strict)
         if document.error is not None:
-            report.problems = [document.error]
-            return report
+            return Report(path=document.path, game=self.key, problems=[document.error], strict=options.strict)
         deck = read_deck(document.path, document.value, catalogue)
         problems = deck.problems
         if deck.is_deck and not quiet(deck):
             problems.extend(run(deck))
-        report.problems = sorted(problems, key=_BY_POSITION) if len(problems) > 1 else problems
-        report.summary = summary(deck)
-        report.model = deck
-        return report
+        return DeckReport(
+            document.path,
+            self.key,
+            sorted(problems, key=_BY_POSITION) if len(problems) > 1 else problems,
+            options.strict,
+            model=deck,
+        )
 
     # --- output ---------------------------------------------------------------------------------
 
@@ -167,6 +169,23 @@ def _tally(label: str, value: int | None, limit: int) -> Tally:
         if value is None or 0 <= value <= 100:  # hostile counts must not grow the table without bound
             _TALLIES[label, value] = found
     return found
+
+
+class DeckReport(Report[Deck]):
+    """The verdict on one deck: its summary is made from the deck on first use (a batch's row reads it, a
+    check that only asks whether the deck is valid never does)."""
+
+    @property
+    def summary(self) -> Summary:
+        found: Summary | None = self.__dict__.get("_summary")
+        if found is None:
+            found = self.__dict__["_summary"] = summary(self.model) if self.model is not None else EMPTY_SUMMARY
+        return found
+
+    @summary.setter
+    def summary(self, value: Summary) -> None:
+        if value is not EMPTY_SUMMARY or self.model is not None:  # (the dataclass's __init__ sets its default)
+            self.__dict__["_summary"] = value
 
 
 def summary(deck: Deck) -> Summary:

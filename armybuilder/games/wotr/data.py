@@ -122,6 +122,9 @@ class WotrData:
     region_side: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # `owner_side`
     owned_settlements: frozenset[str] = field(init=False, repr=False, compare=False)  # of a nation
     strongholds: frozenset[str] = field(init=False, repr=False, compare=False)
+    region_nation: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # the reader's board
+    # nation -> (its figure kinds, a Free Peoples nation?, has leaders?, has Nazgûl?): what the reader asks per stack
+    figure_facts: Mapping[str, tuple[frozenset[str], bool, bool, bool]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         regions, nations = self.regions, self.nations
@@ -130,6 +133,9 @@ class WotrData:
         object.__setattr__(self, "region_side", sides)
         object.__setattr__(self, "owned_settlements", owned)
         object.__setattr__(self, "strongholds", frozenset(k for k, r in regions.items() if r.is_stronghold))
+        object.__setattr__(self, "region_nation", {k: r.nation for k, r in regions.items()})
+        facts = {k: (frozenset(n.box), n.side == "free_peoples", "leader" in n.box, "nazgul" in n.box) for k, n in nations.items()}
+        object.__setattr__(self, "figure_facts", facts)
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side

@@ -9,7 +9,7 @@ problem whose node is left out too. What the file does not state stays `None`: a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -54,9 +54,9 @@ SIDE_COUNTS = dict.fromkeys(SIDES, "count")
 _START = Pos(1, 1)
 
 
-@dataclass(slots=True)
-class Value:
-    """A stated value: what it is, where it stands, and where its key stands."""
+class Value(NamedTuple):
+    """A stated value: what it is, where it stands, and where its key stands (a tuple: read by the
+    thousand, never changed)."""
 
     value: Any
     pos: Pos
@@ -71,14 +71,14 @@ class Named:
     pos: Pos
 
 
-@dataclass(slots=True)
-class Stack:
-    """The figures of one nation in one place (a region's open part, a Stronghold box, a pool)."""
+class Stack(NamedTuple):
+    """The figures of one nation in one place (a region's open part, a Stronghold box, a pool); a tuple:
+    read by the thousand, never changed."""
 
     nation: str
     pos: Pos  # the nation key
-    counts: dict[str, int] = field(default_factory=dict)
-    count_pos: dict[str, Pos] = field(default_factory=dict)  # the kind keys
+    counts: Mapping[str, int]  # kind -> count, only the kinds the nation has (as parsed, when well written)
+    count_pos: Mapping[str, Pos]  # the kind keys
     damaged: bool = False  # something inside was left out (schema or unknown name)
 
     def get(self, kind: str) -> int:
@@ -94,15 +94,14 @@ class Stack:
         return sum(self.counts.values())
 
 
-@dataclass(slots=True)
-class Place:
-    """One region's entry under `board` or `besieged`."""
+class Place(NamedTuple):
+    """One region's entry under `board` or `besieged` (a tuple, never changed)."""
 
     region: str
     pos: Pos  # the region key
-    stacks: dict[str, Stack] = field(default_factory=dict)
-    damaged: bool = False  # something inside was left out (schema or unknown name)
-    sums: dict[str, int] | None = None  # army units and figures per side, counted once (Position.side_army)
+    stacks: dict[str, Stack]
+    damaged: bool  # something inside was left out (schema or unknown name)
+    sums: dict[str, int]  # army units and figures per side and more, counted as read (Position.sums)
 
 
 @dataclass(slots=True)
@@ -143,31 +142,6 @@ class Fellowship:
     def value(self, name: str) -> Any:
         found = self.fields.get(name)
         return None if found is None else found.value
-
-
-def side_sums(data: WotrData, stacks: dict[str, Stack], owner: str | None = None) -> dict[str, int]:
-    """`Position.sums` of a place holding `stacks` in a region of nation `owner`: besides each side's army
-    units and figures, its `leader` and `nazgul` figures, and `abroad` (1: a stack of another nation than
-    `owner` holds army units or a leader)."""
-    nations = data.nations
-    sums = {"free_peoples": 0, "shadow": 0, "free_peoples figures": 0, "shadow figures": 0}
-    leaders = nazgul = abroad = 0
-    for stack in stacks.values():
-        side = nations[stack.nation].side
-        counts = stack.counts
-        army = counts.get("regular", 0) + counts.get("elite", 0)
-        sums[side] += army
-        sums[_FIGURES[side]] += sum(counts.values())
-        leader = counts.get("leader", 0)
-        leaders += leader
-        nazgul += counts.get("nazgul", 0)
-        if (army or leader) and owner is not None and stack.nation != owner:
-            abroad = 1
-    sums["leader"], sums["nazgul"], sums["abroad"] = leaders, nazgul, abroad
-    return sums
-
-
-_FIGURES = {side: f"{side} figures" for side in SIDES}
 
 
 class Board(NamedTuple):
@@ -213,7 +187,7 @@ class Position:
     result: Value | None = None
     control: dict[str, list[Named]] | None = None
     readable: bool = True  # False: not a mapping; no rule runs
-    _board: Board | None = field(default=None, repr=False, compare=False)
+    noted: Board | None = field(default=None, repr=False, compare=False)  # the reader's notes (on_board)
 
     # --- what rules ask ---------------------------------------------------------------------------
 
@@ -228,24 +202,21 @@ class Position:
 
     def sums(self, place: Place) -> dict[str, int]:
         """Army units (`free_peoples`, `shadow`) and every figure (`free_peoples figures`, `shadow figures`)
-        of each side in a place, counted once (the reader counts them as it reads the place)."""
-        sums = place.sums
-        if sums is None:
-            sums = place.sums = side_sums(self.data, place.stacks, self.data.regions[place.region].nation)
-        return sums
+        of each side in a place, its `leader` and `nazgul` figures, and `abroad` (1: a stack of another
+        nation than the region's holds army units or a leader); counted once, as the reader reads the place."""
+        return place.sums
 
     def on_board(self) -> Board:
-        """The places of `board` the rules about armies ask about (`Board`; empty lists without `board`)."""
-        board = self._board
-        if board is None:
-            board = self._board = Board([], [], [], [], [], [])
+        """The places of `board` the rules about armies ask about (`Board`; empty lists without `board`), as the
+        reader noted them while reading the board."""
+        board = self.noted
+        if board is None:  # a position the reader did not read a board for
+            board = self.noted = Board([], [], [], [], [], [])
             leaderless, contested, abroad, alone, nazgul, crowded = board
             data = self.data
             limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
             for place in (self.board or {}).values():
                 sums = place.sums
-                if sums is None:
-                    sums = self.sums(place)
                 free, shadow = sums["free_peoples"], sums["shadow"]
                 if free and shadow:
                     contested.append(place)
@@ -263,12 +234,11 @@ class Position:
 
     def side_army(self, place: Place, side: str) -> int:
         """Army units (regulars and elites) of one side in a place, all its nations together."""
-        sums = place.sums
-        return (sums if sums is not None else self.sums(place))[side]
+        return place.sums[side]
 
     def side_figures(self, place: Place, side: str) -> int:
         """Every figure of one side in a place."""
-        return self.sums(place)[side + " figures"]
+        return place.sums[side + " figures"]
 
     def sieges(self) -> Iterator[Place]:
         """The `besieged` entries on Strongholds holding their own side (the others are reported once by

@@ -26,6 +26,7 @@ from armybuilder.games.wotr.position import (
     RING_FIELDS,
     SIDE_COUNTS,
     TOP_KEYS,
+    Board,
     Captured,
     Fellowship,
     Named,
@@ -35,7 +36,6 @@ from armybuilder.games.wotr.position import (
     Position,
     Stack,
     Value,
-    side_sums,
 )
 from armybuilder.games.wotr.words import PLURAL_NATIONS
 from armybuilder.kit import schema as kit
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 SCHEMA = "position.schema.json"
 _LIMIT = "999"  # the schema's largest count: the data's `count_max` stands in for it
+_new = tuple.__new__  # _new(Stack, (…)) is Stack(…) without the call through its __new__
 
 
 @cache
@@ -214,14 +215,23 @@ class _Reader:
 
     def figures(self, value: Any, nation: str, kp: Pos, vp: Pos, *where: str) -> Stack:
         """A figure mapping of one nation ({regular: 1, elite: 1}); `where` as for `names_of`."""
-        stack = Stack(nation, kp)
+        if value.__class__ is PosMap:  # the usual mapping: kept as parsed, with its key positions (never changed)
+            top = self.max
+            for n in value.values():
+                if n.__class__ is not int or not 0 <= n <= top:
+                    break
+            else:
+                at = value.key_pos
+                if value.keys() <= self.data.figure_facts[nation][0] and at.keys() == value.keys():
+                    return _new(Stack, (nation, kp, value, at, False))
+        counts: dict[str, int] = {}
+        count_pos: dict[str, Pos] = {}
         if not isinstance(value, dict):
             self.faults += 1
-            stack.damaged = True
-            return stack
+            return Stack(nation, kp, counts, count_pos, True)
+        stack = Stack(nation, kp, counts, count_pos)  # filled below
         mapping = value
         box = self.data.nations[nation].box
-        counts, count_pos = stack.counts, stack.count_pos
         key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
         top = self.max
         problems = self.p.problems
@@ -236,8 +246,7 @@ class _Reader:
             if kind is not None and self.kind(count, "count") is not None:
                 counts[kind] = count
                 count_pos[kind] = kpos
-        stack.damaged = self.faults + len(problems) > before
-        return stack
+        return Stack(nation, kp, counts, count_pos, self.faults + len(problems) > before)
 
     def figure_kind(self, stack: Stack, key: Any, kpos: Pos, where: str) -> str | None:
         """The figure kind a key of a figure mapping names, when this nation has it and it is new."""
@@ -275,66 +284,136 @@ class _Reader:
         }
 
     def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
-        """`board`, `besieged`: regions to nations to figures."""
+        """`board`, `besieged`: regions to nations to figures. Each place's sums (`Position.sums`) are counted
+        as it is read, and the board's places some rule about armies asks about noted (`Position.on_board`)."""
         mapping = self.mapping(value)
         if mapping is None:
             return None
         places: dict[str, Place] = {}
-        problems, nations, regions, top = self.p.problems, self.data.nations, self.data.regions, self.max
-        for region, entry, kp, vp in self.names_of(mapping, pos, "regions", where):
-            place = places[region] = Place(region, kp)
-            before = self.faults + len(problems)
+        data = self.data
+        problems, owners, figure_facts, top = self.p.problems, data.region_nation, data.figure_facts, self.max
+        notes = Board([], [], [], [], [], []) if where == "board" else None
+        if notes is not None:
+            self.p.noted = notes
+        limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        for key, entry in mapping.items():  # as `names_of` does, written out: the board is most of a file
+            kp = key_pos.get(key, pos)
+            if key in owners and key not in places:
+                region = key
+            else:
+                found = self.name_key(key, kp, where, "regions", {r: e.pos for r, e in places.items()})
+                if found is None:
+                    continue
+                region = found
+            owner = owners[region]
+            stacks: dict[str, Stack] = {}
+            free = shadow = free_all = shadow_all = leaders = nazgul = abroad = 0
+            before = -1  # the marks when reading this place first took a reporting path (nothing before it adds any)
             if entry.__class__ is not PosMap and not isinstance(entry, dict):
+                before = self.faults + len(problems)
                 self.faults += 1
             else:
-                stacks = place.stacks
-                key_pos: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
-                value_pos: dict[Any, Pos] = getattr(entry, "value_pos", None) or {}
-                for key, figures in entry.items():  # as `names_of` does, written out: the board is most of a file
-                    nkp = key_pos.get(key, vp)
-                    nation = (
-                        key
-                        if key in nations and key not in stacks
-                        else self.name_key(key, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
-                    )
-                    if nation is None:
-                        continue
-                    nvp = value_pos.get(key, nkp)
-                    if figures.__class__ is PosMap:  # the usual figures, read as `figures` would, without a call
-                        box, at = nations[nation].box, figures.key_pos
-                        counts: dict[str, int] = {}
-                        count_pos: dict[str, Pos] = {}
-                        for kind, n in figures.items():
-                            if kind not in box or n.__class__ is not int or not 0 <= n <= top:
-                                break  # anything else: `figures` reads the whole mapping again, reporting
-                            counts[kind] = n
-                            count_pos[kind] = at.get(kind, nvp)
-                        else:
-                            stacks[nation] = Stack(nation, nkp, counts, count_pos)
+                ekp: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
+                for nkey, figures in entry.items():
+                    nkp = ekp.get(nkey) or value_pos.get(key, kp)  # a nation key's own place, else the region's value
+                    facts = figure_facts.get(nkey)
+                    if facts is not None and nkey not in stacks:
+                        nation = nkey
+                    else:
+                        if before < 0:
+                            before = self.faults + len(problems)
+                        found = self.name_key(nkey, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
+                        if found is None:
                             continue
-                    stacks[nation] = self.figures(figures, nation, nkp, nvp, where, region, nation)
-            place.damaged = self.faults + len(problems) > before
-            place.sums = side_sums(self.data, place.stacks, regions[region].nation)  # every rule about armies asks
+                        nation, facts = found, figure_facts[found]
+                    kinds, is_free, has_leader, has_nazgul = facts
+                    stack = None
+                    if figures.__class__ is PosMap:  # the usual figures, read as `figures` would, without a call
+                        for n in figures.values():
+                            if n.__class__ is not int or not 0 <= n <= top:
+                                break  # anything else: `figures` reads the whole mapping again, reporting
+                        else:
+                            if figures.keys() <= kinds:  # the parsed mapping and its key positions serve as they are
+                                at = figures.key_pos
+                                if at.keys() == figures.keys():
+                                    stack = _new(Stack, (nation, nkp, figures, at, False))
+                                else:
+                                    nvp = (getattr(entry, "value_pos", None) or {}).get(nkey, nkp)
+                                    stack = Stack(nation, nkp, dict(figures), {kind: at.get(kind, nvp) for kind in figures})
+                    if stack is None:
+                        if before < 0:
+                            before = self.faults + len(problems)
+                        nvp = (getattr(entry, "value_pos", None) or {}).get(nkey, nkp)
+                        stack = self.figures(figures, nation, nkp, nvp, where, region, nation)
+                    stacks[nation] = stack
+                    counts = stack.counts
+                    if counts:
+                        get = counts.get
+                        army = get("regular", 0) + get("elite", 0)
+                        leader = get("leader", 0) if has_leader else 0
+                        if is_free:
+                            free += army
+                            free_all += sum(counts.values())
+                        else:
+                            shadow += army
+                            shadow_all += sum(counts.values())
+                        if leader:
+                            leaders += leader
+                        if has_nazgul:
+                            nazgul += get("nazgul", 0)
+                        if (army or leader) and owner is not None and nation != owner:
+                            abroad = 1
+            sums = {
+                "free_peoples": free,
+                "shadow": shadow,
+                "free_peoples figures": free_all,
+                "shadow figures": shadow_all,
+                "leader": leaders,
+                "nazgul": nazgul,
+                "abroad": abroad,
+            }
+            damaged = before >= 0 and self.faults + len(problems) > before
+            place = places[region] = _new(Place, (region, kp, stacks, damaged, sums))
+            if notes is not None:  # what `Position.on_board` lists, in file order
+                if free and shadow:
+                    notes.contested.append(place)
+                elif (free or shadow) and region in owned:
+                    notes.alone.append(place)
+                if leaders and not free:
+                    notes.leaderless.append(place)
+                if abroad:
+                    notes.abroad.append(place)
+                if nazgul and region in strongholds:
+                    notes.nazgul.append(place)
+                if free > limit or shadow > limit:
+                    notes.crowded.append(place)
         return places
 
-    def record(self, value: Any, pos: Pos, where: str, fields: Mapping[str, str]) -> dict[str, Value] | None:
+    def record(
+        self, value: Any, pos: Pos, where: tuple[str, ...], fields: Mapping[str, str]
+    ) -> dict[str, Value] | None:
         """A section recording values: `fields` (sides also under their aliases), each of its kind
-        ("count", "integer" or "flag")."""
+        ("count", "integer" or "flag"); `where` the section's path (dotted only for a message)."""
         mapping = self.mapping(value)
         if mapping is None:
             return None
         result: dict[str, Value] = {}
         top = self.max
-        for key, item, kp, vp in self.entries(mapping, pos):
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        for key, item in mapping.items():
+            kp = key_pos.get(key, pos)
             name = key if key in fields else self.side_key(key, fields)
             if name is None:
                 if "free_peoples" in fields:  # the schema takes any key here (the sides' aliases): the names are ours
-                    self.schema(kp, kit.unknown_key(where, key, tuple(fields)))
+                    self.schema(kp, kit.unknown_key(kit.dotted(where), key, tuple(fields)))
                 else:
                     self.faults += 1
                 continue
             if name in result:
-                self.schema(kp, f'{where}: "{kit.clipped(key)}" names {name} again; keep one')
+                self.schema(kp, f'{kit.dotted(where)}: "{kit.clipped(key)}" names {name} again; keep one')
                 continue
             kind = fields[name]
             if item.__class__ is int and kind != "flag" and (0 if kind == "count" else -top) <= item <= top:
@@ -342,7 +421,7 @@ class _Reader:
             else:
                 got = self.kind(item, kind)
             if got is not None:
-                result[name] = Value(got, vp, kp)
+                result[name] = _new(Value, (got, value_pos.get(key, kp), kp))
         return result
 
     def captured(self, value: Any, pos: Pos, where: str) -> dict[str, Captured] | None:
@@ -431,9 +510,24 @@ class _Reader:
         if mapping is None:
             return None
         result: dict[str, PoliticalEntry] = {}
+        top = self.max
         for nation, entry, kp, vp in self.names_of(mapping, pos, "nations", where):
+            if entry.__class__ is PosMap:  # the usual marker, {box: 2, active: true}: read as `record` would
+                box, active = entry.get("box"), entry.get("active")
+                if (
+                    (box is None or (box.__class__ is int and -top <= box <= top))
+                    and (active is None or active.__class__ is bool)
+                    and len(entry) == (box is not None) + (active is not None)
+                ):
+                    at, value_at = entry.key_pos, entry.value_pos
+                    stated = [
+                        None if v is None else _new(Value, (v, value_at.get(k) or at.get(k, vp), at.get(k, vp)))
+                        for k, v in (("box", box), ("active", active))
+                    ]
+                    result[nation] = PoliticalEntry(nation, kp, stated[0], stated[1])
+                    continue
             political = result[nation] = PoliticalEntry(nation, kp)
-            fields = self.record(entry, vp, kit.dotted((where, nation)), POLITICAL_FIELDS)
+            fields = self.record(entry, vp, (where, nation), POLITICAL_FIELDS)
             if fields is not None:
                 political.box = fields.get("box")
                 political.active = fields.get("active")
@@ -590,12 +684,12 @@ _SECTIONS: dict[str, _Section] = {
     "fellowship": _Reader.fellowship,
     "characters": _Reader.on_map,
     "eliminated": lambda r, v, pos, _: r.characters(v, pos),
-    "action_dice": lambda r, v, pos, key: r.record(v, pos, key, SIDE_COUNTS),
-    "hunt": lambda r, v, pos, key: r.record(v, pos, key, HUNT_FIELDS),
-    "elven_rings": lambda r, v, pos, key: r.record(v, pos, key, RING_FIELDS),
+    "action_dice": lambda r, v, pos, key: r.record(v, pos, (key,), SIDE_COUNTS),
+    "hunt": lambda r, v, pos, key: r.record(v, pos, (key,), HUNT_FIELDS),
+    "elven_rings": lambda r, v, pos, key: r.record(v, pos, (key,), RING_FIELDS),
     "political": _Reader.political,
     "hands": _Reader.hands,
-    "victory_points": lambda r, v, pos, key: r.record(v, pos, key, SIDE_COUNTS),
+    "victory_points": lambda r, v, pos, key: r.record(v, pos, (key,), SIDE_COUNTS),
     "control": _Reader.control,
 }
 

@@ -202,7 +202,6 @@ class _Searcher(Model):
             acts = units + ncus
             top = min(hi, budget + give) + 1
             row = relaxed.row(pending if by_level is levels else (), budget + give)  # (see `give both back`)
-            lean_row = relaxed.row((), budget + give)  # the thrifty tables hold any multiset
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = UNBOUNDED if cap is None else cap + nslack - neutral  # neutral points still allowed
             for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
@@ -211,18 +210,21 @@ class _Searcher(Model):
                 table = pick(by_ncus, q, j, t)
                 lean = None if by_thrift is None or guided else pick(by_thrift, q, j, t)
                 at = max(m, most)
-                for spent in range(lo, top):
-                    r = budget - spent + give
+                if lean is None:  # the best of every budget the branch may have left at once
+                    end = row + budget + give
+                    found = relaxed.least(table, end - top + 1, end - lo + 1)
+                    if found is not None:
+                        left, aa, kk, nn = found
+                        best = min(best, (left, aa - acts, at, kk - distinct, nn + offset))
+                    continue
+                for r in range(budget + give - lo, budget + give - top, -1):
                     left, aa, kk, nn = relaxed.unpack(table[row + r])
-                    fewest = None if lean is None else relaxed.unpack(lean[lean_row + r])
-                    if fewest is not None and fewest[:2] == (left, aa) and fewest[2] > room:
-                        # the neutral cap forbids every multiset this good: one activation fewer at best
-                        # (of those that need no more: its table's best are no better than these)
-                        cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)
+                    fewest = relaxed.unpack(lean[relaxed.pad + r])  # (the thrifty tables hold any multiset)
+                    if fewest[:2] == (left, aa) and fewest[2] > room:  # the neutral cap forbids all this good
+                        cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)  # one activation fewer at best
                     else:
                         cand = (left, aa - acts, at, kk - distinct, nn + offset)
-                    if cand < best:
-                        best = cand
+                    best = min(best, cand)
             return (*best, (order, ()))
 
         numbered: dict[tuple[str, ...], int] = {}

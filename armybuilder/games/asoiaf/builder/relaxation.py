@@ -39,6 +39,10 @@ class BoundTables:
         """A table's entry as its four places."""
         return unpacked(value, self.bits)
 
+    def least(self, table: list[int], start: int, stop: int) -> Relaxed | None:
+        """The best entry of table[start:stop] (None: no entry there)."""
+        return unpacked(min(table[start:stop]), self.bits) if start < stop else None
+
 
 def pick(tables: Tables, q: int, j: int, t: int) -> list[int]:
     """The table for item j with at most `q` NCUs still allowed and `t` of j's group taken already (each
@@ -173,13 +177,14 @@ def relaxation(
     after can do with `r` points to spend (r from -slack: discounts on the list's cards may still pay
     for it), forgetting every rule but points and each group's cap (copies of one card, one card per
     character, one addition per existing unit): (points left, -activations, -cards, neutral points),
-    smallest first, packed into one number (see `_packed`, `unpacked`). Among the multisets that leave the fewest points with the most activations it holds the most cards,
-    a group's card counted once (its copies are no new card), which bounds the distinct cards any of
-    them can add. Neutral points count only when no discount on
-    the list's cards can lower them (otherwise 0, which stays a lower bound). With `copies`, no new
-    unit's or NCU's card more than that many times: the relaxation of the completions whose most
-    repeated card is there at most that often. With `ncus`, tables for q = 0 .. `ncus`: at most q new
-    NCUs (the player's --max-ncus); without it, one table (q = 0) where NCUs count like any addition.
+    smallest first, packed into one number (see `_packed`, `unpacked`). Among the multisets that leave
+    the fewest points with the most activations it holds the most cards, a group's card counted once
+    (its copies are no new card), which bounds the distinct cards any of them can add. Neutral points
+    count only when no discount on the list's cards can lower them (otherwise 0, which stays a lower
+    bound). With `copies`, no new unit's or NCU's card more than that many times: the relaxation of the
+    completions whose most repeated card is there at most that often. With `ncus`, tables for q = 0 ..
+    `ncus`: at most q new NCUs (the player's --max-ncus); without it, one table (q = 0) where NCUs count
+    like any addition.
     `held`: copies of each card the list holds already; they count against every cap and `copies`,
     and a card the list holds is no new card. `thrifty`: (points left, -activations, neutral points,
     -cards) instead, every neutral point counted: the fewest neutral points the best multisets need,

@@ -26,7 +26,7 @@ from armybuilder.games.hve.rules import (
     unknown_card,
     wrong_section,
 )
-from armybuilder.kit.rules import Rule, Rules
+from armybuilder.kit.rules import Rules
 from armybuilder.problems import Problem, ProblemDoc, Severity
 
 _MODULES: tuple[ModuleType, ...] = (
@@ -75,7 +75,6 @@ _MAY_FIND: dict[str, Callable[[Deck], bool]] = {
 }
 if set(RULES.ids()) != set(_MAY_FIND):  # pragma: no cover - a rule was added or removed
     raise ImportError(f"hve.rules.quiet answers for {sorted(_MAY_FIND)}, the rules are {RULES.ids()}")
-_ASKED: tuple[tuple[Rule[Deck], Callable[[Deck], bool]], ...] = tuple((r, _MAY_FIND[r.id]) for r in RULES)
 
 
 def may_find(rule_id: str, deck: Deck) -> bool:
@@ -83,13 +82,40 @@ def may_find(rule_id: str, deck: Deck) -> bool:
     return _MAY_FIND[rule_id](deck)
 
 
+_RUNS = tuple((rule.check, rule.stamp) for rule in RULES)  # in the order of `_asked`'s answers
+if tuple(RULES.ids()) != (
+    *(unknown_card.ID, faction.ID, faction_card.ID, wrong_section.ID, deck_unit_count.ID, deck_command_count.ID),
+    *(unit_copies.ID, command_copies.ID, command_without_executor.ID, opening_unit.ID, mount_target_missing.ID),
+):  # pragma: no cover - a rule was added, removed or moved
+    raise ImportError(f"hve.rules.run answers for the rules in another order than {RULES.ids()}")
+
+
+def _asked(deck: Deck) -> tuple[bool, ...]:
+    """Each rule's first test (`_MAY_FIND`), in the order of RULES, asked at once."""
+    units, commands, opening, faction_set = deck.units, deck.commands, deck.opening, deck.faction is not None
+    unlisted = opening is not None and norm(opening) not in units.totals
+    return (
+        deck.unknown or unlisted,
+        not faction_set,
+        faction_set and deck.foreign,
+        deck.misplaced,
+        units.listed and units.total != deck_unit_count.SIZE,
+        commands.listed and commands.total != deck_command_count.SIZE,
+        units.most > unit_copies.LIMIT,
+        commands.most > command_copies.LIMIT,
+        deck.unexecutable,
+        unlisted,
+        deck.stranded,
+    )
+
+
 def run(deck: Deck) -> list[Problem]:
     """What `RULES.run(deck)` finds, in the same order, running only the rules that may find something."""
     found: list[Problem] = []
     extend = found.extend
-    for rule, asked in _ASKED:
-        if asked(deck):
-            extend(map(rule.stamp, rule.check(deck)))
+    for (check, stamp), asked in zip(_RUNS, _asked(deck), strict=True):
+        if asked:
+            extend(map(stamp, check(deck)))
     return found
 
 

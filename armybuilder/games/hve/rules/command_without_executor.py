@@ -19,15 +19,14 @@ def check(deck: Deck) -> Iterator[Problem]:
     if not deck.unexecutable:
         return
     icons, command_bits = deck.icon_bits, deck.catalogue.command_bits  # of the unit cards under units
-    for entry in deck.commands.entries:
-        card = entry.card
-        if card is None or card.is_unit or command_bits[entry.key] & icons:
+    for _, key, _, pos, card in deck.commands.rows:
+        if card is None or card.is_unit or command_bits[key] & icons:
             continue
         yield deck.problem(
             ID,
             SEVERITY,
             f"no unit in this deck can execute {card.name} ({' or '.join(card.icons)}); "
             "it can only be spent as a cost",
-            entry.pos,
+            pos,
             card.name,
         )

@@ -24,14 +24,14 @@ def check(deck: Deck) -> Iterator[Problem]:
     faction = deck.faction
     if faction is None or not deck.foreign:
         return
-    for entry in deck.entries:
-        card = entry.card
-        if card is not None and card.faction != faction:
-            yield deck.problem(
-                ID,
-                SEVERITY,
-                f"{card.label} is {_a(FACTIONS[card.faction].name)} card; "
-                f"{_a(FACTIONS[faction].name)} deck may not use it",
-                entry.pos,
-                card.name,
-            )
+    for section in (deck.units, deck.commands):
+        for _, _, _, pos, card in section.rows:
+            if card is not None and card.faction != faction:
+                yield deck.problem(
+                    ID,
+                    SEVERITY,
+                    f"{card.label} is {_a(FACTIONS[card.faction].name)} card; "
+                    f"{_a(FACTIONS[faction].name)} deck may not use it",
+                    pos,
+                    card.name,
+                )

@@ -19,21 +19,18 @@ LIMIT = 3
 def copies_problems(deck: Deck, section: Section, rule: str, limit: int, what: str) -> Iterator[Problem]:
     if section.most <= limit:  # no card has more copies, its entries summed
         return
-    entries = section.entries
-    totals: dict[str, int] = {}
-    for entry in entries:
-        totals[entry.key] = totals.get(entry.key, 0) + entry.count
+    totals = section.totals  # the copies of each card, its entries summed
     reported: set[str] = set()
-    for entry in entries:
-        total = totals[entry.key]
-        if total > limit and entry.key not in reported:
-            reported.add(entry.key)
-            name = entry.card.name if entry.card is not None else entry.name
+    for written, key, _, pos, card in section.rows:
+        total = totals[key]
+        if total > limit and key not in reported:
+            reported.add(key)
+            name = card.name if card is not None else written
             yield deck.problem(
                 rule,
                 SEVERITY,
                 f"{total} copies of {name}; at most {limit} copies of a {what} card",
-                entry.pos,
+                pos,
                 name,
             )
 

@@ -35,9 +35,10 @@ def message(name: str, catalogue: Catalogue, opening: bool = False) -> str:
 
 def check(deck: Deck) -> Iterator[Problem]:
     if deck.unknown:
-        for entry in deck.entries:
-            if entry.card is None:
-                yield deck.problem(ID, SEVERITY, message(entry.name, deck.catalogue), entry.pos, entry.name)
+        for section in (deck.units, deck.commands):
+            for name, _, _, pos, card in section.rows:
+                if card is None:
+                    yield deck.problem(ID, SEVERITY, message(name, deck.catalogue), pos, name)
     opening = deck.opening
     if opening is not None and norm(opening) not in deck.units.totals and deck.catalogue.find(opening) is None:
         yield deck.problem(ID, SEVERITY, message(opening, deck.catalogue, opening=True), deck.opening_pos, opening)

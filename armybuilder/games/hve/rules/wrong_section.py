@@ -18,12 +18,12 @@ INVALID = changed({7: '  - Volley  # <- wrong-section', 14: '  - Foot Archers  #
 def check(deck: Deck) -> Iterator[Problem]:
     if not deck.misplaced:
         return
-    for entry in deck.entries:
-        card = entry.card
-        if card is None:
-            continue
-        wanted = "units" if card.is_unit else "commands"
-        if entry.section != wanted:
-            yield deck.problem(
-                ID, SEVERITY, f"{card.name} is a {card.kind} card; list it under {wanted}", entry.pos, card.name
-            )
+    for section in (deck.units, deck.commands):
+        for _, _, _, pos, card in section.rows:
+            if card is None:
+                continue
+            wanted = "units" if card.is_unit else "commands"
+            if section.name != wanted:
+                yield deck.problem(
+                    ID, SEVERITY, f"{card.name} is a {card.kind} card; list it under {wanted}", pos, card.name
+                )

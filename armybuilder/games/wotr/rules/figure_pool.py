@@ -10,6 +10,8 @@ Warning: with all four sections stated, fewer figures than the box holds are acc
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
+from operator import methodcaller
 
 from armybuilder.games.wotr.position import Position, Stack
 from armybuilder.games.wotr.words import kind_count, verb
@@ -31,6 +33,12 @@ casualties:
 
 
 _NONE: dict[str, int] = {}  # a nation with no figures out of the box (never changed)
+
+
+@cache
+def _get(kind: str) -> methodcaller:
+    """A stack's count of one kind (0 when absent), as one call over every stack of a nation."""
+    return methodcaller("get", kind, 0)
 
 
 def stacks(position: Position) -> list[Stack]:
@@ -60,30 +68,36 @@ def check(position: Position) -> Iterator[Problem]:
                     f"Shadow losses return to the reinforcements: move {loser.name}'s casualties there",
                     stack.pos,
                 )
-    per_nation: dict[str, dict[str, int]] = {}  # nation -> kind -> figures out of the box (a kind may read 0)
+    nations = data.nations
+    by_nation: dict[str, list[Stack]] = {}  # nation -> its stacks out of the box, in the order listed
     out = stacks(position)
     for stack in out:
-        tally = per_nation.get(stack.nation)
-        if tally is None:
-            per_nation[stack.nation] = dict(stack.counts)
+        group = by_nation.get(stack.nation)
+        if group is None:
+            by_nation[stack.nation] = [stack]
         else:
-            get = tally.get
-            for kind, n in stack.counts.items():
-                tally[kind] = get(kind, 0) + n
-    nations = data.nations
-    excess = {
-        (nation, kind)
-        for nation, tally in per_nation.items()
-        for kind, total in tally.items()
-        if total > nations[nation].box[kind]
-    }
+            group.append(stack)
+    per_nation: dict[str, dict[str, int]] = {}  # nation -> kind -> figures out of the box (every kind it has)
+    excess: set[tuple[str, str]] = set()
+    for nation, group in by_nation.items():
+        holds = nations[nation].box
+        if len(group) == 1:
+            only = group[0].counts
+            tally = {kind: only.get(kind, 0) for kind in holds}
+        else:
+            counts = [stack.counts for stack in group]
+            tally = {kind: sum(map(_get(kind), counts)) for kind in holds}
+        per_nation[nation] = tally
+        excess.update((nation, kind) for kind, total in tally.items() if total > holds[kind])
     over: dict[tuple[str, str], Pos] = {}
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
+        crowded = {nation for nation, _ in excess}
         for stack in out:
-            for kind, n in stack.counts.items():
-                if (stack.nation, kind) in excess:
-                    entries.append((stack.count_pos[kind], stack.nation, kind, n))
+            if stack.nation in crowded:
+                for kind, n in stack.counts.items():
+                    if (stack.nation, kind) in excess:
+                        entries.append((stack.count_pos[kind], stack.nation, kind, n))
         entries.sort(key=lambda e: e[0])
         running: dict[tuple[str, str], int] = {}
         for pos, nation, kind, n in entries:

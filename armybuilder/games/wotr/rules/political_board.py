@@ -58,17 +58,20 @@ def check(position: Position) -> Iterator[Problem]:
     if position.political is None:
         return
     data = position.data
+    regions, nations = data.regions, data.nations
+    taken: dict[str, list[str]] = {}  # nation -> its settlements the other side holds, in `captured` order
+    for c in (position.captured or {}).values():
+        where = regions[c.region]
+        owner = nations.get(where.nation) if where.nation is not None else None
+        if owner is not None and where.is_settlement and c.side != owner.side:
+            taken.setdefault(owner.key, []).append(c.region)
     for entry in position.political.values():
         if political_track.message(position, entry) is not None:
             continue
         key = entry.nation
-        nation = data.nations[key]
+        nation = nations[key]
         name = nation.name
-        lost = [
-            c.region
-            for c in (position.captured or {}).values()
-            if data.regions[c.region].nation == key and data.regions[c.region].is_settlement and c.side != nation.side
-        ]
+        lost = taken.get(key, [])
         passive_wrong = False
         reason = ""
         if entry.active is not None and entry.active.value is False and key in data.can_be_passive:
