@@ -60,6 +60,11 @@ class Section:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        # the class's defaults set on the instance: read there, an attribute costs a quarter of a class's
+        self.pos = self._rows = self._items = self._written_as = self._entries = None
+        self.listed = True
+        self.total = self.most = 0
+        self.totals = _NO_TOTALS
 
     def __repr__(self) -> str:
         return f"Section({self.name!r}, total={self.total}, totals={self.totals!r})"
@@ -108,6 +113,12 @@ class Deck:
     def __init__(self, path: str, catalogue: Catalogue) -> None:
         self.path = path
         self.catalogue = catalogue
+        # the class's defaults set on the instance: read there, an attribute costs a quarter of a class's
+        self.name = self.faction_value = self.faction = self.opening = None
+        self.faction_pos = self.opening_pos = ORIGIN
+        self.is_deck = True
+        self.unknown = self.foreign = self.misplaced = self.unexecutable = self.stranded = self.faction_given = False
+        self.icon_bits = 0
         self.units = Section("units")
         self.commands = Section("commands")
         self.problems: list[Problem] = []  # schema problems found while reading
@@ -142,6 +153,9 @@ class Deck:
 _ENTRY = frozenset(("card", "count"))
 
 
+_FACTION_OF: dict[str, str | None] = {}  # a `faction:` value as written -> `faction_key` (decks write a few)
+
+
 def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
     deck = Deck(path, catalogue)
     if not isinstance(value, PosMap):
@@ -157,7 +171,7 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
         if key not in TOP_KEYS:
             deck.schema(f"unknown key {shown(key)}; a deck has only {', '.join(TOP_KEYS)}", value.key_pos[key])
     name = value.get("name")
-    if name.__class__ is str and (trimmed := name.strip()):  # the usual name, without a call
+    if type(name) is str and (trimmed := name.strip()):  # the usual name, without a call
         deck.name = trimmed
     elif is_text(name):
         deck.name = name.strip()
@@ -169,8 +183,13 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
     if faction is not None:
         deck.faction_given = True
         deck.faction_value = faction
-        deck.faction_pos = value.at("faction")
-        deck.faction = faction_key(faction)
+        deck.faction_pos = value.value_pos.get("faction") or value.at("faction")
+        if type(faction) is str and faction in _FACTION_OF:  # the spellings decks use, met before
+            deck.faction = _FACTION_OF[faction]
+        else:
+            deck.faction = faction_key(faction)
+            if type(faction) is str and len(_FACTION_OF) < 1_000:
+                _FACTION_OF[faction] = deck.faction
     elif "faction" in value:
         deck.faction_pos = value.at("faction")
     if "units" in value:
@@ -179,7 +198,7 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
         _section(deck, value, deck.commands, False)
     if "opening_unit" in value:
         opening = value["opening_unit"]
-        deck.opening_pos = value.at("opening_unit")
+        deck.opening_pos = value.value_pos.get("opening_unit") or value.at("opening_unit")
         if is_text(opening):
             deck.opening = opening.strip()
         elif opening is not None:
@@ -192,7 +211,7 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
     items = doc[section.name]
     if items is None:
         return
-    if items.__class__ is not PosList and not isinstance(items, PosList):
+    if type(items) is not PosList and not isinstance(items, PosList):
         section.listed = False
         deck.schema(
             f"{section.name} must be a list of cards ({{card: NAME, count: N}} or a bare name), not {shown(items)}",
@@ -266,21 +285,24 @@ def _well_formed_totals(items: PosList, key_of: Any) -> dict[str, int] | None:
     if len(items) != len(items.item_pos):
         return None
     totals: dict[str, int] = {}
-    get = totals.get
-    for item in items:
-        if item.__class__ is str:
+    for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
+        if type(item) is str:
             key = key_of(item)
             count = 1
-        elif item.__class__ is PosMap and len(item) == 2 and "card" in item and "count" in item:
-            written, count = item["card"], item["count"]
-            if written.__class__ is not str or count.__class__ is not int or not 0 < count < 1_000_000:
-                return None
+        elif type(item) is PosMap and len(item) == 2:
+            written, given = item.get("card"), item.get("count")
+            if type(written) is not str or type(given) is not int or not 0 < given < 1_000_000:
+                return None  # (no count: None; a third key: len 3)
             key = key_of(written)
+            count = given
         else:
             return None
         if key is None:
             return None
-        totals[key] = get(key, 0) + count
+        if key in totals:
+            totals[key] += count
+        else:
+            totals[key] = count
     return totals
 
 
@@ -289,7 +311,7 @@ def _well_formed_rows(items: PosList, written_as: dict[str, tuple[str, str, Card
     rows: list[Row] = []
     add = rows.append
     for item, pos in zip(items, items.item_pos, strict=True):
-        if item.__class__ is str:
+        if type(item) is str:
             name, key, card = written_as[item]
             add((name, key, 1, pos, card))
         else:

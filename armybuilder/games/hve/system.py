@@ -104,13 +104,13 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
         problems = deck.problems
         if deck.is_deck and not quiet(deck):
             problems.extend(run(deck))
-        return DeckReport(
-            document.path,
-            self.key,
-            sorted(problems, key=_BY_POSITION) if len(problems) > 1 else problems,
-            options.strict,
-            model=deck,
-        )
+        report = _new_report(DeckReport)  # the fields set here, the others the dataclass's defaults (class attributes)
+        report.path = document.path
+        report.game = self.key
+        report.problems = sorted(problems, key=_BY_POSITION) if len(problems) > 1 else problems
+        report.strict = options.strict
+        report.model = deck
+        return report
 
     # --- output ---------------------------------------------------------------------------------
 
@@ -169,6 +169,9 @@ def _tally(label: str, value: int | None, limit: int) -> Tally:
         if value is None or 0 <= value <= 100:  # hostile counts must not grow the table without bound
             _TALLIES[label, value] = found
     return found
+
+
+_new_report = object.__new__  # a DeckReport without the dataclass's __init__ (one per deck checked)
 
 
 class DeckReport(Report[Deck]):
