@@ -544,9 +544,8 @@ class _Searcher(Model):
                     starts.append((bound(nxt(j), taken[0], tuple(chosen)), j))
                     undo(j, taken[1])
             self.diving = True
-            # the closed dives first (a dive of single additions seldom brings what a needer needs), in a share
-            # of the time limit of their own; none with a list to beat (`bar`, collection armies' best so far):
-            # they seldom beat it, and cost more nodes than they save (Maege Mormont's first: 4589 -> 712)
+            # the closed dives first (a dive of single additions seldom brings what a needer needs), in a share of
+            # the time limit of their own; none with a list to beat (`bar`: they seldom beat it, at more nodes)
             opened = self.clock()
             firsts = []
             for step in closures if self.bar is None else ():
