@@ -188,6 +188,7 @@ class Position:
     control: dict[str, list[Named]] | None = None
     readable: bool = True  # False: not a mapping; no rule runs
     noted: Board | None = field(default=None, repr=False, compare=False)  # the reader's notes (on_board)
+    pooled: dict[str, list[Mapping[str, int]]] | None = field(default=None, repr=False, compare=False)  # (out_of_box)
 
     # --- what rules ask ---------------------------------------------------------------------------
 
@@ -231,6 +232,19 @@ class Position:
                 if free > limit or shadow > limit:
                     crowded.append(place)
         return board
+
+    def out_of_box(self) -> dict[str, list[Mapping[str, int]]]:
+        """Each nation's figure counts on `board` and in `besieged` (one mapping per place it stands in and
+        has figures, never changed), as the reader kept them while reading the places."""
+        pooled = self.pooled
+        if pooled is None:  # a position the reader did not read a board or boxes for
+            pooled = self.pooled = {}
+            for section in (self.board, self.besieged):
+                for place in (section or {}).values():
+                    for stack in place.stacks.values():
+                        if stack.counts:
+                            pooled.setdefault(stack.nation, []).append(stack.counts)
+        return pooled
 
     def side_army(self, place: Place, side: str) -> int:
         """Army units (regulars and elites) of one side in a place, all its nations together."""

@@ -296,6 +296,9 @@ class _Reader:
         if notes is not None:
             self.p.noted = notes
         limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
+        pooled = self.p.pooled  # each nation's counts on the board and in the boxes (`Position.out_of_box`)
+        if pooled is None:
+            pooled = self.p.pooled = {}
         key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
         value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
         for key, entry in mapping.items():  # as `names_of` does, written out: the board is most of a file
@@ -315,7 +318,7 @@ class _Reader:
                 before = self.faults + len(problems)
                 self.faults += 1
             else:
-                ekp: dict[Any, Pos] = getattr(entry, "key_pos", None) or {}
+                ekp: dict[Any, Pos] = entry.key_pos if entry.__class__ is PosMap else getattr(entry, "key_pos", None) or {}
                 for nkey, figures in entry.items():
                     nkp = ekp.get(nkey) or value_pos.get(key, kp)  # a nation key's own place, else the region's value
                     facts = figure_facts.get(nkey)
@@ -350,6 +353,11 @@ class _Reader:
                     stacks[nation] = stack
                     counts = stack.counts
                     if counts:
+                        group = pooled.get(nation)
+                        if group is None:
+                            pooled[nation] = [counts]
+                        else:
+                            group.append(counts)
                         get = counts.get
                         army = get("regular", 0) + get("elite", 0)
                         leader = get("leader", 0) if has_leader else 0

@@ -9,7 +9,7 @@ Warning: with all four sections stated, fewer figures than the box holds are acc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from operator import methodcaller
 
@@ -48,6 +48,13 @@ def stacks(position: Position) -> list[Stack]:
         if section is not None:
             for place in section.values():
                 found.extend(place.stacks.values())
+    found.extend(_pools(position))
+    return found
+
+
+def _pools(position: Position) -> list[Stack]:
+    """The stacks out of the box off the map: reinforcements and Free Peoples casualties."""
+    found: list[Stack] = []
     if position.reinforcements is not None:
         found.extend(position.reinforcements.values())
     if position.casualties is not None:
@@ -69,23 +76,26 @@ def check(position: Position) -> Iterator[Problem]:
                     stack.pos,
                 )
     nations = data.nations
-    by_nation: dict[str, list[Stack]] = {}  # nation -> its stacks out of the box, in the order listed
-    out = stacks(position)
-    for stack in out:
-        group = by_nation.get(stack.nation)
-        if group is None:
-            by_nation[stack.nation] = [stack]
-        else:
-            group.append(stack)
+    # nation -> the figure counts of its stacks out of the box: the board's and boxes' as the reader kept them
+    by_nation: dict[str, list[Mapping[str, int]]] = position.out_of_box()
+    pools = _pools(position)
+    if pools:
+        by_nation = {nation: [*group] for nation, group in by_nation.items()}  # the reader's lists stay as kept
+        for stack in pools:
+            if stack.counts:
+                group = by_nation.get(stack.nation)
+                if group is None:
+                    by_nation[stack.nation] = [stack.counts]
+                else:
+                    group.append(stack.counts)
     per_nation: dict[str, dict[str, int]] = {}  # nation -> kind -> figures out of the box (every kind it has)
     excess: set[tuple[str, str]] = set()
-    for nation, group in by_nation.items():
+    for nation, counts in by_nation.items():
         holds = nations[nation].box
-        if len(group) == 1:
-            only = group[0].counts
+        if len(counts) == 1:
+            only = counts[0]
             tally = {kind: only.get(kind, 0) for kind in holds}
         else:
-            counts = [stack.counts for stack in group]
             tally = {kind: sum(map(_get(kind), counts)) for kind in holds}
         per_nation[nation] = tally
         excess.update((nation, kind) for kind, total in tally.items() if total > holds[kind])
@@ -93,7 +103,7 @@ def check(position: Position) -> Iterator[Problem]:
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
         crowded = {nation for nation, _ in excess}
-        for stack in out:
+        for stack in stacks(position):
             if stack.nation in crowded:
                 for kind, n in stack.counts.items():
                     if (stack.nation, kind) in excess:

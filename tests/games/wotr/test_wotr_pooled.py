@@ -1,0 +1,36 @@
+"""The figures the reader keeps per nation while it reads `board` and `besieged` (`Position.pooled`, asked by
+figure-pool through `Position.out_of_box`) are exactly what `out_of_box` works out from the places
+themselves: every rule example, every sample and variants of them."""
+
+from __future__ import annotations
+
+from test_wotr_notes import _texts
+from wotr_support import data
+
+from armybuilder import yamlpos
+from armybuilder.games.wotr.reader import read_position
+
+
+def test_the_kept_counts_are_what_the_places_hold() -> None:
+    checked = 0
+    for text in _texts():
+        try:
+            value = yamlpos.load(text)
+        except yamlpos.YamlError:
+            continue
+        position = read_position(value, "position.yaml", data())
+        kept = position.out_of_box()
+        position.pooled = None  # out_of_box works the counts out again from the places
+        assert kept == position.out_of_box(), text
+        checked += 1
+    assert checked > 1000
+
+
+def test_a_nation_on_the_board_and_in_a_box_has_both_counted() -> None:
+    text = (
+        "game: war-of-the-ring\n"
+        "board: {Minas Tirith: {gondor: {regular: 1}}, Osgiliath: {gondor: {regular: 2}, sauron: {}}}\n"
+        "besieged: {Minas Tirith: {gondor: {elite: 1}}}\n"
+    )
+    position = read_position(yamlpos.load(text), "position.yaml", data())
+    assert position.out_of_box() == {"gondor": [{"regular": 1}, {"regular": 2}, {"elite": 1}]}
