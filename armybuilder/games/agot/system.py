@@ -1,8 +1,9 @@
 """A Game of Thrones: The Board Game (FFG, first and second edition): position and set-up checks.
 
 The system the core calls for files with `game: agot-board-game`: it loads the data once, reads a
-position file into a `Position`, runs every rule of `rules/` over it and hands back a Report whose
-summary (per house) is made on first use (`PositionReport`). Rendering lives in `render.py`, the start of a
+position file into a `Position`, runs the rules of `rules/` over it (a rule the reader's notes say the
+file cannot break is not called: `Position.may_break`) and hands back a Report whose summary (per house)
+is made on first use (`PositionReport`). Rendering lives in `render.py`, the start of a
 game in `newfile.py`.
 """
 
