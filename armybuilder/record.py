@@ -1,11 +1,14 @@
 """Dataclasses that compile nothing when they are made: `record`, and `compared` for a `dataclass` of its own.
 
 `dataclass` writes each method it adds as source text and compiles it (six for a frozen class), each about half
-a million instructions of every run's start: a batch's start compiled two hundred (callgrind). `@record(frozen=..., slots=...)` makes the same dataclass (`fields`, `replace`, pickling as
-`dataclass` pickles it) with every method a shared function: `__init__` takes the fields as `dataclass` would
-(positionally or by keyword, defaults, default factories, `__post_init__`), reading them in a loop (a class
-built thousands of times a run writes its own, or keeps `dataclass`'s); a frozen one refuses assignment and
-deletion with `dataclass`'s words. `@compared` over `@dataclass(..., eq=False, repr=False)` gives such a class
+a million instructions of every run's start: a batch's start compiled two hundred (callgrind).
+`@record(frozen=..., slots=...)` makes the same dataclass (`fields`, `replace`, pickling as `dataclass` pickles
+it) with every method a shared function: `__init__` takes the fields as `dataclass` would (positionally or by
+keyword, defaults, default factories, `__post_init__`), reading them in a loop (a class built thousands of
+times a run writes its own `__init__`); a frozen one refuses assignment and deletion with `dataclass`'s words.
+Two limits: a record is subclassed only by a record (its `__dataclass_params__` say neither frozen nor eq, so
+`dataclass` would take a frozen record for a plain one), and a record has a docstring (without one,
+`dataclass` writes one from a signature, compiling what `record` avoids). `@compared` over `@dataclass(..., eq=False, repr=False)` gives such a class
 the same `__eq__`, `__hash__` and `__repr__`, behaving as `dataclass` would write them: equal when of the same
 class with equal compared fields; a frozen class hashes them, any other is unhashable; the repr names the
 class and its shown fields.
@@ -148,7 +151,7 @@ def record(*, frozen: bool = False, slots: bool = False) -> Callable[[C], C]:
     """`@dataclass(frozen=..., slots=...)` with the `__init__`, `__eq__`, `__hash__`, `__repr__` and frozen
     guards `dataclass` would write, as shared functions: the class compiles no source when it is made (see the
     module). For a class made rarely: its `__init__` reads its arguments in a loop; a class built thousands of
-    times a run keeps `dataclass`'s own `__init__` (or writes one)."""
+    times a run writes its own `__init__`, or stays a `dataclass`."""
 
     def make(cls: C) -> C:
         own_init = "__init__" in vars(cls)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -277,3 +278,32 @@ def test_a_direwolf_comes_with_his_stark_in_the_bound_too(
     assert [c.rank for c in search.completions] == brute_force(army, catalogue, top, owned=owned)
     titles = {x.title for a in search.completions[0].additions for x in a.cards()}
     assert {"Shaggydog", "Rickon Stark, Prince of Winterfell"} <= titles
+
+
+def test_a_card_no_budget_can_pay_for_adds_no_work_to_the_bound(
+    catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review of issue #27's tables: every part of every table began with as many empty entries as the
+    dearest addition costs, so one unit of 4,000 points in a `--data` folder made `complete` run for
+    seconds before it looked at its clock. A card no budget can pay for now changes neither the tables'
+    layout nor the proposals."""
+    made: list[int] = []
+    build = search_module.bound_tables
+
+    def spy(*args: object, **kwargs: object) -> object:
+        tables = build(*args, **kwargs)  # type: ignore[arg-type]
+        made.append(tables.pad)
+        return tables
+
+    monkeypatch.setattr(search_module, "bound_tables", spy)
+    swords = catalogue.find("Stark Sworn Swords")[0]
+    dear = dataclasses.replace(catalogue, cards={**catalogue.cards, swords.id: dataclasses.replace(swords, cost=4000)})
+    shelf = ["Grey Wind", "Robb Stark, The Young Wolf", "Stormcrow Mercenaries", "Catelyn Stark, Lady of Winterfell"]
+    owned = {catalogue.find(title)[0].id: 1 for title in shelf}
+    army = with_left(EDDARD, 9, catalogue)
+    plain = complete(army, catalogue, top=3, timeout=60, owned=owned)
+    pads = list(made)
+    made.clear()
+    priced = complete(army, dear, top=3, timeout=60, owned={**owned, swords.id: 1})
+    assert made == pads and max(made) < 20
+    assert [c.rank for c in priced.completions] == [c.rank for c in plain.completions]

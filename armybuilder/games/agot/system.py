@@ -1,8 +1,10 @@
 """A Game of Thrones: The Board Game (FFG, first and second edition): position and set-up checks.
 
 The system the core calls for files with `game: agot-board-game`: it loads the data once, reads a
-position file into a `Position`, runs every rule of `rules/` over it and hands back a Report with a
-summary per house. Rendering lives in `render.py`, the start of a game in `newfile.py`.
+position file into a `Position`, runs the rules of `rules/` over it (a rule the reader's notes say the
+file cannot break is not called: `Position.may_break`) and hands back a Report whose summary (per house)
+is made on first use (`PositionReport`). Rendering lives in `render.py`, the start of a
+game in `newfile.py`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from armybuilder.games.agot.rules import RULES, run
 from armybuilder.games.agot.rules.special_orders_limit import allowances, no_single_place, starred
 from armybuilder.games.base import (
     DEFAULT_OPTIONS,
+    EMPTY_SUMMARY,
     Column,
     Document,
     GameSystem,
@@ -155,35 +158,16 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
             )
             position = None
         problems.sort(key=Problem.sort_key)
-        return Report(path, self.key, problems, options.strict, self._summary(position, problems), position)
-
-    def _summary(self, position: Position | None, problems: list[Problem]) -> Summary:
         if position is None:
-            return Summary()
-        lines = {p.line for p in problems if p.rule == "army-supply"}
-        figures = house_figures(position, lines)
-        breaches = sum(1 for f in figures.values() if f["supply_breach"])
-        if position.name:
-            title = position.name
-        else:
-            parts = [f"edition {position.edition.number}"]
-            if position.round is not None:
-                parts.append(f"round {position.round}")
-            if position.players is not None:
-                parts.append(f"{position.players} players")
-            title = ", ".join(parts)
-        details = {
-            "edition": position.edition.number,
-            "players": position.players,
-            "round": position.round,
-            "phase": position.phase,
-            "houses": figures,
-        }
-        return Summary(
-            title=title,
-            tallies=(Tally("houses", len(position.houses)), Tally("supply breaches", breaches)),
-            details=details,
-        )
+            return Report(path, self.key, problems, options.strict, Summary())
+        report = _new_report(PositionReport)  # the fields set here, the others the dataclass's defaults
+        report.path = path
+        report.game = self.key
+        report.problems = problems
+        report.strict = options.strict
+        report.model = position
+        report.breaches = {p.line for p in problems if p.rule == "army-supply"}  # as checked, whatever comes after
+        return report
 
     # --- output -----------------------------------------------------------------------------------
 
@@ -212,6 +196,57 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
                 f"`new --game {self.key}` takes --edition and --players, not {', '.join(sorted(unknown))}"
             )
         return new_position(data, options.get("edition"), options.get("players"))
+
+
+_new_report = object.__new__  # a PositionReport without the dataclass's __init__ (one per position checked)
+
+
+class PositionReport(Report[Position]):
+    """The verdict on one position: its summary is made from the position on first use (a batch's row or a
+    printout reads it, a check that only asks whether the file is valid never does). `breaches`: the lines of
+    the `army-supply` problems the check found (an event's rules may change `problems` later)."""
+
+    breaches: set[int]  # (set by `check`: not a field of the dataclass)
+
+    @property
+    def summary(self) -> Summary:
+        found: Summary | None = self.__dict__.get("_summary")
+        if found is None:
+            model = self.model
+            found = self.__dict__["_summary"] = summary(model, self.breaches) if model is not None else EMPTY_SUMMARY
+        return found
+
+    @summary.setter
+    def summary(self, value: Summary) -> None:
+        if value is not EMPTY_SUMMARY or self.model is not None:  # (the dataclass's __init__ sets its default)
+            self.__dict__["_summary"] = value
+
+
+def summary(position: Position, lines: set[int]) -> Summary:
+    """A position's summary: its title, houses and supply breaches (`lines`: those of its `army-supply` problems)."""
+    figures = house_figures(position, lines)
+    breaches = sum(1 for f in figures.values() if f["supply_breach"])
+    if position.name:
+        title = position.name
+    else:
+        parts = [f"edition {position.edition.number}"]
+        if position.round is not None:
+            parts.append(f"round {position.round}")
+        if position.players is not None:
+            parts.append(f"{position.players} players")
+        title = ", ".join(parts)
+    details = {
+        "edition": position.edition.number,
+        "players": position.players,
+        "round": position.round,
+        "phase": position.phase,
+        "houses": figures,
+    }
+    return Summary(
+        title=title,
+        tallies=(Tally("houses", len(position.houses)), Tally("supply breaches", breaches)),
+        details=details,
+    )
 
 
 SYSTEM = AgotSystem()

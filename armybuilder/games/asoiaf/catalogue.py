@@ -424,10 +424,11 @@ def check_files(files: list[DataFile]) -> list[Problem]:
 
 
 def _model_sources() -> list[Path]:
-    """The modules whose classes are pickled, and names.py whose `normalize` made the cached name indexes
-    and season keys: a change to any of them makes old caches unusable."""
+    """The modules whose classes are pickled, record.py whose functions build and unpickle them, and
+    names.py whose `normalize` made the cached name indexes and season keys: a change to any of them makes
+    old caches unusable."""
     here = Path(__file__).resolve().parent
-    return [here / "cards.py", here / "catalogue.py", here / "names.py"]
+    return [here / "cards.py", here / "catalogue.py", here / "names.py", here.parent.parent / "record.py"]
 
 
 def content_key(files: list[Path], blobs: list[bytes], root: Path, version: str | None = None) -> str:

@@ -13,7 +13,7 @@ from test_hve_deck_rules import INVALID, VALID
 from armybuilder import yamlpos
 from armybuilder.games.hve.catalogue import Catalogue
 from armybuilder.games.hve.deck import read_deck
-from armybuilder.games.hve.rules import RULES, may_find, quiet, run
+from armybuilder.games.hve.rules import RULES, _asked, may_find, quiet, run
 from armybuilder.games.hve.rules.examples import SAMPLE_DECK
 
 EXAMPLES = [
@@ -86,4 +86,6 @@ def test_a_rule_skipped_by_its_first_test_finds_nothing(text: str, sample: Catal
         for rule in RULES:
             if not may_find(rule.id, deck):
                 assert list(rule.run(deck)) == [], rule.id
+        # `run` asks the same first tests at once: a copy that drifted would skip a rule unseen
+        assert _asked(deck) == tuple(bool(may_find(rule.id, deck)) for rule in RULES)
         assert run(deck) == RULES.run(deck)

@@ -14,6 +14,8 @@ from armybuilder.games.asoiaf.builder.model import Model, _Class, _Item
 
 Relaxed = tuple[int, int, int, int]  # (points left, -activations, -cards, neutral points) of a relaxation
 Tables = list[list[list[list[int]]]]  # tables[q][j][t][pad + s * stride + r + slack]: Relaxed packed
+MOST_NEEDS = 6  # the needs the search's tables hold parts for (2**6 parts; the bundled lists have 3 at most):
+# a need beyond them bounds as if it were met already (looser, never too tight)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,7 +35,8 @@ class BoundTables:
 
     def row(self, pending: Sequence[frozenset[str]], budget: int) -> int:
         """Where the part of a table for the needs `pending` starts (`budget`: its last index there)."""
-        return sum(1 << self.needs.index(ids) for ids in pending) * (self.pad + budget + 1) + self.pad
+        part = sum(1 << self.needs.index(ids) for ids in pending if ids in self.needs)  # (see MOST_NEEDS)
+        return part * (self.pad + budget + 1) + self.pad
 
     def unpack(self, value: int) -> Relaxed:
         """A table's entry as its four places."""
@@ -63,7 +66,7 @@ def bound_tables(
     can lose no points, and no shared discount has its card in the list or an addition still to come),
     those bound the search too: a dragon's discount no longer lets Jorah Mormont's lists spend a point
     more than they have."""
-    needs = sorted({item.charged for item in items if item.charged}, key=sorted)
+    needs = sorted({item.charged for item in items if item.charged}, key=sorted)[:MOST_NEEDS]
     seen = _unshared(model, items)
     made: dict[tuple[int | None, bool, int, bool], Tables] = {}
 
@@ -120,7 +123,7 @@ def bound_tables(
         pool_last=pool_last,
         needs=needs,
         bits=bits,
-        pad=_pad(seen[0]),
+        pad=_pad(model, seen[0]),
     )
 
 
@@ -210,7 +213,7 @@ def relaxation(
     unreached = _packed(size, w)  # more points left than there are: no multiset (the same place less
     # what additions would change: as many as fit, each costing a point at least, see `_bits`)
     floor = size << 3 * w
-    pad = _pad(items)
+    pad = _pad(model, items)
     stride = pad + size
     base = [unreached] * pad + [_packed(max(0, r - slack), w) for r in range(size)]
     base += [unreached] * (stride * (width - 1))
@@ -226,7 +229,9 @@ def relaxation(
         for item in group:
             da = item.units + item.ncus
             dk = item.cards if first else item.cards - (item.card is not None)  # its attachments' cards
-            brings = sum(bit.get(ids, 0) for _, ids in item.carries)
+            brings = 0
+            for _, ids in item.carries:
+                brings |= bit.get(ids, 0)
             needs_one = bit.get(item.charged, 0)
             for c, n in item.variants:
                 if c >= size:
@@ -408,9 +413,12 @@ def _sums(ranges: Sequence[tuple[int, int, bool]]) -> tuple[tuple[int, int], ...
     return tuple(sorted(sums))
 
 
-def _pad(items: Sequence[_Item]) -> int:
-    """The entries before each part of a table (see `relaxation`): the most an addition can cost."""
-    return max((c for item in items for c, _ in item.variants), default=0)
+def _pad(model: Model, items: Sequence[_Item]) -> int:
+    """The entries before each part of a table (see `relaxation`): the most an addition that fits some
+    table can cost (one that costs more is never taken: a card of a thousand points in a data folder must
+    not make every part of every table a thousand entries long)."""
+    size = model.budget + model.slack + 1
+    return max((c for item in items for c, _ in item.variants if c < size), default=0)
 
 
 def _bits(model: Model, items: Sequence[_Item]) -> int:
