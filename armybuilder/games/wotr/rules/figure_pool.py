@@ -98,7 +98,9 @@ def check(position: Position) -> Iterator[Problem]:
         else:
             tally = {kind: sum(map(_get(kind), counts)) for kind in holds}
         per_nation[nation] = tally
-        excess.update((nation, kind) for kind, total in tally.items() if total > holds[kind])
+        for kind, total in tally.items():
+            if total > holds[kind]:
+                excess.add((nation, kind))
     over: dict[tuple[str, str], Pos] = {}
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
