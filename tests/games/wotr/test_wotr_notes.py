@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from wotr_support import SAMPLES, data
 
 from armybuilder import yamlpos
+from armybuilder.games.wotr.position import Position
 from armybuilder.games.wotr.reader import read_position
 from armybuilder.games.wotr.rules import RULES
 
@@ -26,6 +27,16 @@ def _texts() -> Iterator[str]:
                 yield "\n".join([*lines[:i], re.sub(r"\d+", number, lines[i]), *lines[i + 1 :]]) + "\n"
 
 
+def positions() -> Iterator[tuple[str, Position]]:
+    """Each of `_texts` that is YAML at all, with the position the reader makes of it."""
+    for text in _texts():
+        try:
+            value = yamlpos.load(text)
+        except yamlpos.YamlError:
+            continue
+        yield text, read_position(value, "position.yaml", data())
+
+
 def test_the_board_is_noted_as_it_is_read() -> None:
     rule = RULES["opposing-armies"]
     assert rule.invalid is not None
@@ -36,12 +47,7 @@ def test_the_board_is_noted_as_it_is_read() -> None:
 
 def test_the_readers_notes_are_what_on_board_works_out() -> None:
     checked = 0
-    for text in _texts():
-        try:
-            value = yamlpos.load(text)
-        except yamlpos.YamlError:
-            continue
-        position = read_position(value, "position.yaml", data())
+    for text, position in positions():
         noted = position.noted
         position.noted = None  # on_board works the lists out again from the places
         worked_out = position.on_board()

@@ -4,7 +4,7 @@ themselves: every rule example, every sample and variants of them."""
 
 from __future__ import annotations
 
-from test_wotr_notes import _texts
+from test_wotr_notes import positions
 from wotr_support import data
 
 from armybuilder import yamlpos
@@ -13,12 +13,7 @@ from armybuilder.games.wotr.reader import read_position
 
 def test_the_kept_counts_are_what_the_places_hold() -> None:
     checked = 0
-    for text in _texts():
-        try:
-            value = yamlpos.load(text)
-        except yamlpos.YamlError:
-            continue
-        position = read_position(value, "position.yaml", data())
+    for text, position in positions():
         kept = position.out_of_box()
         position.pooled = None  # out_of_box works the counts out again from the places
         assert kept == position.out_of_box(), text
