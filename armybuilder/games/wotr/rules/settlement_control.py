@@ -49,7 +49,7 @@ def check(position: Position) -> Iterator[Problem]:
     regions, sums, captured, home = data.regions, position.sums, position.captured, data.region_side
     for place in position.on_board().alone:  # the board's places with army units of one side only
         if place.region not in captured:  # the usual place: its own side's army at home, nothing to say
-            army = place.sums or sums(place)
+            army = place.sums
             if ("free_peoples" if army["free_peoples"] else "shadow") == home.get(place.region):
                 continue
         region = regions[place.region]
