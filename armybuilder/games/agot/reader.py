@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from armybuilder.games.agot.data import (
     CONSOLIDATE,
-    LAND_UNITS,
     SUPPORT,
     TOKENS,
     TRACKS,
@@ -25,6 +24,10 @@ from armybuilder.games.agot.data import (
     Edition,
     Resolved,
 )
+from armybuilder.games.agot.muster import read_muster
+from armybuilder.games.agot.nodes import item_at as _item_pos
+from armybuilder.games.agot.nodes import key_at as _key_pos
+from armybuilder.games.agot.nodes import value_at as _val_pos
 from armybuilder.games.agot.position import (
     GAME_NAMES,
     HOUSE_KEYS,
@@ -36,9 +39,6 @@ from armybuilder.games.agot.position import (
     TOP_KEYS,
     Cards,
     HouseBlock,
-    MusterItem,
-    MusterPlan,
-    MusterSource,
     Order,
     Position,
     Stack,
@@ -62,35 +62,12 @@ _tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS, _REQUIRED = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS, REQUIRED))
-_EMPTY_SHIP = "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"
 
 
 @cache
 def validator() -> Draft202012Validator:
     """The position schema, compiled once."""
     return kit.whole_validator(kit.load_schema("armybuilder.games.agot", SCHEMA))
-
-
-def _key_pos(m: Any, key: Any) -> Pos:
-    if m.__class__ is PosMap:  # the usual mapping: its key's position read directly
-        found = m.key_pos.get(key)
-        if found is not None:
-            return found
-    return kit.key_position(m, key) or kit.own_position(m) or NO_POS
-
-
-def _val_pos(m: Any, key: Any) -> Pos:
-    if m.__class__ is PosMap:
-        return m.value_pos.get(key) or m.key_pos.get(key) or m.pos
-    return m.at(key) if isinstance(m, PosMap) else NO_POS
-
-
-def _item_pos(v: Any, i: int) -> Pos:
-    return v.at(i) if isinstance(v, PosList) else NO_POS
-
-
-def _blank(v: Any) -> bool:
-    return v is None or (isinstance(v, str) and not v.strip())
 
 
 class Reader:
@@ -173,7 +150,7 @@ class Reader:
         self.read_neutral(value, pos)
         self.note_tokens(pos)
         self.read_westeros(value, pos)
-        self.read_muster(value, pos)
+        read_muster(self, value, pos)
         self.note_ed1_areas()
         return pos
 
@@ -727,102 +704,6 @@ class Reader:
                 continue
             cards.append((name, ipos))
         pos.westeros = cards
-
-    # --- muster ---------------------------------------------------------------------------------------
-
-    def read_muster(self, value: dict[Any, Any], pos: Position) -> None:
-        if "muster" not in value or not self.shaped(isinstance(value["muster"], dict)):
-            return
-        v = value["muster"]
-        plans: list[MusterPlan] = []
-        seen: set[str] = set()
-        for key, sources in v.items():
-            kpos = _key_pos(v, key)
-            hid = self.house(key, kpos, "a muster house", key=True)
-            if hid is None or hid in seen or hid not in pos.houses:
-                self.unread += 1
-            if hid is None:
-                continue
-            name = self.data.house_names[hid]
-            if hid in seen:
-                self.schema(f"{show(key)} names {name} again in muster: this plan is ignored; merge the two", kpos)
-                continue
-            seen.add(hid)
-            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
-                pos.may_break.add("house-not-playing")
-            if hid not in pos.houses:
-                self.schema(
-                    f"muster has a plan for {name}, which has no block under houses: add its block "
-                    "(the plan is checked against its units)",
-                    kpos,
-                )
-                plans.append(MusterPlan(hid, kpos, []))  # not read (A4); its key still meets house-not-playing
-                continue
-            if self.shaped(isinstance(sources, dict)):
-                plans.append(self.muster_plan(hid, kpos, sources))
-        pos.muster = plans
-
-    def muster_plan(self, hid: str, kpos: Pos, sources: dict[Any, Any]) -> MusterPlan:
-        plan = MusterPlan(hid, kpos, [])
-        by_area: dict[str, MusterSource] = {}
-        source_keys: dict[str, Any] = {}
-        for skey, items in sources.items():
-            spos = _key_pos(sources, skey)
-            place = self.place(skey, spos, "a muster source area", key=True)
-            if place is None or not self.shaped(isinstance(items, list)):
-                continue
-            parsed = [m for i, item in enumerate(items) if (m := self.muster_item(item, _item_pos(items, i)))]
-            source = by_area.get(place.name)
-            if source is None:
-                source = by_area[place.name] = MusterSource(place, spos, [])
-                source_keys[place.name] = skey
-                plan.sources.append(source)
-            else:
-                self.again(skey, place.name, source_keys[place.name], source.pos, "the plans are added together; merge the two entries", spos)
-            source.items.extend(parsed)
-        return plan
-
-    def muster_item(self, item: Any, where: Pos) -> MusterItem | None:
-        """One purchase: a unit, {ship: AREA} or {upgrade: knight}; what an item means is the edition's."""
-        if _blank(item):
-            self.schema(
-                "a muster item is empty: write a unit (footman, knight, siege_engine), {ship: AREA} or {upgrade: knight}",
-                where,
-            )
-            return None
-        if isinstance(item, str):
-            kind = item.strip()
-            if kind == "ship":
-                self.schema(_EMPTY_SHIP, where)
-            elif kind in LAND_UNITS and kind in self.ed.units:
-                return MusterItem("unit", kind, where)
-            else:
-                self.unknown_unit(kind, where)
-            return None
-        if not self.shaped(isinstance(item, dict) and len(item) == 1 and set(item) <= {"ship", "upgrade"}):
-            return None
-        ((key, target),) = item.items()
-        tpos = _val_pos(item, key)
-        if _blank(target):
-            what = _EMPTY_SHIP if key == "ship" else "an upgrade needs its unit: write {upgrade: knight} or {upgrade: siege_engine}"
-            self.schema(what, tpos)
-            return None
-        if key == "ship":
-            place = self.place(target, tpos, "a mustered ship's area")
-            return MusterItem("ship", "ship", where, place) if place is not None else None
-        if not self.shaped(isinstance(target, str)):
-            return None
-        kind = target.strip()
-        if kind in ("footman", "ship"):
-            self.schema(
-                f"a footman can be upgraded only to a knight or a siege engine, not to a {kind}: write {{upgrade: knight}}",
-                tpos,
-            )
-        elif kind in self.ed.units:
-            return MusterItem("upgrade", kind, where)
-        else:
-            self.unknown_unit(kind, tpos)
-        return None
 
     def worded(self, value: Any) -> None:
         """The schema's words for the shape faults, when the reader met any or left a value unread."""
