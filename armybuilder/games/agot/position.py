@@ -268,33 +268,6 @@ class Position:
         return block.armies()
 
 
-def _init_position(self: Position, path: str, data: AgotData, edition: Edition, **given: Any) -> None:
-    """Position's __init__ (one per file read): the fields with a default stay the class's until set."""
-    self.__dict__.update(
-        path=path,
-        data=data,
-        edition=edition,
-        houses={},
-        found=[],
-        may_break=set(),
-        held_by={},
-        land_holders={},
-        _occupied_of={},
-        **given,
-    )
-
-
-setattr(Position, "__init__", _init_position)  # noqa: B010 - mypy keeps the dataclass's signature
-
-
-def _init_block(self: HouseBlock, id: str, name: str, pos: Pos, **given: Any) -> None:
-    """HouseBlock's __init__ (a file has several): only what is given is set."""
-    self.__dict__.update(id=id, name=name, pos=pos, **given)
-
-
-setattr(HouseBlock, "__init__", _init_block)  # noqa: B010 - mypy keeps the dataclass's signature
-
-
 def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:
     """Every (house, stack) of the file, in file order (computed once)."""
     if position._stacks is None:
