@@ -83,7 +83,7 @@ class Cards(NamedTuple):
     names: list[tuple[str, Pos]]  # names given in either list
 
 
-@dataclass
+@dataclass(slots=True)
 class HouseBlock:
     """One house's block (the fields with a default stay the class's until the reader sets them)."""
 
@@ -154,7 +154,7 @@ class Track:
     broken: bool = False  # a name was reported (unknown-house, schema): the track is left to that report
 
 
-@dataclass
+@dataclass(slots=True)
 class Position:
     """The file as the rules see it. Absent keys stay None: a rule runs only on what is present."""
 
