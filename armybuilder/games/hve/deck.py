@@ -6,6 +6,7 @@ An entry with a schema problem is left out of the deck: it takes no part in any 
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import reduce
 from itertools import repeat
@@ -78,6 +79,27 @@ class Section:
             rows = self._rows = [] if items is None or written_as is None else _well_formed_rows(items, written_as)
             self._items = None
         return rows
+
+    def rows_of(self, keys: Container[str]) -> list[Row]:
+        """The rows whose normalised name is in `keys`, in file order: a rule about a few cards reads them
+        without making every row."""
+        rows = self._rows
+        if rows is not None:
+            return [row for row in rows if row[1] in keys]
+        items, written_as = self._items, self._written_as
+        found: list[Row] = []
+        if items is None or written_as is None:
+            return found
+        for item, pos in zip(items, items.item_pos, strict=True):  # as `_well_formed_rows`, keeping only these
+            if type(item) is str:
+                name, key, card = written_as[item]
+                if key in keys:
+                    found.append((name, key, 1, pos, card))
+            else:
+                name, key, card = written_as[item["card"]]
+                if key in keys:
+                    found.append((name, key, item["count"], pos, card))
+        return found
 
     @property
     def entries(self) -> list[Entry]:
@@ -219,7 +241,7 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
         )
         return
     catalogue = deck.catalogue
-    totals = _well_formed_totals(items, catalogue.key_of.get)
+    totals = _well_formed_totals(items, catalogue.key_of)
     if totals is None:  # an entry never met, or not the usual shape: read every entry with its checks
         rows: list[Row] = []
         section._rows = rows
@@ -277,7 +299,7 @@ def _read_rows(deck: Deck, items: PosList, rows: list[Row]) -> dict[str, int]:
     return totals
 
 
-def _well_formed_totals(items: PosList, key_of: Any) -> dict[str, int] | None:
+def _well_formed_totals(items: PosList, key_of: dict[str, str]) -> dict[str, int] | None:
     """The copies per card of a section whose every entry is a name met before (`Catalogue.key_of`) or
     `{card: NAME, count: N}` of such a name and a count of 1 to 999,999: nearly every deck. None for any other
     section, which `_read_rows` reads with its checks: this only ever takes an entry `_read_rows` reads
@@ -285,24 +307,24 @@ def _well_formed_totals(items: PosList, key_of: Any) -> dict[str, int] | None:
     if len(items) != len(items.item_pos):
         return None
     totals: dict[str, int] = {}
-    for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
-        if type(item) is str:
-            key = key_of(item)
-            count = 1
-        elif type(item) is PosMap and len(item) == 2:
-            written, given = item.get("card"), item.get("count")
-            if type(written) is not str or type(given) is not int or not 0 < given < 1_000_000:
-                return None  # (no count: None; a third key: len 3)
-            key = key_of(written)
-            count = given
-        else:
-            return None
-        if key is None:
-            return None
-        if key in totals:
-            totals[key] += count
-        else:
-            totals[key] = count
+    try:  # a name never met, or an entry of two keys other than card and count: KeyError
+        for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
+            if type(item) is str:
+                key = key_of[item]
+                count = 1
+            elif type(item) is PosMap and len(item) == 2:
+                written, count = item["card"], item["count"]
+                if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
+                    return None
+                key = key_of[written]
+            else:
+                return None
+            if key in totals:
+                totals[key] += count
+            else:
+                totals[key] = count
+    except KeyError:
+        return None
     return totals
 
 
