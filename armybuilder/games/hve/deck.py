@@ -45,23 +45,24 @@ class Section:
     """`units` or `commands`: `listed` is False when the key holds something that is not a list (the
     count rule is then not judged); `pos` is the key's position, or None when the key is absent.
 
-    A plain class whose defaults are its class's: a deck makes two per file, setting only what it read."""
+    A plain class with slots: a deck makes two per file, and a slot is read and set without a dict."""
 
-    pos: Pos | None = None
-    listed: bool = True
-    total: int = 0  # the copies of every entry, summed
-    most: int = 0  # the copies of the card listed most often (its entries summed)
-    totals: dict[str, int] = _NO_TOTALS  # copies per normalised name, in the order first listed (its own once read)
+    __slots__ = ("_entries", "_items", "_rows", "_written_as", "listed", "most", "name", "pos", "total", "totals")
+
+    pos: Pos | None
+    listed: bool
+    total: int  # the copies of every entry, summed
+    most: int  # the copies of the card listed most often (its entries summed)
+    totals: dict[str, int]  # copies per normalised name, in the order first listed (its own once read)
     # the entries as read (`rows`): read with their checks (`_read_rows`), or made on first use from `_items`
     # when every entry was well formed (most decks are judged on `totals` alone)
-    _rows: list[Row] | None = None
-    _items: PosList | None = None
-    _written_as: dict[str, tuple[str, str, Card | None]] | None = None
-    _entries: list[Entry] | None = None
+    _rows: list[Row] | None
+    _items: PosList | None
+    _written_as: dict[str, tuple[str, str, Card | None]] | None
+    _entries: list[Entry] | None
 
     def __init__(self, name: str) -> None:
         self.name = name
-        # the class's defaults set on the instance: read there, an attribute costs a quarter of a class's
         self.pos = self._rows = self._items = self._written_as = self._entries = None
         self.listed = True
         self.total = self.most = 0
