@@ -113,30 +113,34 @@ class Section:
 
 
 class Deck:
-    """A deck file as read: a plain class whose defaults are its class's (one per file checked; `read_deck`
-    sets only what the file gives)."""
+    """A deck file as read: a plain class with slots (one per file checked), every field set at once."""
 
-    name: str | None = None
-    faction_given: bool = False  # the key is present with a value
-    faction_value: Any = None
-    faction_pos: Pos = ORIGIN
-    faction: str | None = None  # the resolved key
-    opening: str | None = None
-    opening_pos: Pos = ORIGIN
-    is_deck: bool = True  # False: the document is not a mapping, and no deck rule is judged
+    __slots__ = (
+        "catalogue", "commands", "faction", "faction_given", "faction_pos", "faction_value", "foreign", "icon_bits",
+        "is_deck", "misplaced", "name", "opening", "opening_pos", "path", "problems", "stranded", "unexecutable",
+        "units", "unknown",
+    )
+
+    name: str | None
+    faction_given: bool  # the key is present with a value
+    faction_value: Any
+    faction_pos: Pos
+    faction: str | None  # the resolved key
+    opening: str | None
+    opening_pos: Pos
+    is_deck: bool  # False: the document is not a mapping, and no deck rule is judged
     # what the rules ask of every entry, noted once while the entries are read (`_note`), so that a rule
     # with nothing to say returns at once instead of walking the entries again
-    unknown: bool = False  # an entry names no card of the catalogue
-    foreign: bool = False  # a card of another faction than the deck's (or the deck has none)
-    misplaced: bool = False  # a unit card under commands, or a command card under units
-    unexecutable: bool = False  # a command card that no unit card listed before it shows an icon of
-    icon_bits: int = 0  # the icons of the unit cards under units (`Catalogue.icon_bit`)
-    stranded: bool = False  # a mount/dismount card turns a unit into a profile no unit card under units provides
+    unknown: bool  # an entry names no card of the catalogue
+    foreign: bool  # a card of another faction than the deck's (or the deck has none)
+    misplaced: bool  # a unit card under commands, or a command card under units
+    unexecutable: bool  # a command card that no unit card listed before it shows an icon of
+    icon_bits: int  # the icons of the unit cards under units (`Catalogue.icon_bit`)
+    stranded: bool  # a mount/dismount card turns a unit into a profile no unit card under units provides
 
     def __init__(self, path: str, catalogue: Catalogue) -> None:
         self.path = path
         self.catalogue = catalogue
-        # the class's defaults set on the instance: read there, an attribute costs a quarter of a class's
         self.name = self.faction_value = self.faction = self.opening = None
         self.faction_pos = self.opening_pos = ORIGIN
         self.is_deck = True
