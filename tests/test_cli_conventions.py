@@ -179,7 +179,7 @@ def test_a_closed_pipe_keeps_the_verdict(tmp_path: Path) -> None:
 
 
 def test_the_quiet_pipe_swallows_a_closed_reader() -> None:
-    from armybuilder.cli.conventions import _QuietPipe
+    from armybuilder.cli.streams import _QuietPipe
 
     read, write = os.pipe()
     os.close(read)

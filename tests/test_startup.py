@@ -102,6 +102,8 @@ def test_a_batch_into_a_file_imports_no_rich(tmp_path: Path) -> None:
     # and needs no schema library, no other command and no other game
     never = (
         "rich",
+        "typer",  # a plain `batch DIR` is read without it (cli/fastpath.py)
+        "armybuilder.cli.batch",
         "pydantic",
         "armybuilder.render.reports.pack",
         "armybuilder.field",

@@ -74,34 +74,20 @@ def main() -> None:
 
 
 def _main() -> None:
-    import typer
-
-    from armybuilder.cli.conventions import OutputFailed, one_line, quiet_broken_pipe
+    from armybuilder.cli.streams import OutputFailed, quiet_broken_pipe
     from armybuilder.errors import ArmyBuilderError
 
     quiet_broken_pipe()
     _terminate_as_interrupt()
     try:
         from armybuilder import cli
-        from armybuilder.cli.application import for_arguments
 
-        # a test may put another application in its place; else the one these arguments need (a core
-        # command alone, so that its run imports nothing of the others); errors come back to us
-        app = vars(cli).get("app") or for_arguments(sys.argv[1:])
-        code = app(prog_name="armybuilder", standalone_mode=False)
+        fast = None if "app" in vars(cli) else _fast_batch(sys.argv[1:])
+        code = _with_typer() if fast is None else fast
         if _signalled[0]:  # (typer turns the KeyboardInterrupt into exit code 130)
             _interrupted()
         sys.stdout.flush()  # here, so that a full disk is told like any error (not as a warning at exit)
-        sys.exit(code if isinstance(code, int) else 0)
-    except typer.TyperException as exc:  # a usage error: unknown option, missing argument, bad value
-        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `armybuilder` or `armybuilder data`: the help page
-            print(exc.ctx.get_help())  # type: ignore[attr-defined]
-            sys.exit(exc.exit_code)
-        print(f"armybuilder: error: {one_line(exc)}", file=sys.stderr)
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        print("armybuilder: aborted", file=sys.stderr)
-        sys.exit(1)
+        sys.exit(code)
     except ArmyBuilderError as exc:
         from armybuilder.text import printable
 
@@ -126,3 +112,46 @@ def _main() -> None:
             file=sys.stderr,
         )
         sys.exit(70)
+
+
+def _fast_batch(args: list[str]) -> int | None:
+    """The exit code of a plain `armybuilder batch ...` run without typer; None (nothing run) when its
+    arguments need typer (`fastpath.py`)."""
+    from armybuilder.cli.fastpath import batch_arguments
+
+    found = batch_arguments(args, os.environ)
+    if found is None:
+        return None
+    from armybuilder.cli.basics import Failed
+    from armybuilder.cli.batch_run import run
+
+    try:
+        return run(**found)
+    except Failed as failed:
+        return failed.code
+
+
+def _with_typer() -> int:
+    """The exit code of the command the arguments name, run by typer; a usage error is one line and exit 2."""
+    import typer
+
+    from armybuilder.cli.conventions import one_line
+
+    try:
+        from armybuilder import cli
+        from armybuilder.cli.application import for_arguments
+
+        # a test may put another application in its place; else the one these arguments need (a core
+        # command alone, so that its run imports nothing of the others); errors come back to us
+        app = vars(cli).get("app") or for_arguments(sys.argv[1:])
+        code = app(prog_name="armybuilder", standalone_mode=False)
+        return code if isinstance(code, int) else 0
+    except typer.TyperException as exc:  # a usage error: unknown option, missing argument, bad value
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `armybuilder` or `armybuilder data`: the help page
+            print(exc.ctx.get_help())  # type: ignore[attr-defined]
+            sys.exit(exc.exit_code)
+        print(f"armybuilder: error: {one_line(exc)}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("armybuilder: aborted", file=sys.stderr)
+        sys.exit(1)

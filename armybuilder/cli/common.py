@@ -3,15 +3,14 @@ the error exit."""
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import typer
 
-if TYPE_CHECKING:
-    from armybuilder.engine import Workspace
+from armybuilder.cli.basics import missing_file, say_error
+from armybuilder.cli.basics import use_color as use_color  # (the commands take them from here)
+from armybuilder.cli.basics import workspace as workspace
 
 DataOption = typer.Option(
     None,
@@ -60,32 +59,24 @@ NoColorOption = typer.Option(False, "--no-color", help="Plain output without col
 def fatal(message: str, code: int = 2) -> NoReturn:
     """The single exit path for errors: one line on stderr, then exit (2: usage or unusable data). Text
     from files in the message is shown with its control characters escaped."""
-    from armybuilder.text import printable
-
-    print(f"armybuilder: error: {printable(message)}", file=sys.stderr)
+    say_error(message)
     raise typer.Exit(code)
 
 
 def require_files(*paths: Path | str | None) -> None:
     """A file named on the command line that is not there: the same line and exit 2 from every command,
     before anything is read ('-', standard input, and None, an option not given, are skipped)."""
-    for path in paths:
-        if path is not None and str(path) != "-" and not os.path.lexists(path):
-            fatal(f"{path}: no such file")
-
-
-def workspace(
-    data: Path | None, version: str | None = None, names: Path | None = None, language: str | None = None
-) -> Workspace:
-    """The data every game's files are checked against (each loaded when first needed), with a club's names
-    file when one is given, printing card names in `language` when one is asked for."""
-    from armybuilder.engine import Workspace
-
-    return Workspace(data, version, (names,) if names is not None else (), language)
+    missing = missing_file(*paths)
+    if missing is not None:
+        fatal(missing)
 
 
 def game_data(
-    key: str, data: Path | None, version: str | None = None, names: Path | None = None, language: str | None = None
+    key: str,
+    data: Path | None,
+    version: str | None = None,
+    names: Path | None = None,
+    language: str | None = None,
 ) -> Any:
     """One game's data (with a club's names file, printing in `language`), or a one-line error and exit 2
     when it cannot be used."""
@@ -95,10 +86,8 @@ def game_data(
 
     system = games.get(key)
     try:
-        return with_names(system, system.load_data(data, version), [names] if names is not None else [], language)
+        return with_names(
+            system, system.load_data(data, version), [names] if names is not None else [], language
+        )
     except ArmyBuilderError as exc:
         fatal(str(exc))
-
-
-def use_color(no_color: bool) -> bool:
-    return not no_color and "NO_COLOR" not in os.environ

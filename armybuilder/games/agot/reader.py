@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from armybuilder.games.agot.data import (
     CONSOLIDATE,
-    LAND_UNITS,
     SUPPORT,
     TOKENS,
     TRACKS,
@@ -25,6 +24,10 @@ from armybuilder.games.agot.data import (
     Edition,
     Resolved,
 )
+from armybuilder.games.agot.muster import read_muster
+from armybuilder.games.agot.nodes import item_at as _item_pos
+from armybuilder.games.agot.nodes import key_at as _key_pos
+from armybuilder.games.agot.nodes import value_at as _val_pos
 from armybuilder.games.agot.position import (
     GAME_NAMES,
     HOUSE_KEYS,
@@ -36,9 +39,6 @@ from armybuilder.games.agot.position import (
     TOP_KEYS,
     Cards,
     HouseBlock,
-    MusterItem,
-    MusterPlan,
-    MusterSource,
     Order,
     Position,
     Stack,
@@ -57,39 +57,17 @@ E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
 _NO_TRACKS: dict[str, Track] = {}
+_new = object.__new__
 _tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS, _REQUIRED = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS, REQUIRED))
-_EMPTY_SHIP = "a mustered ship needs its sea area: write {ship: The Golden Sound} (or the port, edition 2)"
 
 
 @cache
 def validator() -> Draft202012Validator:
     """The position schema, compiled once."""
     return kit.whole_validator(kit.load_schema("armybuilder.games.agot", SCHEMA))
-
-
-def _key_pos(m: Any, key: Any) -> Pos:
-    if m.__class__ is PosMap:  # the usual mapping: its key's position read directly
-        found = m.key_pos.get(key)
-        if found is not None:
-            return found
-    return kit.key_position(m, key) or kit.own_position(m) or NO_POS
-
-
-def _val_pos(m: Any, key: Any) -> Pos:
-    if m.__class__ is PosMap:
-        return m.value_pos.get(key) or m.key_pos.get(key) or m.pos
-    return m.at(key) if isinstance(m, PosMap) else NO_POS
-
-
-def _item_pos(v: Any, i: int) -> Pos:
-    return v.at(i) if isinstance(v, PosList) else NO_POS
-
-
-def _blank(v: Any) -> bool:
-    return v is None or (isinstance(v, str) and not v.strip())
 
 
 class Reader:
@@ -172,7 +150,7 @@ class Reader:
         self.read_neutral(value, pos)
         self.note_tokens(pos)
         self.read_westeros(value, pos)
-        self.read_muster(value, pos)
+        read_muster(self, value, pos)
         self.note_ed1_areas()
         return pos
 
@@ -428,82 +406,61 @@ class Reader:
             return
         stacks: dict[str, Stack] = {}
         keys: dict[str, Any] = {}  # area -> its first key as written
-        totals: dict[str, int] = {}
         units = self.ed.unit_set
         key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
-        may_break = self.position.may_break
+        position = self.position
+        may_break = position.may_break
         holders = self.holders
         hid = h.id
-        merged = False
-        held = self.position.held_by.setdefault(hid, set())
-        land_holders = self.position.land_holders
+        held = position.held_by.setdefault(hid, set())
+        land_holders = position.land_holders
+        totals: dict[str, int] = {}
+        usual = True  # every entry read here: `totals` holds their units
         for key, kinds in v.items():
-            kpos = key_pos.get(key, NO_POS)
             place = areas.get(key)
-            if place is None:  # else an area in play, resolved before: as `place` says
-                place = self.place(key, kpos, "a unit area", units=True, key=True)
-            if place is None:
-                continue
-            if kinds.__class__ is not PosMap and not self.shaped(isinstance(kinds, dict)):
-                continue
-            counts: dict[str, int] = {}
-            total = 0
-            for kind, n in kinds.items():
-                if n.__class__ is int and n >= 0 and kind in units:  # the usual entry, checked at once
+            if place is not None and kinds.__class__ is PosMap and (name := place.name) not in stacks:
+                # the usual entry: an area of the map in play, met first, its counts checked at once
+                counts: dict[str, int] = {}
+                total = 0
+                for kind, n in kinds.items():
+                    if n.__class__ is not int or n < 0 or kind not in units:
+                        break
                     counts[kind] = n
-                elif not isinstance(kind, str):
-                    self.unread += 1
-                    self.schema(f"unit kind {show(kind)} is {type_name(kind)}: write footman, knight, ship…", _key_pos(kinds, kind))
-                    continue
-                elif kind not in units:
-                    self.unread += 1
-                    self.unknown_unit(kind, _key_pos(kinds, kind))
-                    continue
-                elif self.shaped(type(n) is int and n >= 0):
-                    counts[kind] = n
+                    total += n
+                    totals[kind] = totals.get(kind, 0) + n
                 else:
+                    kpos = key_pos.get(key, NO_POS)
+                    ships = counts.get("ship", 0)
+                    land = total - ships
+                    stack = _new(Stack)  # Stack(place, kpos, counts, total, land) without the call
+                    stack.place, stack.pos, stack.counts, stack.total, stack.land = place, kpos, counts, total, land
+                    stacks[name] = stack
+                    keys[name] = key
+                    area = place.area  # an area of `areas` is on the map (status "ok")
+                    if area is None or area.kind == "land":
+                        if ships:
+                            may_break.add("ship-on-land")
+                        if land:
+                            held.add(name)  # for `Position.control`
+                            holding = land_holders.get(name)
+                            if holding is None:
+                                land_holders[name] = {hid}
+                            else:
+                                holding.add(hid)
+                    else:
+                        if land:
+                            may_break.add("land-unit-at-sea")
+                        if ships and area.kind == "port":
+                            may_break.update(_PORT_RULES)
+                    if not total:
+                        h._empty = True
+                    elif holders.setdefault(name, hid) != hid:
+                        may_break.add("contested-area")
                     continue
-                total += n
-                totals[kind] = totals.get(kind, 0) + n
-            name = place.name
-            stack = stacks.get(name)
-            if stack is None:
-                ships = counts.get("ship", 0)
-                land = total - ships
-                stacks[name] = Stack(place, kpos, counts, total, land)
-                keys[name] = key
-                area = place.area
-                if area is None or area.kind == "land":
-                    if ships and area is not None:
-                        may_break.add("ship-on-land")
-                    if land and place.status in LIVE:
-                        held.add(name)  # for `Position.control`
-                        holding = land_holders.get(name)
-                        if holding is None:
-                            land_holders[name] = {hid}
-                        else:
-                            holding.add(hid)
-                else:
-                    if land:
-                        may_break.add("land-unit-at-sea")
-                    if ships and area.kind == "port":
-                        may_break.update(_PORT_RULES)
-                if not total:
-                    h._empty = True
-                elif holders.setdefault(name, hid) != hid:
-                    may_break.add("contested-area")
-            else:
-                self.again(key, name, keys[name], stack.pos, "the units are added together; merge the two entries", kpos)
-                stack.add(counts)
-                merged = True
-                may_break.update(_STACK_RULES)  # a merged entry: its rules look for themselves
-                if stack.total > 0 and holders.setdefault(name, hid) != hid:
-                    may_break.add("contested-area")
-                if stack.land > 0 and stack.place.status in LIVE and (stack.place.area is None or stack.place.area.kind == "land"):
-                    held.add(name)
-                    land_holders.setdefault(name, set()).add(hid)
-        if merged:  # the totals in the order of the areas, as `HouseBlock.unit_totals` gives them
+            usual = False
+            self.unit_entry(key, kinds, key_pos.get(key, NO_POS), h, stacks, keys)
+        if not usual:  # the totals in the order of the areas, as `HouseBlock.unit_totals` gives them
             totals = {}
             for stack in stacks.values():
                 for kind, n in stack.counts.items():
@@ -523,6 +480,73 @@ class Reader:
                 sizes.sort(reverse=True)
                 if max(map(int.__sub__, sizes, row)) > 0:  # an army above its limit
                     may_break.add("army-supply")
+
+    def unit_entry(
+        self, key: Any, kinds: Any, kpos: Pos, h: HouseBlock, stacks: dict[str, Stack], keys: dict[str, Any]
+    ) -> None:
+        """Any other entry of a house's units: an area not resolved before, one named again, a count or a
+        unit kind to report."""
+        place = self.known_areas().get(key)
+        if place is None:
+            place = self.place(key, kpos, "a unit area", units=True, key=True)
+        if place is None:
+            return
+        if kinds.__class__ is not PosMap and not self.shaped(isinstance(kinds, dict)):
+            return
+        units = self.ed.unit_set
+        may_break = self.position.may_break
+        holders = self.holders
+        hid = h.id
+        counts: dict[str, int] = {}
+        total = 0
+        for kind, n in kinds.items():
+            if n.__class__ is int and n >= 0 and kind in units:  # the usual entry, checked at once
+                counts[kind] = n
+            elif not isinstance(kind, str):
+                self.unread += 1
+                self.schema(f"unit kind {show(kind)} is {type_name(kind)}: write footman, knight, ship…", _key_pos(kinds, kind))
+                continue
+            elif kind not in units:
+                self.unread += 1
+                self.unknown_unit(kind, _key_pos(kinds, kind))
+                continue
+            elif self.shaped(type(n) is int and n >= 0):
+                counts[kind] = n
+            else:
+                continue
+            total += n
+        name = place.name
+        stack = stacks.get(name)
+        if stack is None:
+            ships = counts.get("ship", 0)
+            land = total - ships
+            stacks[name] = Stack(place, kpos, counts, total, land)
+            keys[name] = key
+            area = place.area
+            if area is None or area.kind == "land":
+                if ships and area is not None:
+                    may_break.add("ship-on-land")
+                if land and place.status in LIVE:
+                    self.position.held_by[hid].add(name)  # for `Position.control`
+                    self.position.land_holders.setdefault(name, set()).add(hid)
+            else:
+                if land:
+                    may_break.add("land-unit-at-sea")
+                if ships and area.kind == "port":
+                    may_break.update(_PORT_RULES)
+            if not total:
+                h._empty = True
+            elif holders.setdefault(name, hid) != hid:
+                may_break.add("contested-area")
+        else:
+            self.again(key, name, keys[name], stack.pos, "the units are added together; merge the two entries", kpos)
+            stack.add(counts)
+            may_break.update(_STACK_RULES)  # a merged entry: its rules look for themselves
+            if stack.total > 0 and holders.setdefault(name, hid) != hid:
+                may_break.add("contested-area")
+            if stack.land > 0 and stack.place.status in LIVE and (stack.place.area is None or stack.place.area.kind == "land"):
+                self.position.held_by[hid].add(name)
+                self.position.land_holders.setdefault(name, set()).add(hid)
 
     def unknown_unit(self, kind: str, where: Pos) -> None:
         if kind == "siege_engine" and self.ed.number == 1:
@@ -550,20 +574,12 @@ class Reader:
         read_tokens = self.data.read_tokens
         starred = 0
         for key, token in v.items():
-            kpos = key_pos.get(key, NO_POS)
             place = areas.get(key)
-            if place is None:  # else an area in play, resolved before: as `place` says
-                place = self.place(key, kpos, "an order area", key=True)
-            if place is None or (token.__class__ is not str and not self.shaped(isinstance(token, str))):
-                continue
-            if token not in known:
-                hint = did_you_mean(token, known)
-                self.schema(
-                    f"{show(token)} is not an order token{'; ' + hint if hint else ''}; the tokens are {', '.join(known)}",
-                    _val_pos(v, key),
-                )
-                continue
-            orders.append(_tuple_new(Order, (place, key, token, kpos)))
+            if place is None or token.__class__ is not str or token not in known:  # else the usual entry
+                place = self.order_place(key, token, v, key_pos.get(key, NO_POS))
+                if place is None:
+                    continue
+            orders.append(_tuple_new(Order, (place, key, token, key_pos.get(key, NO_POS))))
             used[token] = used.get(token, 0) + 1
             ordered.add(place.name)
             if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
@@ -583,6 +599,24 @@ class Reader:
         h.orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
         if starred:
             may_break.add("special-orders-limit")
+
+    def order_place(self, key: Any, token: Any, v: dict[Any, Any], kpos: Pos) -> Resolved | None:
+        """The area of any other order entry (a name not resolved before, a token to report), or None
+        when the entry is left out (reported, or a fault the schema words)."""
+        place = self.known_areas().get(key)
+        if place is None:
+            place = self.place(key, kpos, "an order area", key=True)
+        if place is None or (token.__class__ is not str and not self.shaped(isinstance(token, str))):
+            return None
+        known = self.data.order_tokens
+        if token not in known:
+            hint = did_you_mean(token, known)
+            self.schema(
+                f"{show(token)} is not an order token{'; ' + hint if hint else ''}; the tokens are {', '.join(known)}",
+                _val_pos(v, key),
+            )
+            return None
+        return place
 
     # --- tracks, tokens, lists ------------------------------------------------------------------------
 
@@ -670,102 +704,6 @@ class Reader:
                 continue
             cards.append((name, ipos))
         pos.westeros = cards
-
-    # --- muster ---------------------------------------------------------------------------------------
-
-    def read_muster(self, value: dict[Any, Any], pos: Position) -> None:
-        if "muster" not in value or not self.shaped(isinstance(value["muster"], dict)):
-            return
-        v = value["muster"]
-        plans: list[MusterPlan] = []
-        seen: set[str] = set()
-        for key, sources in v.items():
-            kpos = _key_pos(v, key)
-            hid = self.house(key, kpos, "a muster house", key=True)
-            if hid is None or hid in seen or hid not in pos.houses:
-                self.unread += 1
-            if hid is None:
-                continue
-            name = self.data.house_names[hid]
-            if hid in seen:
-                self.schema(f"{show(key)} names {name} again in muster: this plan is ignored; merge the two", kpos)
-                continue
-            seen.add(hid)
-            if pos.players is not None and hid not in self.ed.playing_sets.get(pos.players, ()):
-                pos.may_break.add("house-not-playing")
-            if hid not in pos.houses:
-                self.schema(
-                    f"muster has a plan for {name}, which has no block under houses: add its block "
-                    "(the plan is checked against its units)",
-                    kpos,
-                )
-                plans.append(MusterPlan(hid, kpos, []))  # not read (A4); its key still meets house-not-playing
-                continue
-            if self.shaped(isinstance(sources, dict)):
-                plans.append(self.muster_plan(hid, kpos, sources))
-        pos.muster = plans
-
-    def muster_plan(self, hid: str, kpos: Pos, sources: dict[Any, Any]) -> MusterPlan:
-        plan = MusterPlan(hid, kpos, [])
-        by_area: dict[str, MusterSource] = {}
-        source_keys: dict[str, Any] = {}
-        for skey, items in sources.items():
-            spos = _key_pos(sources, skey)
-            place = self.place(skey, spos, "a muster source area", key=True)
-            if place is None or not self.shaped(isinstance(items, list)):
-                continue
-            parsed = [m for i, item in enumerate(items) if (m := self.muster_item(item, _item_pos(items, i)))]
-            source = by_area.get(place.name)
-            if source is None:
-                source = by_area[place.name] = MusterSource(place, spos, [])
-                source_keys[place.name] = skey
-                plan.sources.append(source)
-            else:
-                self.again(skey, place.name, source_keys[place.name], source.pos, "the plans are added together; merge the two entries", spos)
-            source.items.extend(parsed)
-        return plan
-
-    def muster_item(self, item: Any, where: Pos) -> MusterItem | None:
-        """One purchase: a unit, {ship: AREA} or {upgrade: knight}; what an item means is the edition's."""
-        if _blank(item):
-            self.schema(
-                "a muster item is empty: write a unit (footman, knight, siege_engine), {ship: AREA} or {upgrade: knight}",
-                where,
-            )
-            return None
-        if isinstance(item, str):
-            kind = item.strip()
-            if kind == "ship":
-                self.schema(_EMPTY_SHIP, where)
-            elif kind in LAND_UNITS and kind in self.ed.units:
-                return MusterItem("unit", kind, where)
-            else:
-                self.unknown_unit(kind, where)
-            return None
-        if not self.shaped(isinstance(item, dict) and len(item) == 1 and set(item) <= {"ship", "upgrade"}):
-            return None
-        ((key, target),) = item.items()
-        tpos = _val_pos(item, key)
-        if _blank(target):
-            what = _EMPTY_SHIP if key == "ship" else "an upgrade needs its unit: write {upgrade: knight} or {upgrade: siege_engine}"
-            self.schema(what, tpos)
-            return None
-        if key == "ship":
-            place = self.place(target, tpos, "a mustered ship's area")
-            return MusterItem("ship", "ship", where, place) if place is not None else None
-        if not self.shaped(isinstance(target, str)):
-            return None
-        kind = target.strip()
-        if kind in ("footman", "ship"):
-            self.schema(
-                f"a footman can be upgraded only to a knight or a siege engine, not to a {kind}: write {{upgrade: knight}}",
-                tpos,
-            )
-        elif kind in self.ed.units:
-            return MusterItem("upgrade", kind, where)
-        else:
-            self.unknown_unit(kind, tpos)
-        return None
 
     def worded(self, value: Any) -> None:
         """The schema's words for the shape faults, when the reader met any or left a value unread."""
