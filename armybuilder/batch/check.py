@@ -251,10 +251,11 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
     if event is not None and report.game != "?":
         # found on the YAML checked: for a converted file, at the line of the player's own file
         report.add([located(p, lines) for p in event_problems(report, event, _size_pos(document))])
-    system = games.get(report.game) if report.game != "?" else None
+    # the game's system only for what a plain batch never asks (a report file's extras, an event's checks)
+    extras = config.outline or config.content or config.sheet
+    system = games.get(report.game) if (extras or event is not None) and report.game != "?" else None
     first = summary.tallies[0] if summary.tallies else None
     player = summary.player or player_from_path(sub)
-    extras = config.outline or config.content or config.sheet
     outline, sheet, code, code_note, content = _extras(system, report, workspace, config) if extras else _NO_EXTRAS
     # a Packed's fields as a plain tuple (what check_chunk pickles: several times faster than a named one)
     packed: tuple[Any, ...] = (

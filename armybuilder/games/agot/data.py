@@ -68,7 +68,7 @@ class Resolved:
     hint: str = ""  # for an unknown name: the "did you mean", or "summer" (ed.2's two Summer Seas)
 
 
-@dataclass
+@dataclass(slots=True)
 class Edition:
     number: int
     word: str  # "first" / "second", for messages
@@ -184,7 +184,7 @@ class Edition:
         return row[position - 1] if 0 < position <= len(row) else 0
 
 
-@dataclass
+@dataclass(slots=True)
 class AgotData:
     editions: dict[int, Edition]
     house_names: dict[str, str]

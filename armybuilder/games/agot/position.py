@@ -83,7 +83,7 @@ class Cards(NamedTuple):
     names: list[tuple[str, Pos]]  # names given in either list
 
 
-@dataclass
+@dataclass(slots=True)
 class HouseBlock:
     """One house's block (the fields with a default stay the class's until the reader sets them)."""
 
@@ -154,7 +154,7 @@ class Track:
     broken: bool = False  # a name was reported (unknown-house, schema): the track is left to that report
 
 
-@dataclass
+@dataclass(slots=True)
 class Position:
     """The file as the rules see it. Absent keys stay None: a rule runs only on what is present."""
 
@@ -266,33 +266,6 @@ class Position:
 
     def armies(self, block: HouseBlock) -> list[tuple[str, int]]:
         return block.armies()
-
-
-def _init_position(self: Position, path: str, data: AgotData, edition: Edition, **given: Any) -> None:
-    """Position's __init__ (one per file read): the fields with a default stay the class's until set."""
-    self.__dict__.update(
-        path=path,
-        data=data,
-        edition=edition,
-        houses={},
-        found=[],
-        may_break=set(),
-        held_by={},
-        land_holders={},
-        _occupied_of={},
-        **given,
-    )
-
-
-setattr(Position, "__init__", _init_position)  # noqa: B010 - mypy keeps the dataclass's signature
-
-
-def _init_block(self: HouseBlock, id: str, name: str, pos: Pos, **given: Any) -> None:
-    """HouseBlock's __init__ (a file has several): only what is given is set."""
-    self.__dict__.update(id=id, name=name, pos=pos, **given)
-
-
-setattr(HouseBlock, "__init__", _init_block)  # noqa: B010 - mypy keeps the dataclass's signature
 
 
 def stacks_of(position: Position) -> list[tuple[HouseBlock, Stack]]:

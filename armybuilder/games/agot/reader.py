@@ -73,6 +73,8 @@ def validator() -> Draft202012Validator:
 class Reader:
     """Reads one document into a `Position`, collecting problems in `found` and counting shape faults."""
 
+    __slots__ = ("data", "ed", "ed1_unknown", "faults", "found", "holders", "out3", "path", "position", "unread")
+
     def __init__(self, path: str, data: AgotData) -> None:
         self.path = path
         self.data = data

@@ -43,6 +43,7 @@ TOP_KEYS = (
     "not_read",
 )
 UNIT_KEYS = ("unit", "attachment", "attachments")
+_UNIT_KEYS = frozenset(UNIT_KEYS)
 _TOP_KEYS = frozenset(TOP_KEYS)
 _TEXT_KEYS = ("name", "player", "team", "notes")
 
@@ -333,10 +334,10 @@ class _Loader:
                 units.append(UnitEntry(Entry(text, unit_slot, pos[0], pos[1], card)))  # a name met before
                 continue
             if isinstance(item, yamlpos.PosMap):
-                unknown = [k for k in item if k not in UNIT_KEYS]
-                for key in unknown:
-                    hint = _key_hint(key, UNIT_KEYS, "use `unit:` and `attachments:`")
-                    self.problem("schema", f"unknown key `{key}` in a unit entry; {hint}", item.key_pos[key])
+                if not _UNIT_KEYS.issuperset(item):  # (nearly every entry: `unit:` and `attachments:` alone)
+                    for key in [k for k in item if k not in _UNIT_KEYS]:
+                        hint = _key_hint(key, UNIT_KEYS, "use `unit:` and `attachments:`")
+                        self.problem("schema", f"unknown key `{key}` in a unit entry; {hint}", item.key_pos[key])
                 if "unit" not in item:
                     self.problem("schema", "a unit entry with attachments needs `unit: <combat unit>`", pos)
                     continue

@@ -6,6 +6,7 @@ An entry with a schema problem is left out of the deck: it takes no part in any 
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import reduce
 from itertools import repeat
@@ -44,23 +45,24 @@ class Section:
     """`units` or `commands`: `listed` is False when the key holds something that is not a list (the
     count rule is then not judged); `pos` is the key's position, or None when the key is absent.
 
-    A plain class whose defaults are its class's: a deck makes two per file, setting only what it read."""
+    A plain class with slots: a deck makes two per file, and a slot is read and set without a dict."""
 
-    pos: Pos | None = None
-    listed: bool = True
-    total: int = 0  # the copies of every entry, summed
-    most: int = 0  # the copies of the card listed most often (its entries summed)
-    totals: dict[str, int] = _NO_TOTALS  # copies per normalised name, in the order first listed (its own once read)
+    __slots__ = ("_entries", "_items", "_rows", "_written_as", "listed", "most", "name", "pos", "total", "totals")
+
+    pos: Pos | None
+    listed: bool
+    total: int  # the copies of every entry, summed
+    most: int  # the copies of the card listed most often (its entries summed)
+    totals: dict[str, int]  # copies per normalised name, in the order first listed (its own once read)
     # the entries as read (`rows`): read with their checks (`_read_rows`), or made on first use from `_items`
     # when every entry was well formed (most decks are judged on `totals` alone)
-    _rows: list[Row] | None = None
-    _items: PosList | None = None
-    _written_as: dict[str, tuple[str, str, Card | None]] | None = None
-    _entries: list[Entry] | None = None
+    _rows: list[Row] | None
+    _items: PosList | None
+    _written_as: dict[str, tuple[str, str, Card | None]] | None
+    _entries: list[Entry] | None
 
     def __init__(self, name: str) -> None:
         self.name = name
-        # the class's defaults set on the instance: read there, an attribute costs a quarter of a class's
         self.pos = self._rows = self._items = self._written_as = self._entries = None
         self.listed = True
         self.total = self.most = 0
@@ -79,6 +81,27 @@ class Section:
             self._items = None
         return rows
 
+    def rows_of(self, keys: Container[str]) -> list[Row]:
+        """The rows whose normalised name is in `keys`, in file order: a rule about a few cards reads them
+        without making every row."""
+        rows = self._rows
+        if rows is not None:
+            return [row for row in rows if row[1] in keys]
+        items, written_as = self._items, self._written_as
+        found: list[Row] = []
+        if items is None or written_as is None:
+            return found
+        for item, pos in zip(items, items.item_pos, strict=True):  # as `_well_formed_rows`, keeping only these
+            if type(item) is str:
+                name, key, card = written_as[item]
+                if key in keys:
+                    found.append((name, key, 1, pos, card))
+            else:
+                name, key, card = written_as[item["card"]]
+                if key in keys:
+                    found.append((name, key, item["count"], pos, card))
+        return found
+
     @property
     def entries(self) -> list[Entry]:
         """The entries in file order (made from `rows` on first use: most decks are judged without them)."""
@@ -90,30 +113,34 @@ class Section:
 
 
 class Deck:
-    """A deck file as read: a plain class whose defaults are its class's (one per file checked; `read_deck`
-    sets only what the file gives)."""
+    """A deck file as read: a plain class with slots (one per file checked), every field set at once."""
 
-    name: str | None = None
-    faction_given: bool = False  # the key is present with a value
-    faction_value: Any = None
-    faction_pos: Pos = ORIGIN
-    faction: str | None = None  # the resolved key
-    opening: str | None = None
-    opening_pos: Pos = ORIGIN
-    is_deck: bool = True  # False: the document is not a mapping, and no deck rule is judged
+    __slots__ = (
+        "catalogue", "commands", "faction", "faction_given", "faction_pos", "faction_value", "foreign", "icon_bits",
+        "is_deck", "misplaced", "name", "opening", "opening_pos", "path", "problems", "stranded", "unexecutable",
+        "units", "unknown",
+    )
+
+    name: str | None
+    faction_given: bool  # the key is present with a value
+    faction_value: Any
+    faction_pos: Pos
+    faction: str | None  # the resolved key
+    opening: str | None
+    opening_pos: Pos
+    is_deck: bool  # False: the document is not a mapping, and no deck rule is judged
     # what the rules ask of every entry, noted once while the entries are read (`_note`), so that a rule
     # with nothing to say returns at once instead of walking the entries again
-    unknown: bool = False  # an entry names no card of the catalogue
-    foreign: bool = False  # a card of another faction than the deck's (or the deck has none)
-    misplaced: bool = False  # a unit card under commands, or a command card under units
-    unexecutable: bool = False  # a command card that no unit card listed before it shows an icon of
-    icon_bits: int = 0  # the icons of the unit cards under units (`Catalogue.icon_bit`)
-    stranded: bool = False  # a mount/dismount card turns a unit into a profile no unit card under units provides
+    unknown: bool  # an entry names no card of the catalogue
+    foreign: bool  # a card of another faction than the deck's (or the deck has none)
+    misplaced: bool  # a unit card under commands, or a command card under units
+    unexecutable: bool  # a command card that no unit card listed before it shows an icon of
+    icon_bits: int  # the icons of the unit cards under units (`Catalogue.icon_bit`)
+    stranded: bool  # a mount/dismount card turns a unit into a profile no unit card under units provides
 
     def __init__(self, path: str, catalogue: Catalogue) -> None:
         self.path = path
         self.catalogue = catalogue
-        # the class's defaults set on the instance: read there, an attribute costs a quarter of a class's
         self.name = self.faction_value = self.faction = self.opening = None
         self.faction_pos = self.opening_pos = ORIGIN
         self.is_deck = True
@@ -219,7 +246,7 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
         )
         return
     catalogue = deck.catalogue
-    totals = _well_formed_totals(items, catalogue.key_of.get)
+    totals = _well_formed_totals(items, catalogue.key_of)
     if totals is None:  # an entry never met, or not the usual shape: read every entry with its checks
         rows: list[Row] = []
         section._rows = rows
@@ -277,7 +304,7 @@ def _read_rows(deck: Deck, items: PosList, rows: list[Row]) -> dict[str, int]:
     return totals
 
 
-def _well_formed_totals(items: PosList, key_of: Any) -> dict[str, int] | None:
+def _well_formed_totals(items: PosList, key_of: dict[str, str]) -> dict[str, int] | None:
     """The copies per card of a section whose every entry is a name met before (`Catalogue.key_of`) or
     `{card: NAME, count: N}` of such a name and a count of 1 to 999,999: nearly every deck. None for any other
     section, which `_read_rows` reads with its checks: this only ever takes an entry `_read_rows` reads
@@ -285,24 +312,24 @@ def _well_formed_totals(items: PosList, key_of: Any) -> dict[str, int] | None:
     if len(items) != len(items.item_pos):
         return None
     totals: dict[str, int] = {}
-    for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
-        if type(item) is str:
-            key = key_of(item)
-            count = 1
-        elif type(item) is PosMap and len(item) == 2:
-            written, given = item.get("card"), item.get("count")
-            if type(written) is not str or type(given) is not int or not 0 < given < 1_000_000:
-                return None  # (no count: None; a third key: len 3)
-            key = key_of(written)
-            count = given
-        else:
-            return None
-        if key is None:
-            return None
-        if key in totals:
-            totals[key] += count
-        else:
-            totals[key] = count
+    try:  # a name never met, or an entry of two keys other than card and count: KeyError
+        for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
+            if type(item) is str:
+                key = key_of[item]
+                count = 1
+            elif type(item) is PosMap and len(item) == 2:
+                written, count = item["card"], item["count"]
+                if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
+                    return None
+                key = key_of[written]
+            else:
+                return None
+            if key in totals:
+                totals[key] += count
+            else:
+                totals[key] = count
+    except KeyError:
+        return None
     return totals
 
 

@@ -89,3 +89,17 @@ def test_a_rule_skipped_by_its_first_test_finds_nothing(text: str, sample: Catal
         # `run` asks the same first tests at once: a copy that drifted would skip a rule unseen
         assert _asked(deck) == tuple(bool(may_find(rule.id, deck)) for rule in RULES)
         assert run(deck) == RULES.run(deck)
+
+
+@pytest.mark.parametrize("text", [*TABLE, *EXAMPLES, ONLY_WRONG_SECTION])
+def test_a_rules_few_rows_are_those_of_every_row(text: str, bundled: Catalogue) -> None:
+    """`Section.rows_of` (what a rule about a few cards reads) gives the rows `rows` gives for those names, in
+    file order, whether the rows were made already or not."""
+    for made_first in (False, True):
+        deck = read_deck("deck.yaml", yamlpos.load(textwrap.dedent(text)), bundled)
+        for section in (deck.units, deck.commands):
+            if made_first:
+                assert section.rows is section.rows  # made once, kept
+            keys = set(list(section.totals)[::2])  # every other name: some rows kept, some left out
+            few = section.rows_of(keys)
+            assert few == [row for row in section.rows if row[1] in keys]

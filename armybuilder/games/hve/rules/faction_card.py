@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.names import FACTIONS
@@ -24,14 +25,15 @@ def check(deck: Deck) -> Iterator[Problem]:
     faction = deck.faction
     if faction is None or not deck.foreign:
         return
+    cards = deck.catalogue.cards
     for section in (deck.units, deck.commands):
-        for _, _, _, pos, card in section.rows:
-            if card is not None and card.faction != faction:
-                yield deck.problem(
-                    ID,
-                    SEVERITY,
-                    f"{card.label} is {_a(FACTIONS[card.faction].name)} card; "
-                    f"{_a(FACTIONS[faction].name)} deck may not use it",
-                    pos,
-                    card.name,
-                )
+        # the section's cards of another faction (a name no card has is unknown-card's)
+        foreign = {key for key in section.totals if key in cards and cards[key].faction != faction}
+        for _, _, _, pos, card in section.rows_of(foreign):
+            if card is not None:
+                yield deck.problem(ID, SEVERITY, _message(card.label, card.faction, faction), pos, card.name)
+
+
+@lru_cache(maxsize=1024)  # the same few cards in every deck
+def _message(label: str, side: str, faction: str) -> str:
+    return f"{label} is {_a(FACTIONS[side].name)} card; {_a(FACTIONS[faction].name)} deck may not use it"

@@ -20,15 +20,23 @@ def check(deck: Deck) -> Iterator[Problem]:
     if not deck.stranded:  # noted while the deck was read
         return
     catalogue = deck.catalogue
-    turning, needs, path = catalogue.turning, catalogue.needs, deck.path
-    named, sides = deck.units.totals, catalogue.other_side
-    provided = {*named, *(sides[key] for key in named if key in sides)}  # normalised, with the other sides
-    for _, key, _, pos, card in deck.commands.rows:
-        if key not in turning or card is None:  # a command card under commands that mounts or dismounts
-            continue
-        for keyword, need in zip(card.mount_targets, needs[key], strict=True):  # need: norm(keyword.unit)
-            if need not in provided:
-                yield Problem(ID, SEVERITY, _message(card.name, keyword.unit), path, pos[0], pos[1], card.name)
+    named, path = deck.units.totals.keys(), deck.path
+    # each mount/dismount card under commands -> its keywords' profiles that no unit under units provides,
+    # neither as listed nor as its other side (`Catalogue.provided_by`: the names that provide each profile)
+    unmet: dict[str, tuple[str, list[str]]] = {}  # its name and the messages of those profiles
+    for key in catalogue.turning.intersection(deck.commands.totals):
+        card = catalogue.cards[key]
+        messages = [
+            _message(card.name, keyword.unit)
+            for keyword, providers in zip(card.mount_targets, catalogue.provided_by[key], strict=True)
+            if named.isdisjoint(providers)
+        ]
+        if messages:
+            unmet[key] = (card.name, messages)
+    for _, key, _, pos, _ in deck.commands.rows_of(unmet):
+        name, messages = unmet[key]
+        for message in messages:
+            yield Problem(ID, SEVERITY, message, path, pos[0], pos[1], name)
 
 
 @lru_cache(maxsize=1024)  # the same few cards and profiles in every deck

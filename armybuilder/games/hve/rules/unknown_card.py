@@ -5,6 +5,7 @@ side (重要概念-卡组: decks are drawn from the card pool)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from armybuilder.games.hve.catalogue import Catalogue
 from armybuilder.games.hve.deck import Deck
@@ -34,11 +35,19 @@ def message(name: str, catalogue: Catalogue, opening: bool = False) -> str:
 
 
 def check(deck: Deck) -> Iterator[Problem]:
+    catalogue = deck.catalogue
     if deck.unknown:
+        cards = catalogue.cards
         for section in (deck.units, deck.commands):
-            for name, _, _, pos, card in section.rows:
+            unknown = {key for key in section.totals if key not in cards}  # the names no card has
+            for name, _, _, pos, card in section.rows_of(unknown):
                 if card is None:
-                    yield deck.problem(ID, SEVERITY, message(name, deck.catalogue), pos, name)
+                    yield deck.problem(ID, SEVERITY, _message(name, catalogue), pos, name)
     opening = deck.opening
-    if opening is not None and norm(opening) not in deck.units.totals and deck.catalogue.find(opening) is None:
-        yield deck.problem(ID, SEVERITY, message(opening, deck.catalogue, opening=True), deck.opening_pos, opening)
+    if opening is not None and norm(opening) not in deck.units.totals and catalogue.find(opening) is None:
+        yield deck.problem(ID, SEVERITY, message(opening, catalogue, opening=True), deck.opening_pos, opening)
+
+
+@lru_cache(maxsize=1024)  # the same few misspellings in many decks (the catalogue: the one checked against)
+def _message(name: str, catalogue: Catalogue) -> str:
+    return message(name, catalogue)
