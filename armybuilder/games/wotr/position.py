@@ -9,7 +9,7 @@ problem whose node is left out too. What the file does not state stays `None`: a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -52,6 +52,7 @@ RING_FIELDS = {"free_peoples": "count", "shadow": "count", "spent": "count"}
 SIDE_COUNTS = dict.fromkeys(SIDES, "count")
 
 _START = Pos(1, 1)
+_new = tuple.__new__  # _new(Stack, (…)) is Stack(…) without the call through its __new__
 
 
 class Value(NamedTuple):
@@ -95,13 +96,53 @@ class Stack(NamedTuple):
 
 
 class Place(NamedTuple):
-    """One region's entry under `board` or `besieged` (a tuple, never changed)."""
+    """One region's entry under `board` or `besieged` (a tuple, never changed), with its sums counted as read:
+    army units of each side (`free_peoples`, `shadow`), its `leader` and `nazgul` figures, and `abroad` (1: a
+    stack of another nation than the region's holds army units or a leader). A well-written place keeps its
+    parsed entry and makes its stacks only when asked (few rules do)."""
 
     region: str
     pos: Pos  # the region key
-    stacks: dict[str, Stack]
+    read: dict[str, Stack] | None  # the stacks as read when an entry took the reporting path; else None
     damaged: bool  # something inside was left out (schema or unknown name)
-    sums: dict[str, int]  # army units and figures per side and more, counted as read (Position.sums)
+    free_peoples: int
+    shadow: int
+    leader: int
+    nazgul: int
+    abroad: int
+    entry: Mapping[str, Any] | None = None  # the parsed entry, every nation canonical and well written
+
+    @property
+    def stacks(self) -> dict[str, Stack]:
+        """Nation -> its figures here, in file order (made on each call for a place kept as parsed)."""
+        stacks = self.read
+        if stacks is None:
+            entry: Any = self.entry
+            at = entry.key_pos
+            stacks = {n: _new(Stack, (n, at[n], f, f.key_pos, False)) for n, f in entry.items()}
+        return stacks
+
+    @property
+    def figures(self) -> Mapping[str, Mapping[str, int]]:
+        """Nation -> kind -> count here, in file order (the parsed entry itself for a place kept as parsed)."""
+        stacks = self.read
+        if stacks is None:
+            entry: Mapping[str, Mapping[str, int]] = self.entry or {}
+            return entry
+        return {n: s.counts for n, s in stacks.items()}
+
+    def stacks_of(self, nations: Collection[str]) -> Iterator[Stack]:
+        """The stacks of some nations here, in file order (only theirs made, for a place kept as parsed)."""
+        stacks = self.read
+        if stacks is not None:
+            yield from (s for s in stacks.values() if s.nation in nations)
+            return
+        entry: Any = self.entry
+        at = entry.key_pos
+        for n, f in entry.items():
+            if n in nations:
+                yield _new(Stack, (n, at[n], f, f.key_pos, False))
+
 
 
 @dataclass(slots=True)
@@ -204,8 +245,17 @@ class Position:
     def sums(self, place: Place) -> dict[str, int]:
         """Army units (`free_peoples`, `shadow`) and every figure (`free_peoples figures`, `shadow figures`)
         of each side in a place, its `leader` and `nazgul` figures, and `abroad` (1: a stack of another
-        nation than the region's holds army units or a leader); counted once, as the reader reads the place."""
-        return place.sums
+        nation than the region's holds army units or a leader); counted as the reader reads the place, every
+        figure only when asked."""
+        return {
+            "free_peoples": place.free_peoples,
+            "shadow": place.shadow,
+            "free_peoples figures": self.side_figures(place, "free_peoples"),
+            "shadow figures": self.side_figures(place, "shadow"),
+            "leader": place.leader,
+            "nazgul": place.nazgul,
+            "abroad": place.abroad,
+        }
 
     def on_board(self) -> Board:
         """The places of `board` the rules about armies ask about (`Board`; empty lists without `board`), as the
@@ -217,17 +267,16 @@ class Position:
             data = self.data
             limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
             for place in (self.board or {}).values():
-                sums = place.sums
-                free, shadow = sums["free_peoples"], sums["shadow"]
+                free, shadow = place.free_peoples, place.shadow
                 if free and shadow:
                     contested.append(place)
                 elif (free or shadow) and place.region in owned:
                     alone.append(place)
-                if sums["leader"] and not free:
+                if place.leader and not free:
                     leaderless.append(place)
-                if sums["abroad"]:
+                if place.abroad:
                     abroad.append(place)
-                if sums["nazgul"] and place.region in strongholds:
+                if place.nazgul and place.region in strongholds:
                     nazgul.append(place)
                 if free > limit or shadow > limit:
                     crowded.append(place)
@@ -248,11 +297,12 @@ class Position:
 
     def side_army(self, place: Place, side: str) -> int:
         """Army units (regulars and elites) of one side in a place, all its nations together."""
-        return place.sums[side]
+        return place.shadow if side == "shadow" else place.free_peoples
 
     def side_figures(self, place: Place, side: str) -> int:
-        """Every figure of one side in a place."""
-        return place.sums[side + " figures"]
+        """Every figure of one side in a place (counted when asked: only sieges ask)."""
+        nations = self.data.nations
+        return sum(sum(counts.values()) for nation, counts in place.figures.items() if nations[nation].side == side)
 
     def sieges(self) -> Iterator[Place]:
         """The `besieged` entries on Strongholds holding their own side (the others are reported once by

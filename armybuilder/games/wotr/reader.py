@@ -36,6 +36,7 @@ from armybuilder.games.wotr.position import (
     Position,
     Stack,
     Value,
+    _new,
 )
 from armybuilder.games.wotr.words import PLURAL_NATIONS
 from armybuilder.kit import schema as kit
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
 
 SCHEMA = "position.schema.json"
 _LIMIT = "999"  # the schema's largest count: the data's `count_max` stands in for it
-_new = tuple.__new__  # _new(Stack, (…)) is Stack(…) without the call through its __new__
 
 
 @cache
@@ -311,17 +311,41 @@ class _Reader:
                     continue
                 region = found
             owner = owners[region]
-            stacks: dict[str, Stack] = {}
-            free = shadow = free_all = shadow_all = leaders = nazgul = abroad = 0
+            stacks: dict[str, Stack] | None = None  # made once an entry takes the reporting path
+            free = shadow = leaders = nazgul = abroad = 0
             before = -1  # the marks when reading this place first took a reporting path (nothing before it adds any)
-            if entry.__class__ is not PosMap and not isinstance(entry, dict):
+            if entry.__class__ is PosMap:
+                ekp: dict[Any, Pos] = entry.key_pos
+            elif isinstance(entry, dict):
+                ekp = getattr(entry, "key_pos", None) or {}
+                stacks = {}
+            else:
                 before = self.faults + len(problems)
                 self.faults += 1
-            else:
-                ekp: dict[Any, Pos] = entry.key_pos if entry.__class__ is PosMap else getattr(entry, "key_pos", None) or {}
-                for nkey, figures in entry.items():
-                    nkp = ekp.get(nkey) or value_pos.get(key, kp)  # a nation key's own place, else the region's value
-                    facts = figure_facts.get(nkey)
+                entry = {}
+                stacks = {}
+            for nkey, figures in entry.items():
+                nkp = ekp.get(nkey)
+                facts: Any = figure_facts.get(nkey)
+                counts: Mapping[str, int] | None = None
+                if stacks is None and facts is not None and nkp is not None and figures.__class__ is PosMap:
+                    # the usual figures of a canonical nation: kept as parsed, the stack made when asked
+                    for n in figures.values():
+                        if n.__class__ is not int or not 0 <= n <= top:
+                            break
+                    else:
+                        if figures.keys() <= facts[0] and figures.key_pos.keys() == figures.keys():
+                            nation = nkey
+                            counts = figures
+                if counts is None:
+                    if stacks is None:  # the stacks so far, as `Place.stacks` makes them, and this one read
+                        stacks = {}
+                        for n, f in entry.items():
+                            if n is nkey:
+                                break
+                            stacks[n] = _new(Stack, (n, ekp[n], f, f.key_pos, False))
+                    if nkp is None:
+                        nkp = value_pos.get(key, kp)  # a nation key's own place, else the region's value
                     if facts is not None and nkey not in stacks:
                         nation = nkey
                     else:
@@ -331,14 +355,13 @@ class _Reader:
                         if found is None:
                             continue
                         nation, facts = found, figure_facts[found]
-                    kinds, is_free, has_leader, has_nazgul = facts
                     stack = None
                     if figures.__class__ is PosMap:  # the usual figures, read as `figures` would, without a call
                         for n in figures.values():
                             if n.__class__ is not int or not 0 <= n <= top:
                                 break  # anything else: `figures` reads the whole mapping again, reporting
                         else:
-                            if figures.keys() <= kinds:  # the parsed mapping and its key positions serve as they are
+                            if figures.keys() <= facts[0]:  # the parsed mapping and its key positions serve as they are
                                 at = figures.key_pos
                                 if at.keys() == figures.keys():
                                     stack = _new(Stack, (nation, nkp, figures, at, False))
@@ -352,38 +375,31 @@ class _Reader:
                         stack = self.figures(figures, nation, nkp, nvp, where, region, nation)
                     stacks[nation] = stack
                     counts = stack.counts
-                    if counts:
-                        group = pooled.get(nation)
-                        if group is None:
-                            pooled[nation] = [counts]
-                        else:
-                            group.append(counts)
-                        get = counts.get
-                        army = get("regular", 0) + get("elite", 0)
-                        leader = get("leader", 0) if has_leader else 0
-                        if is_free:
-                            free += army
-                            free_all += sum(counts.values())
-                        else:
-                            shadow += army
-                            shadow_all += sum(counts.values())
-                        if leader:
-                            leaders += leader
-                        if has_nazgul:
-                            nazgul += get("nazgul", 0)
-                        if (army or leader) and owner is not None and nation != owner:
-                            abroad = 1
-            sums = {
-                "free_peoples": free,
-                "shadow": shadow,
-                "free_peoples figures": free_all,
-                "shadow figures": shadow_all,
-                "leader": leaders,
-                "nazgul": nazgul,
-                "abroad": abroad,
-            }
+                if counts:
+                    _, is_free, has_leader, has_nazgul = facts
+                    group = pooled.get(nation)
+                    if group is None:
+                        pooled[nation] = [counts]
+                    else:
+                        group.append(counts)
+                    get = counts.get
+                    army = get("regular", 0) + get("elite", 0)
+                    leader = get("leader", 0) if has_leader else 0
+                    if is_free:
+                        free += army
+                    else:
+                        shadow += army
+                    if leader:
+                        leaders += leader
+                    if has_nazgul:
+                        nazgul += get("nazgul", 0)
+                    if (army or leader) and owner is not None and nation != owner:
+                        abroad = 1
             damaged = before >= 0 and self.faults + len(problems) > before
-            place = places[region] = _new(Place, (region, kp, stacks, damaged, sums))
+            place = places[region] = _new(
+                Place,
+                (region, kp, stacks, damaged, free, shadow, leaders, nazgul, abroad, None if stacks is not None else entry),
+            )
             if notes is not None:  # what `Position.on_board` lists, in file order
                 if free and shadow:
                     notes.contested.append(place)
@@ -486,7 +502,7 @@ class _Reader:
         if mapping is None:
             return None
         fellowship = Fellowship(pos)
-        fellowship.fields["mordor_step"] = Value(None, pos, pos)  # absent inside a present fellowship: null
+        fellowship.fields["mordor_step"] = _new(Value, (None, pos, pos))  # absent inside a present fellowship: null
         for key, item, kp, vp in self.entries(mapping, pos):
             got: Any = None
             if key not in FELLOWSHIP_FIELDS:
@@ -499,7 +515,7 @@ class _Reader:
                 fellowship.companions_damaged = self.marks() > before
                 continue
             if item is None and key in ("location", "mordor_step"):
-                fellowship.fields[key] = Value(None, vp, kp)
+                fellowship.fields[key] = _new(Value, (None, vp, kp))
                 continue
             if key == "location":
                 got = self.resolve("regions", item, vp)
@@ -508,7 +524,7 @@ class _Reader:
             else:
                 got = self.kind(item, "flag" if key == "revealed" else "integer")
             if got is not None:
-                fellowship.fields[key] = Value(got, vp, kp)
+                fellowship.fields[key] = _new(Value, (got, vp, kp))
             elif key == "mordor_step":
                 del fellowship.fields[key]
         return fellowship
@@ -569,7 +585,7 @@ class _Reader:
         for name, item, kp, vp in self.player_keys(mapping, pos, where, allowed, what, "keep one"):
             n = self.kind(item, "count")
             if n is not None:
-                result[name] = Value(n, vp, kp)
+                result[name] = _new(Value, (n, vp, kp))
         return result
 
     def control(self, value: Any, pos: Pos, where: str) -> dict[str, list[Named]] | None:
@@ -643,7 +659,7 @@ class _Reader:
             p.name = self.kind(value, "text")
         elif key == "edition":
             if value.__class__ is int and value == 2:
-                p.edition = Value(value, vp, kp)
+                p.edition = _new(Value, (value, vp, kp))
             else:
                 self.faults += 1
         elif key == "players":
@@ -653,21 +669,21 @@ class _Reader:
                 self.faults += 1
         elif key == "turn":
             n = self.kind(value, "count")
-            p.turn = None if n is None else Value(n, vp, kp)
+            p.turn = None if n is None else _new(Value, (n, vp, kp))
         elif key == "phase":
             if not (value.__class__ is int and 1 <= value <= 6):
                 self.faults += 1
             elif p.turn is not None and p.turn.value == 0:
                 self.schema(vp, "turn 0 is the set-up and has no phases; remove phase or give the turn played")
             else:
-                p.phase = Value(value, vp, kp)
+                p.phase = _new(Value, (value, vp, kp))
         elif key == "result":
             text = self.kind(value, "text")
             found = None if text is None else self.names["results"].resolve(text)
             if text is not None and found is None:
                 self.schema(vp, f'result "{kit.clipped(text)}" is not one of {", ".join(data.results)}')
             elif found is not None:
-                p.result = Value(found, vp, kp)
+                p.result = _new(Value, (found, vp, kp))
 
     def worded(self, document: Any) -> None:
         """The schema's words for the shape faults, when the reader met any or reported anything (a part

@@ -9,7 +9,7 @@ Warning: with all four sections stated, fewer figures than the box holds are acc
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Set
 from functools import cache
 from operator import methodcaller
 
@@ -41,14 +41,16 @@ def _get(kind: str) -> methodcaller:
     return methodcaller("get", kind, 0)
 
 
-def stacks(position: Position) -> list[Stack]:
-    """Every stack that counts as out of the box: open regions, Stronghold boxes, pools, FP casualties."""
+def stacks(position: Position, nations: Set[str]) -> list[Stack]:
+    """The stacks of some nations that count as out of the box: open regions, Stronghold boxes, pools, FP
+    casualties."""
     found: list[Stack] = []
     for section in (position.board, position.besieged):
         if section is not None:
             for place in section.values():
-                found.extend(place.stacks.values())
-    found.extend(_pools(position))
+                if not nations.isdisjoint(place.figures):  # only the places holding one of them
+                    found.extend(place.stacks_of(nations))
+    found.extend(s for s in _pools(position) if s.nation in nations)
     return found
 
 
@@ -105,11 +107,10 @@ def check(position: Position) -> Iterator[Problem]:
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
         crowded = {nation for nation, _ in excess}
-        for stack in stacks(position):
-            if stack.nation in crowded:
-                for kind, n in stack.counts.items():
-                    if (stack.nation, kind) in excess:
-                        entries.append((stack.count_pos[kind], stack.nation, kind, n))
+        for stack in stacks(position, crowded):
+            for kind, n in stack.counts.items():
+                if (stack.nation, kind) in excess:
+                    entries.append((stack.count_pos[kind], stack.nation, kind, n))
         entries.sort(key=lambda e: e[0])
         running: dict[tuple[str, str], int] = {}
         for pos, nation, kind, n in entries:

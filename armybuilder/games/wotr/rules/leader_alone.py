@@ -31,7 +31,7 @@ def _alone(position: Position, place: Place, where: str) -> Iterator[Problem]:
     if position.side_army(place, "free_peoples"):
         return
     data = position.data
-    leaders = {s.nation: s.get("leader") for s in place.stacks.values() if s.get("leader")}
+    leaders = {nation: n for nation, counts in place.figures.items() if (n := counts.get("leader", 0))}
     if not leaders:
         return
     total = sum(leaders.values())

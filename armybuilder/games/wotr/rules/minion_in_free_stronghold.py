@@ -48,7 +48,7 @@ def check(position: Position) -> Iterator[Problem]:
     for place in position.on_board().nazgul:  # the board's places where Nazgûl stand
         if not regions[place.region].is_stronghold:
             continue
-        nazgul = sum(s.get("nazgul") for s in place.stacks.values())
+        nazgul = sum(counts.get("nazgul", 0) for counts in place.figures.values())
         if nazgul and _unguarded(position, place.region):
             yield position.problem(
                 ID,

@@ -41,16 +41,16 @@ def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.political is None:
         return
     data = position.data
-    political = position.political
+    # the nations not At War: only their stacks are looked at
+    at_peace = {n for n, e in position.political.items() if e.box is not None and e.box.value != 0}
+    if not at_peace:
+        return
     for place in _places(position):
         owner = data.regions[place.region].nation
         if owner is None:
             continue
-        for stack in place.stacks.values():
+        for stack in place.stacks_of(at_peace):
             if stack.nation == owner or not (stack.army_units or stack.get("leader")):
-                continue
-            entry = political.get(stack.nation)
-            if entry is None or entry.box is None or entry.box.value == 0:
                 continue
             nation = data.nations[stack.nation]
             yield position.problem(

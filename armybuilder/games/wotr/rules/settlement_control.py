@@ -46,20 +46,18 @@ def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.captured is None:
         return
     data = position.data
-    regions, sums, captured, home = data.regions, position.sums, position.captured, data.region_side
+    regions, side_army, captured, home = data.regions, position.side_army, position.captured, data.region_side
     for place in position.on_board().alone:  # the board's places with army units of one side only
-        if place.region not in captured:  # the usual place: its own side's army at home, nothing to say
-            army = place.sums
-            if ("free_peoples" if army["free_peoples"] else "shadow") == home.get(place.region):
-                continue
+        # the usual place: its own side's army at home, nothing to say
+        if place.region not in captured and ("free_peoples" if place.free_peoples else "shadow") == home.get(place.region):
+            continue
         region = regions[place.region]
         if not region.is_settlement:
             continue
         own = data.owner_side(place.region)
         if own is None:
             continue
-        army = sums(place)
-        sides = [side for side in ("free_peoples", "shadow") if army[side]]
+        sides = [side for side in ("free_peoples", "shadow") if side_army(place, side)]
         if len(sides) != 1:
             continue
         if sides[0] == own and place.region not in captured:  # its own side's army at home: nothing to say

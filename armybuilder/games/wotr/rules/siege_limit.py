@@ -28,7 +28,7 @@ besieged:
 def check(position: Position) -> Iterator[Problem]:
     limit = position.data.siege_limit
     for place in position.sieges():
-        units = sum(stack.army_units for stack in place.stacks.values())
+        units = place.free_peoples + place.shadow  # every nation's regulars and elites
         if units > limit:
             yield position.problem(
                 ID,

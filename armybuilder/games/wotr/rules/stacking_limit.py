@@ -31,11 +31,10 @@ def check(position: Position) -> Iterator[Problem]:
     if position.board is None:
         return
     limit = position.data.region_limit
-    sums = position.sums
+    side_army = position.side_army
     for place in position.on_board().crowded:  # the board's places with a side over the limit
-        army = sums(place)
         for side in SIDES:
-            units = army[side]
+            units = side_army(place, side)
             if units > limit:
                 yield position.problem(
                     ID,

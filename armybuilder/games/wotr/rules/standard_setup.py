@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from armybuilder.games.wotr.position import Place, Position, Stack, Value
+from armybuilder.games.wotr.position import Place, Position, Value
 from armybuilder.games.wotr.words import SIDE_NAMES, join, place, verb
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
@@ -116,8 +116,8 @@ def _clean(counts: Counts) -> dict[str, int]:
     return {k: n for k, n in counts.items() if n}
 
 
-def _stacks(stacks: Mapping[str, Stack]) -> dict[str, dict[str, int]]:
-    return {nation: c for nation, stack in stacks.items() if (c := _clean(stack.counts))}
+def _stacks(figures: Mapping[str, Counts]) -> dict[str, dict[str, int]]:
+    return {nation: c for nation, counts in figures.items() if (c := _clean(counts))}
 
 
 def _expected(setup: Mapping[str, Counts]) -> dict[str, dict[str, int]]:
@@ -145,7 +145,7 @@ def _board(position: Position) -> Iterator[Problem]:
     for entry in position.board.values():
         if entry.damaged:
             continue
-        found = _stacks(entry.stacks)
+        found = _stacks(entry.figures)
         expected = _expected(data.setup_board.get(entry.region, {}))
         if found == expected:
             continue
@@ -193,7 +193,7 @@ def _reinforcements(position: Position) -> Iterator[Problem]:
 
 def _places_with_figures(section: dict[str, Place] | None) -> Iterator[Place]:
     for entry in (section or {}).values():
-        if _stacks(entry.stacks):
+        if _stacks(entry.figures):
             yield entry
 
 
