@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from armybuilder import games
 from armybuilder.batch.check import (
@@ -29,7 +29,6 @@ from armybuilder.batch.check import (
 )
 from armybuilder.batch.collect import NOT_LISTS, Submission, collect, player_from_path
 from armybuilder.batch.cross import event_cross_problems
-from armybuilder.batch.event import Event, check_data_version, load_event
 from armybuilder.batch.results import Head, Results, Row
 from armybuilder.errors import ArmyBuilderError, EventError
 from armybuilder.fileio import read_input
@@ -37,6 +36,7 @@ from armybuilder.scheduler import Failure, shared_work
 from armybuilder.scheduler import default_jobs as _default_jobs
 
 if TYPE_CHECKING:
+    from armybuilder.batch.event import Event, check_data_version, load_event
     from armybuilder.engine import Workspace
 
 __all__ = [
@@ -57,6 +57,18 @@ __all__ = [
     "player_from_path",
     "run",
 ]
+
+_EVENT_NAMES = frozenset({"Event", "check_data_version", "load_event"})
+
+
+def __getattr__(name: str) -> Any:
+    """The event file's names, imported when first asked for: a batch without `--event` never loads them."""
+    if name in _EVENT_NAMES:
+        from armybuilder.batch import event
+
+        return getattr(event, name)
+    raise AttributeError(name)
+
 
 PARALLEL_MIN = 150  # measured on 2 cores: 100 lists take as long on one process as on two, 200 lists 15% less
 # a batch not told how many processes to use starts one worker, and another joins only while the files left

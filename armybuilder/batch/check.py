@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armybuilder import engine, games, yamlpos
 from armybuilder.batch.collect import Submission, player_from_path
-from armybuilder.batch.event import Event, event_problems
 from armybuilder.batch.results import Head, Packed, Row, located, pack_problem, unpack
 from armybuilder.errors import ArmyBuilderError, UsageError
 from armybuilder.fileio import NotText, decode_text, read_input
@@ -26,6 +25,7 @@ from armybuilder.record import record
 from armybuilder.scheduler import Failure, Limits, beat, shared_work
 
 if TYPE_CHECKING:
+    from armybuilder.batch.event import Event
     from armybuilder.engine import Workspace
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -91,9 +91,7 @@ def event_keys() -> tuple[frozenset[str], frozenset[str]]:
     worked out again only when a game joins (`prepare` does it before the workers fork)."""
     generation = games.generation()
     if _EVENT_KEYS[0] != generation:
-        from armybuilder.batch.event import COMMON_KEYS
-
-        every = frozenset((*COMMON_KEYS, *games.event_keys(scan=False)))
+        every = frozenset((*games.COMMON_EVENT_KEYS, *games.event_keys(scan=False)))
         _EVENT_KEYS[:] = [generation, every, every - {"name", "game", "points"}]
     return _EVENT_KEYS[1], _EVENT_KEYS[2]
 
@@ -249,6 +247,8 @@ def check_packed(sub: Submission, workspace: Workspace, config: Config) -> tuple
     report = result
     summary = report.summary
     if event is not None and report.game != "?":
+        from armybuilder.batch.event import event_problems  # (imported only when a batch has an event)
+
         # found on the YAML checked: for a converted file, at the line of the player's own file
         report.add([located(p, lines) for p in event_problems(report, event, _size_pos(document))])
     # the game's system only for what a plain batch never asks (a report file's extras, an event's checks)

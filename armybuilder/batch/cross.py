@@ -6,15 +6,18 @@ own rules per player and per team from its `EventRules.cross_check`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from armybuilder import games
 from armybuilder.batch.collect import Submission
-from armybuilder.batch.event import Event
 from armybuilder.batch.results import Results
 from armybuilder.games.base import CrossItem
 from armybuilder.games.capabilities import CROSS_CHECKS
 from armybuilder.problems import Problem, Severity
 from armybuilder.text import count, player_key
+
+if TYPE_CHECKING:
+    from armybuilder.batch.event import Event
 
 
 def _problem(rule: str, message: str, path: str, pos: tuple[int, int] = (1, 1)) -> Problem:

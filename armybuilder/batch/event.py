@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from armybuilder.engine import Workspace
     from armybuilder.games.base import EventRules, GameSystem, Report
 
-COMMON_KEYS = ("name", "game", "points", "data_version", "names", "lists_per_player", "spare_lists", "teams")
+COMMON_KEYS = games.COMMON_EVENT_KEYS
 MAX_SPARE_LISTS = 2
 RULE = "event-file"
 

@@ -44,6 +44,10 @@ BUNDLED_READERS: dict[str, tuple[str, ...]] = {
     "asoiaf": ("warcouncil", "asoiaf-stats", "tts", "text"),
 }
 
+# the keys an event file of any game has (read by `batch/event.py`; here so that a batch telling an event file
+# from a list needs no event module)
+COMMON_EVENT_KEYS = ("name", "game", "points", "data_version", "names", "lists_per_player", "spare_lists", "teams")
+
 # bundled games whose event files have keys of their own, and those keys (`event_keys`): a batch tells an
 # event file from a list by them without importing any game (a test keeps this in step with each system's keys)
 BUNDLED_EVENTS: dict[str, tuple[str, ...]] = {
