@@ -4,8 +4,8 @@ unit listed under units nor as the other side of one (上马/下马). A warning,
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 
+from armybuilder.games.hve.catalogue import Catalogue
 from armybuilder.games.hve.deck import Deck
 from armybuilder.games.hve.rules.examples import SAMPLE_DECK, changed
 from armybuilder.problems import Problem, Severity
@@ -15,30 +15,51 @@ SEVERITY = Severity.WARNING
 VALID = SAMPLE_DECK
 INVALID = changed({7: '  - Spearmen', 13: '  - To Horse  # <- mount-target-missing'})
 
+Turns = dict[str, tuple[str, tuple[tuple[str, frozenset[str]], ...]]]
+# the catalogue last met, and for each of its mount/dismount cards: its name, and for each of its keywords
+# the message and the names that provide the keyword's profile under units (`Catalogue.provided_by`)
+_LAST: list[tuple[Catalogue, Turns]] = []
+
 
 def check(deck: Deck) -> Iterator[Problem]:
     if not deck.stranded:  # noted while the deck was read
         return
     catalogue = deck.catalogue
+    turns = _LAST[0][1] if _LAST and _LAST[0][0] is catalogue else _turns(catalogue)
     named, path = deck.units.totals.keys(), deck.path
-    # each mount/dismount card under commands -> its keywords' profiles that no unit under units provides,
-    # neither as listed nor as its other side (`Catalogue.provided_by`: the names that provide each profile)
-    unmet: dict[str, tuple[str, list[str]]] = {}  # its name and the messages of those profiles
+    # each mount/dismount card under commands -> its name and the messages of its keywords' profiles that no
+    # unit under units provides, neither as listed nor as its other side
+    unmet: dict[str, tuple[str, list[str]]] = {}
     for key in catalogue.turning.intersection(deck.commands.totals):
-        card = catalogue.cards[key]
-        messages = [
-            _message(card.name, keyword.unit)
-            for keyword, providers in zip(card.mount_targets, catalogue.provided_by[key], strict=True)
-            if named.isdisjoint(providers)
-        ]
-        if messages:
-            unmet[key] = (card.name, messages)
+        name, keywords = turns[key]
+        for message, providers in keywords:
+            if named.isdisjoint(providers):
+                if key in unmet:
+                    unmet[key][1].append(message)
+                else:
+                    unmet[key] = (name, [message])
     for _, key, _, pos, _ in deck.commands.rows_of(unmet):
         name, messages = unmet[key]
         for message in messages:
             yield Problem(ID, SEVERITY, message, path, pos[0], pos[1], name)
 
 
-@lru_cache(maxsize=1024)  # the same few cards and profiles in every deck
+def _turns(catalogue: Catalogue) -> Turns:
+    """`_LAST`'s table for `catalogue`, made once per catalogue met in a row (a run checks against one)."""
+    cards = catalogue.cards
+    turns: Turns = {
+        key: (
+            cards[key].name,
+            tuple(
+                (_message(cards[key].name, keyword.unit), providers)
+                for keyword, providers in zip(cards[key].mount_targets, catalogue.provided_by[key], strict=True)
+            ),
+        )
+        for key in catalogue.turning
+    }
+    _LAST[:] = [(catalogue, turns)]
+    return turns
+
+
 def _message(card: str, unit: str | None) -> str:
     return f"{card} turns a unit into {unit}, which no card in this deck provides"
