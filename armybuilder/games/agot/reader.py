@@ -401,11 +401,72 @@ class Reader:
             h.cards = Cards(where, counts[0], counts[1], names)
 
     def read_units(self, block: dict[Any, Any], h: HouseBlock) -> None:
-        """A house's units by area, its unit totals, and the rules about where units stand that they may
-        break (`Position.may_break`), noted in the one pass over the entries."""
+        """A house's unit totals and the rules about where units stand that they may break
+        (`Position.may_break`), noted in one pass over the entries; when every entry is usual (an area in
+        play, named once, its counts well shaped) the stacks are made only when asked (`HouseBlock.stacks`),
+        else `read_stacks` reads them all."""
         v = block["units"]
         if not self.shaped(isinstance(v, dict)):
             return
+        units = self.ed.unit_set
+        areas = self.known_areas()
+        position = self.position
+        may_break = position.may_break
+        holders = self.holders
+        hid = h.id
+        held = position.held_by.setdefault(hid, set())
+        land_holders = position.land_holders
+        totals: dict[str, int] = {}
+        sizes: list[int] = []
+        seen: set[str] = set()
+        for key, kinds in v.items():
+            place = areas.get(key)
+            if place is None or kinds.__class__ is not PosMap or (name := place.name) in seen:
+                break
+            total = 0
+            for kind, n in kinds.items():
+                if n.__class__ is not int or n < 0 or kind not in units:
+                    break  # (`totals` is left: `read_stacks` counts again)
+                total += n
+                totals[kind] = totals.get(kind, 0) + n
+            else:
+                seen.add(name)
+                if total >= 2:
+                    sizes.append(total)
+                ships = kinds.get("ship", 0)
+                land = total - ships
+                area = place.area  # an area of `areas` is on the map (status "ok")
+                if area is None or area.kind == "land":
+                    if ships:
+                        may_break.add("ship-on-land")
+                    if land:
+                        held.add(name)  # for `Position.control`
+                        holding = land_holders.get(name)
+                        if holding is None:
+                            land_holders[name] = {hid}
+                        else:
+                            holding.add(hid)
+                else:
+                    if land:
+                        may_break.add("land-unit-at-sea")
+                    if ships and area.kind == "port":
+                        may_break.update(_PORT_RULES)
+                if not total:
+                    h._empty = True
+                elif holders.setdefault(name, hid) != hid:
+                    may_break.add("contested-area")
+                continue
+            break
+        else:  # every entry usual
+            h._raw_units, h._areas, h._unit_names = v, areas, seen
+            h.units_pos, h._totals = _key_pos(block, "units"), totals
+            self.note_units(h, totals, sizes)
+            return
+        self.read_stacks(block, h)  # (what the loop above noted, it notes again: the same facts)
+
+    def read_stacks(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        """A house's units by area, read entry by entry (some entry is not usual: reported or added up)."""
+        v = block["units"]
         stacks: dict[str, Stack] = {}
         keys: dict[str, Any] = {}  # area -> its first key as written
         units = self.ed.unit_set
@@ -467,15 +528,19 @@ class Reader:
             for stack in stacks.values():
                 for kind, n in stack.counts.items():
                     totals[kind] = totals.get(kind, 0) + n
+        h._stacks, h.units_pos, h._totals, h._unit_names = stacks, _key_pos(block, "units"), totals, stacks.keys()
+        self.note_units(h, totals, [stack.total for stack in stacks.values() if stack.total >= 2])
+
+    def note_units(self, h: HouseBlock, totals: dict[str, int], sizes: list[int]) -> None:
+        """The rules a house's unit totals and army sizes (`sizes`: every stack of 2 or more) may break."""
+        may_break = self.position.may_break
         caps = self.ed.caps
         for kind, n in totals.items():
             if n > caps.get(kind, -1):
                 may_break.add("unit-cap")
-        h.stacks, h.units_pos, h._totals = stacks, _key_pos(block, "units"), totals
         track = self.data.supply_track
         if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
             row = track[h.supply]
-            sizes = [stack.total for stack in stacks.values() if stack.total >= 2]
             if len(sizes) > len(row):
                 may_break.add("army-supply")
             elif sizes:
@@ -571,7 +636,7 @@ class Reader:
         may_break = self.position.may_break
         used: dict[str, int] = {}
         ordered: set[str] = set()
-        stacks = h.stacks
+        names = h._unit_names
         islands = self.ed.islands
         read_tokens = self.data.read_tokens
         starred = 0
@@ -593,7 +658,7 @@ class Reader:
                     may_break.add("support-on-island")
         if len(ordered) < len(orders):
             may_break.add("orders-one-per-area")
-        if stacks is not None and (h._empty or not stacks.keys() >= ordered):
+        if names is not None and (h._empty or not ordered.issubset(names)):
             may_break.add("order-without-units")
         for token, n in used.items():
             if n > known[token]:
