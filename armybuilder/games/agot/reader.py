@@ -57,7 +57,6 @@ E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
 _NO_TRACKS: dict[str, Track] = {}
-_new = object.__new__
 _tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
@@ -465,69 +464,18 @@ class Reader:
         self.read_stacks(block, h)  # (what the loop above noted, it notes again: the same facts)
 
     def read_stacks(self, block: dict[Any, Any], h: HouseBlock) -> None:
-        """A house's units by area, read entry by entry (some entry is not usual: reported or added up)."""
+        """A house's units by area, read entry by entry by `unit_entry` (some entry is not usual: reported,
+        or an area named again and added up)."""
         v = block["units"]
         stacks: dict[str, Stack] = {}
         keys: dict[str, Any] = {}  # area -> its first key as written
-        units = self.ed.unit_set
         key_pos = getattr(v, "key_pos", _NO_KEYS)
-        areas = self.known_areas()
-        position = self.position
-        may_break = position.may_break
-        holders = self.holders
-        hid = h.id
-        held = position.held_by.setdefault(hid, set())
-        land_holders = position.land_holders
-        totals: dict[str, int] = {}
-        usual = True  # every entry read here: `totals` holds their units
         for key, kinds in v.items():
-            place = areas.get(key)
-            if place is not None and kinds.__class__ is PosMap and (name := place.name) not in stacks:
-                # the usual entry: an area of the map in play, met first, its counts checked at once
-                counts: dict[str, int] = {}
-                total = 0
-                for kind, n in kinds.items():
-                    if n.__class__ is not int or n < 0 or kind not in units:
-                        break
-                    counts[kind] = n
-                    total += n
-                    totals[kind] = totals.get(kind, 0) + n
-                else:
-                    kpos = key_pos.get(key, NO_POS)
-                    ships = counts.get("ship", 0)
-                    land = total - ships
-                    stack = _new(Stack)  # Stack(place, kpos, counts, total, land) without the call
-                    stack.place, stack.pos, stack.counts, stack.total, stack.land = place, kpos, counts, total, land
-                    stacks[name] = stack
-                    keys[name] = key
-                    area = place.area  # an area of `areas` is on the map (status "ok")
-                    if area is None or area.kind == "land":
-                        if ships:
-                            may_break.add("ship-on-land")
-                        if land:
-                            held.add(name)  # for `Position.control`
-                            holding = land_holders.get(name)
-                            if holding is None:
-                                land_holders[name] = {hid}
-                            else:
-                                holding.add(hid)
-                    else:
-                        if land:
-                            may_break.add("land-unit-at-sea")
-                        if ships and area.kind == "port":
-                            may_break.update(_PORT_RULES)
-                    if not total:
-                        h._empty = True
-                    elif holders.setdefault(name, hid) != hid:
-                        may_break.add("contested-area")
-                    continue
-            usual = False
             self.unit_entry(key, kinds, key_pos.get(key, NO_POS), h, stacks, keys)
-        if not usual:  # the totals in the order of the areas, as `HouseBlock.unit_totals` gives them
-            totals = {}
-            for stack in stacks.values():
-                for kind, n in stack.counts.items():
-                    totals[kind] = totals.get(kind, 0) + n
+        totals: dict[str, int] = {}  # in the order of the areas, as `HouseBlock.unit_totals` gives them
+        for stack in stacks.values():
+            for kind, n in stack.counts.items():
+                totals[kind] = totals.get(kind, 0) + n
         h._stacks, h.units_pos, h._totals, h._unit_names = stacks, _key_pos(block, "units"), totals, stacks.keys()
         self.note_units(h, totals, [stack.total for stack in stacks.values() if stack.total >= 2])
 
@@ -551,8 +499,8 @@ class Reader:
     def unit_entry(
         self, key: Any, kinds: Any, kpos: Pos, h: HouseBlock, stacks: dict[str, Stack], keys: dict[str, Any]
     ) -> None:
-        """Any other entry of a house's units: an area not resolved before, one named again, a count or a
-        unit kind to report."""
+        """One entry of a house's units whose house has an entry that is not usual: an area not resolved
+        before, one named again, a count or a unit kind to report (the usual ones read alike)."""
         place = self.known_areas().get(key)
         if place is None:
             place = self.place(key, kpos, "a unit area", units=True, key=True)
