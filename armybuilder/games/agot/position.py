@@ -100,7 +100,7 @@ class HouseBlock:
     cards: Cards | None = None
     _stacks: dict[str, Stack] | None = None  # units, by area name (`stacks`)
     units_pos: Pos = NO_POS
-    orders: list[Order] | None = None
+    _orders: list[Order] | None = None  # (`orders`)
     orders_pos: Pos = NO_POS
     _totals: dict[str, int] | None = None
     _armies: list[tuple[str, int]] | None = None
@@ -108,7 +108,8 @@ class HouseBlock:
     _empty: bool = False  # an area of `stacks` may hold no unit (order-without-units looks)
     _unit_names: Collection[str] | None = None  # the areas of `stacks`, known without making them
     _raw_units: Any = None  # units whose every entry was usual (an area in play, once, counts well shaped)
-    _areas: Any = None  # the areas they resolve in (the reader's known areas)
+    _raw_orders: Any = None  # orders whose every entry was usual (an area resolved before, a known token)
+    _areas: Any = None  # the areas these resolve in (the reader's known areas)
 
     @property
     def stacks(self) -> dict[str, Stack] | None:
@@ -125,6 +126,20 @@ class HouseBlock:
                 stacks[place.name] = Stack(place, key_pos.get(key, NO_POS), counts, total, total - counts.get("ship", 0))
             self._stacks = stacks
         return self._stacks
+
+    @property
+    def orders(self) -> list[Order] | None:
+        """The house's orders in file order; made from the orders as read on first use when every entry was
+        usual (most checks never ask)."""
+        if self._orders is None and self._raw_orders is not None:
+            raw, areas = self._raw_orders, self._areas
+            key_pos = getattr(raw, "key_pos", {})
+            self._orders = [Order(areas[key], key, token, key_pos.get(key, NO_POS)) for key, token in raw.items()]
+        return self._orders
+
+    def has_orders(self) -> bool:
+        """Whether the house placed an order (without making them)."""
+        return bool(self._orders if self._raw_orders is None else self._raw_orders)
 
     def unit_totals(self) -> dict[str, int]:
         """Units of each kind in all entries together (computed once; do not change the result)."""

@@ -572,21 +572,36 @@ class Reader:
         self.add("unknown-unit-type", E, message + (f"; {hint}" if hint else ""), where)
 
     def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:
-        """A house's orders, its starred ones counted, and the rules about orders they may break
-        (`Position.may_break`), noted in the one pass over the entries."""
+        """A house's starred orders counted and the rules about orders they may break (`Position.may_break`),
+        noted in one pass over the entries; when every entry is usual (an area resolved before, a known
+        token) the orders are made only when asked (`HouseBlock.orders`), else every entry is read again
+        and the others reported."""
         v = block["orders"]
         if not self.shaped(isinstance(v, dict)):
             return
         known = self.data.order_tokens
-        orders: list[Order] = []
-        key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
-        may_break = self.position.may_break
         used: dict[str, int] = {}
         ordered: set[str] = set()
-        names = h._unit_names
-        islands = self.ed.islands
         read_tokens = self.data.read_tokens
+        starred = 0
+        for key, token in v.items():
+            place = areas.get(key)
+            if place is None or token.__class__ is not str or token not in known:
+                break
+            used[token] = used.get(token, 0) + 1
+            ordered.add(place.name)
+            if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
+                starred += self.note_token(token, place)
+        else:  # every entry usual
+            h._raw_orders, h._areas = v, areas
+            h.orders_pos, h._starred = _key_pos(block, "orders"), starred
+            self.note_orders(h, len(v), used, ordered, starred)
+            return
+        orders: list[Order] = []
+        key_pos = getattr(v, "key_pos", _NO_KEYS)
+        used = {}
+        ordered = set()
         starred = 0
         for key, token in v.items():
             place = areas.get(key)
@@ -597,21 +612,31 @@ class Reader:
             orders.append(_tuple_new(Order, (place, key, token, key_pos.get(key, NO_POS))))
             used[token] = used.get(token, 0) + 1
             ordered.add(place.name)
-            if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
-                if token.endswith("-star"):
-                    starred += 1
-                if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
-                    may_break.add("consolidate-at-sea")
-                elif token in SUPPORT and place.name in islands:
-                    may_break.add("support-on-island")
-        if len(ordered) < len(orders):
+            if token in read_tokens:
+                starred += self.note_token(token, place)
+        h._orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
+        self.note_orders(h, len(orders), used, ordered, starred)
+
+    def note_token(self, token: str, place: Resolved) -> int:
+        """The rule a consolidate or support order may break where it stands; 1 for a starred order, else 0."""
+        if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
+            self.position.may_break.add("consolidate-at-sea")
+        elif token in SUPPORT and place.name in self.ed.islands:
+            self.position.may_break.add("support-on-island")
+        return 1 if token.endswith("-star") else 0
+
+    def note_orders(self, h: HouseBlock, count: int, used: dict[str, int], ordered: set[str], starred: int) -> None:
+        """The rules a house's `count` orders (`used`: per token, `ordered`: their areas) may break."""
+        may_break = self.position.may_break
+        if len(ordered) < count:
             may_break.add("orders-one-per-area")
+        names = h._unit_names
         if names is not None and (h._empty or not ordered.issubset(names)):
             may_break.add("order-without-units")
+        known = self.data.order_tokens
         for token, n in used.items():
             if n > known[token]:
                 may_break.add("order-supply")
-        h.orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
         if starred:
             may_break.add("special-orders-limit")
 
