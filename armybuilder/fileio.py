@@ -7,7 +7,6 @@ import errno
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -176,6 +175,8 @@ def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, fo
     if not folder.is_dir():
         raise ArmyBuilderError(f"folder {folder} does not exist; create it first or choose another -o")
     try:
+        import tempfile  # (with shutil, random, bz2 and lzma: only when a file is written)
+
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:

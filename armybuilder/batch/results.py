@@ -4,10 +4,9 @@ batch of ten thousand files holds no more in memory than a batch of ten."""
 # (no `from __future__ import annotations`: a NamedTuple's field types as text are compiled on every run)
 
 import pickle
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import IO, Any, NamedTuple
 
 from armybuilder.games.base import Tally
 from armybuilder.packed import PROBLEMS as _PROBLEMS
@@ -76,13 +75,18 @@ def located(p: Problem, lines: Mapping[int, int] | None) -> Problem:
     return replace(p, line=lines.get(p.line, 0), column=1 if p.line in lines else 0)
 
 
+HELD_BYTES = 4 << 20  # rows kept in memory up to this size (a thousand lists' are about half a megabyte)
+
+
 class Results:
-    """Every row of a batch, in submission order, spilled to an anonymous temporary file as it arrives.
-    Iterate (as often as needed) to stream the rows back. Problems that need several files
+    """Every row of a batch, in submission order, held in memory as it arrives and spilled to an anonymous
+    temporary file once they pass HELD_BYTES (a batch of any size stays in bounded memory; a small one makes
+    no file). Iterate (as often as needed) to stream the rows back. Problems that need several files
     (`add_problems`) are merged in as rows are read."""
 
     def __init__(self, teams: dict[str, str] | None = None) -> None:
-        self._spill = tempfile.TemporaryFile(prefix="armybuilder-batch-")  # noqa: SIM115 - closed by close()
+        self._spill: IO[bytes] | None = None
+        self._held: list[bytes] = []  # each pickled run of rows, until they are spilled
         self._chunks: list[tuple[int, int]] = []  # (offset, size) of each pickled run of rows
         self._end = 0
         self.count = 0
@@ -93,8 +97,17 @@ class Results:
         self.teams: dict[str, dict[str, Any]] = {}  # team -> its players, lists and the figures its rules read
 
     def add_chunk(self, blob: bytes, count: int, invalid: int, heads: list[Head] | None = None) -> None:
-        self._spill.seek(self._end)
-        self._spill.write(blob)
+        if self._spill is None and self._end + len(blob) > HELD_BYTES:
+            import tempfile  # (with shutil, random, bz2 and lzma: only for a batch this large)
+
+            self._spill = tempfile.TemporaryFile(prefix="armybuilder-batch-")  # noqa: SIM115 - closed by close()
+            self._spill.write(b"".join(self._held))
+            self._held = []
+        if self._spill is None:
+            self._held.append(blob)
+        else:
+            self._spill.seek(self._end)
+            self._spill.write(blob)
         self._chunks.append((self._end, len(blob)))
         self._end += len(blob)
         self.count += count
@@ -137,9 +150,13 @@ class Results:
 
     def _stream(self) -> Iterator[tuple[int, tuple[Any, ...]]]:
         index = 0
-        for offset, size in self._chunks:
-            self._spill.seek(offset)
-            for packed in pickle.loads(self._spill.read(size)):
+        for number, (offset, size) in enumerate(self._chunks):
+            if self._spill is None:
+                blob = self._held[number]
+            else:
+                self._spill.seek(offset)
+                blob = self._spill.read(size)
+            for packed in pickle.loads(blob):
                 yield index, packed
                 index += 1
 
@@ -153,7 +170,9 @@ class Results:
         return row
 
     def close(self) -> None:
-        self._spill.close()
+        self._held = []
+        if self._spill is not None:
+            self._spill.close()
 
     def __enter__(self) -> "Results":
         return self

@@ -15,7 +15,6 @@ import hashlib
 import os
 import pickle
 import stat
-import tempfile
 from collections.abc import Iterable
 from dataclasses import fields
 from pathlib import Path
@@ -115,6 +114,8 @@ def write(path: Path, magic: bytes, value: object) -> None:
     blob = magic + hashlib.sha256(payload).digest() + payload
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # (with shutil, random, bz2 and lzma: only when a cache is written)
+
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
         try:
             with os.fdopen(fd, "wb") as handle:
