@@ -8,6 +8,7 @@ of the model, so no rule ever meets it. Reading never raises.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -97,14 +98,48 @@ class HouseBlock:
     tokens: list[tuple[Resolved, Pos]] | None = None  # power_on_board
     tokens_pos: Pos = NO_POS
     cards: Cards | None = None
-    stacks: dict[str, Stack] | None = None  # units, by area name
+    _stacks: dict[str, Stack] | None = None  # units, by area name (`stacks`)
     units_pos: Pos = NO_POS
-    orders: list[Order] | None = None
+    _orders: list[Order] | None = None  # (`orders`)
     orders_pos: Pos = NO_POS
     _totals: dict[str, int] | None = None
     _armies: list[tuple[str, int]] | None = None
     _starred: int | None = None  # starred orders placed (special_orders_limit.starred)
     _empty: bool = False  # an area of `stacks` may hold no unit (order-without-units looks)
+    _unit_names: Collection[str] | None = None  # the areas of `stacks`, known without making them
+    _raw_units: Any = None  # units whose every entry was usual (an area in play, once, counts well shaped)
+    _raw_orders: Any = None  # orders whose every entry was usual (an area resolved before, a known token)
+    _areas: Any = None  # the areas these resolve in (the reader's known areas)
+
+    @property
+    def stacks(self) -> dict[str, Stack] | None:
+        """The house's units by area name; made from the units as read on first use when every entry was
+        usual (most checks never ask)."""
+        if self._stacks is None and self._raw_units is not None:
+            raw, areas = self._raw_units, self._areas
+            key_pos = getattr(raw, "key_pos", {})
+            stacks: dict[str, Stack] = {}
+            for key, kinds in raw.items():
+                place = areas[key]
+                counts = dict(kinds)
+                total = sum(counts.values())
+                stacks[place.name] = Stack(place, key_pos.get(key, NO_POS), counts, total, total - counts.get("ship", 0))
+            self._stacks = stacks
+        return self._stacks
+
+    @property
+    def orders(self) -> list[Order] | None:
+        """The house's orders in file order; made from the orders as read on first use when every entry was
+        usual (most checks never ask)."""
+        if self._orders is None and self._raw_orders is not None:
+            raw, areas = self._raw_orders, self._areas
+            key_pos = getattr(raw, "key_pos", {})
+            self._orders = [Order(areas[key], key, token, key_pos.get(key, NO_POS)) for key, token in raw.items()]
+        return self._orders
+
+    def has_orders(self) -> bool:
+        """Whether the house placed an order (without making them)."""
+        return bool(self._orders if self._raw_orders is None else self._raw_orders)
 
     def unit_totals(self) -> dict[str, int]:
         """Units of each kind in all entries together (computed once; do not change the result)."""

@@ -57,7 +57,6 @@ E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_KEYS: dict[Any, Pos] = {}
 _NO_TRACKS: dict[str, Track] = {}
-_new = object.__new__
 _tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
@@ -401,15 +400,14 @@ class Reader:
             h.cards = Cards(where, counts[0], counts[1], names)
 
     def read_units(self, block: dict[Any, Any], h: HouseBlock) -> None:
-        """A house's units by area, its unit totals, and the rules about where units stand that they may
-        break (`Position.may_break`), noted in the one pass over the entries."""
+        """A house's unit totals and the rules about where units stand that they may break
+        (`Position.may_break`), noted in one pass over the entries; when every entry is usual (an area in
+        play, named once, its counts well shaped) the stacks are made only when asked (`HouseBlock.stacks`),
+        else `read_stacks` reads them all."""
         v = block["units"]
         if not self.shaped(isinstance(v, dict)):
             return
-        stacks: dict[str, Stack] = {}
-        keys: dict[str, Any] = {}  # area -> its first key as written
         units = self.ed.unit_set
-        key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
         position = self.position
         may_break = position.may_break
@@ -418,64 +416,79 @@ class Reader:
         held = position.held_by.setdefault(hid, set())
         land_holders = position.land_holders
         totals: dict[str, int] = {}
-        usual = True  # every entry read here: `totals` holds their units
+        sizes: list[int] = []
+        seen: set[str] = set()
         for key, kinds in v.items():
             place = areas.get(key)
-            if place is not None and kinds.__class__ is PosMap and (name := place.name) not in stacks:
-                # the usual entry: an area of the map in play, met first, its counts checked at once
-                counts: dict[str, int] = {}
-                total = 0
-                for kind, n in kinds.items():
-                    if n.__class__ is not int or n < 0 or kind not in units:
-                        break
-                    counts[kind] = n
-                    total += n
-                    totals[kind] = totals.get(kind, 0) + n
+            if place is None or kinds.__class__ is not PosMap or (name := place.name) in seen:
+                break
+            total = 0
+            for kind, n in kinds.items():
+                if n.__class__ is not int or n < 0 or kind not in units:
+                    break  # (`totals` is left: `read_stacks` counts again)
+                total += n
+                totals[kind] = totals.get(kind, 0) + n
+            else:
+                seen.add(name)
+                if total >= 2:
+                    sizes.append(total)
+                ships = kinds.get("ship", 0)
+                land = total - ships
+                area = place.area  # an area of `areas` is on the map (status "ok")
+                if area is None or area.kind == "land":
+                    if ships:
+                        may_break.add("ship-on-land")
+                    if land:
+                        held.add(name)  # for `Position.control`
+                        holding = land_holders.get(name)
+                        if holding is None:
+                            land_holders[name] = {hid}
+                        else:
+                            holding.add(hid)
                 else:
-                    kpos = key_pos.get(key, NO_POS)
-                    ships = counts.get("ship", 0)
-                    land = total - ships
-                    stack = _new(Stack)  # Stack(place, kpos, counts, total, land) without the call
-                    stack.place, stack.pos, stack.counts, stack.total, stack.land = place, kpos, counts, total, land
-                    stacks[name] = stack
-                    keys[name] = key
-                    area = place.area  # an area of `areas` is on the map (status "ok")
-                    if area is None or area.kind == "land":
-                        if ships:
-                            may_break.add("ship-on-land")
-                        if land:
-                            held.add(name)  # for `Position.control`
-                            holding = land_holders.get(name)
-                            if holding is None:
-                                land_holders[name] = {hid}
-                            else:
-                                holding.add(hid)
-                    else:
-                        if land:
-                            may_break.add("land-unit-at-sea")
-                        if ships and area.kind == "port":
-                            may_break.update(_PORT_RULES)
-                    if not total:
-                        h._empty = True
-                    elif holders.setdefault(name, hid) != hid:
-                        may_break.add("contested-area")
-                    continue
-            usual = False
+                    if land:
+                        may_break.add("land-unit-at-sea")
+                    if ships and area.kind == "port":
+                        may_break.update(_PORT_RULES)
+                if not total:
+                    h._empty = True
+                elif holders.setdefault(name, hid) != hid:
+                    may_break.add("contested-area")
+                continue
+            break
+        else:  # every entry usual
+            h._raw_units, h._areas, h._unit_names = v, areas, seen
+            h.units_pos, h._totals = _key_pos(block, "units"), totals
+            self.note_units(h, totals, sizes)
+            return
+        self.read_stacks(block, h)  # (what the loop above noted, it notes again: the same facts)
+
+    def read_stacks(self, block: dict[Any, Any], h: HouseBlock) -> None:
+        """A house's units by area, read entry by entry by `unit_entry` (some entry is not usual: reported,
+        or an area named again and added up)."""
+        v = block["units"]
+        stacks: dict[str, Stack] = {}
+        keys: dict[str, Any] = {}  # area -> its first key as written
+        key_pos = getattr(v, "key_pos", _NO_KEYS)
+        for key, kinds in v.items():
             self.unit_entry(key, kinds, key_pos.get(key, NO_POS), h, stacks, keys)
-        if not usual:  # the totals in the order of the areas, as `HouseBlock.unit_totals` gives them
-            totals = {}
-            for stack in stacks.values():
-                for kind, n in stack.counts.items():
-                    totals[kind] = totals.get(kind, 0) + n
+        totals: dict[str, int] = {}  # in the order of the areas, as `HouseBlock.unit_totals` gives them
+        for stack in stacks.values():
+            for kind, n in stack.counts.items():
+                totals[kind] = totals.get(kind, 0) + n
+        h._stacks, h.units_pos, h._totals, h._unit_names = stacks, _key_pos(block, "units"), totals, stacks.keys()
+        self.note_units(h, totals, [stack.total for stack in stacks.values() if stack.total >= 2])
+
+    def note_units(self, h: HouseBlock, totals: dict[str, int], sizes: list[int]) -> None:
+        """The rules a house's unit totals and army sizes (`sizes`: every stack of 2 or more) may break."""
+        may_break = self.position.may_break
         caps = self.ed.caps
         for kind, n in totals.items():
             if n > caps.get(kind, -1):
                 may_break.add("unit-cap")
-        h.stacks, h.units_pos, h._totals = stacks, _key_pos(block, "units"), totals
         track = self.data.supply_track
         if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
             row = track[h.supply]
-            sizes = [stack.total for stack in stacks.values() if stack.total >= 2]
             if len(sizes) > len(row):
                 may_break.add("army-supply")
             elif sizes:
@@ -486,8 +499,8 @@ class Reader:
     def unit_entry(
         self, key: Any, kinds: Any, kpos: Pos, h: HouseBlock, stacks: dict[str, Stack], keys: dict[str, Any]
     ) -> None:
-        """Any other entry of a house's units: an area not resolved before, one named again, a count or a
-        unit kind to report."""
+        """One entry of a house's units whose house has an entry that is not usual: an area not resolved
+        before, one named again, a count or a unit kind to report (the usual ones read alike)."""
         place = self.known_areas().get(key)
         if place is None:
             place = self.place(key, kpos, "a unit area", units=True, key=True)
@@ -559,21 +572,36 @@ class Reader:
         self.add("unknown-unit-type", E, message + (f"; {hint}" if hint else ""), where)
 
     def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:
-        """A house's orders, its starred ones counted, and the rules about orders they may break
-        (`Position.may_break`), noted in the one pass over the entries."""
+        """A house's starred orders counted and the rules about orders they may break (`Position.may_break`),
+        noted in one pass over the entries; when every entry is usual (an area resolved before, a known
+        token) the orders are made only when asked (`HouseBlock.orders`), else every entry is read again
+        and the others reported."""
         v = block["orders"]
         if not self.shaped(isinstance(v, dict)):
             return
         known = self.data.order_tokens
-        orders: list[Order] = []
-        key_pos = getattr(v, "key_pos", _NO_KEYS)
         areas = self.known_areas()
-        may_break = self.position.may_break
         used: dict[str, int] = {}
         ordered: set[str] = set()
-        stacks = h.stacks
-        islands = self.ed.islands
         read_tokens = self.data.read_tokens
+        starred = 0
+        for key, token in v.items():
+            place = areas.get(key)
+            if place is None or token.__class__ is not str or token not in known:
+                break
+            used[token] = used.get(token, 0) + 1
+            ordered.add(place.name)
+            if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
+                starred += self.note_token(token, place)
+        else:  # every entry usual
+            h._raw_orders, h._areas = v, areas
+            h.orders_pos, h._starred = _key_pos(block, "orders"), starred
+            self.note_orders(h, len(v), used, ordered, starred)
+            return
+        orders: list[Order] = []
+        key_pos = getattr(v, "key_pos", _NO_KEYS)
+        used = {}
+        ordered = set()
         starred = 0
         for key, token in v.items():
             place = areas.get(key)
@@ -584,21 +612,31 @@ class Reader:
             orders.append(_tuple_new(Order, (place, key, token, key_pos.get(key, NO_POS))))
             used[token] = used.get(token, 0) + 1
             ordered.add(place.name)
-            if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
-                if token.endswith("-star"):
-                    starred += 1
-                if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
-                    may_break.add("consolidate-at-sea")
-                elif token in SUPPORT and place.name in islands:
-                    may_break.add("support-on-island")
-        if len(ordered) < len(orders):
+            if token in read_tokens:
+                starred += self.note_token(token, place)
+        h._orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
+        self.note_orders(h, len(orders), used, ordered, starred)
+
+    def note_token(self, token: str, place: Resolved) -> int:
+        """The rule a consolidate or support order may break where it stands; 1 for a starred order, else 0."""
+        if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
+            self.position.may_break.add("consolidate-at-sea")
+        elif token in SUPPORT and place.name in self.ed.islands:
+            self.position.may_break.add("support-on-island")
+        return 1 if token.endswith("-star") else 0
+
+    def note_orders(self, h: HouseBlock, count: int, used: dict[str, int], ordered: set[str], starred: int) -> None:
+        """The rules a house's `count` orders (`used`: per token, `ordered`: their areas) may break."""
+        may_break = self.position.may_break
+        if len(ordered) < count:
             may_break.add("orders-one-per-area")
-        if stacks is not None and (h._empty or not stacks.keys() >= ordered):
+        names = h._unit_names
+        if names is not None and (h._empty or not ordered.issubset(names)):
             may_break.add("order-without-units")
+        known = self.data.order_tokens
         for token, n in used.items():
             if n > known[token]:
                 may_break.add("order-supply")
-        h.orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
         if starred:
             may_break.add("special-orders-limit")
 

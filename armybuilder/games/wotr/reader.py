@@ -329,12 +329,23 @@ class _Reader:
                 facts: Any = figure_facts.get(nkey)
                 counts: Mapping[str, int] | None = None
                 if stacks is None and facts is not None and nkp is not None and figures.__class__ is PosMap:
-                    # the usual figures of a canonical nation: kept as parsed, the stack made when asked
-                    for n in figures.values():
-                        if n.__class__ is not int or not 0 <= n <= top:
+                    # the usual figures of a canonical nation: kept as parsed, the stack made when asked; its
+                    # army units, leaders and Nazgûl summed as its kinds and counts are looked over
+                    kinds, fkp = facts[0], figures.key_pos
+                    army = leader = naz = 0
+                    for k, n in figures.items():
+                        if n.__class__ is not int or not 0 <= n <= top or k not in kinds or k not in fkp:
+                            break
+                        if k == "regular" or k == "elite":
+                            army += n
+                        elif k == "leader":
+                            leader = n
+                        elif k == "nazgul":
+                            naz = n
+                        else:
                             break
                     else:
-                        if figures.keys() <= facts[0] and figures.key_pos.keys() == figures.keys():
+                        if len(fkp) == len(figures):
                             nation = nkey
                             counts = figures
                 if counts is None:
@@ -375,24 +386,25 @@ class _Reader:
                         stack = self.figures(figures, nation, nkp, nvp, where, region, nation)
                     stacks[nation] = stack
                     counts = stack.counts
+                    if counts:
+                        get = counts.get
+                        army = get("regular", 0) + get("elite", 0)
+                        leader = get("leader", 0) if facts[2] else 0
+                        naz = get("nazgul", 0) if facts[3] else 0
                 if counts:
-                    _, is_free, has_leader, has_nazgul = facts
                     group = pooled.get(nation)
                     if group is None:
                         pooled[nation] = [counts]
                     else:
                         group.append(counts)
-                    get = counts.get
-                    army = get("regular", 0) + get("elite", 0)
-                    leader = get("leader", 0) if has_leader else 0
-                    if is_free:
+                    if facts[1]:
                         free += army
                     else:
                         shadow += army
                     if leader:
                         leaders += leader
-                    if has_nazgul:
-                        nazgul += get("nazgul", 0)
+                    if naz:
+                        nazgul += naz
                     if (army or leader) and owner is not None and nation != owner:
                         abroad = 1
             damaged = before >= 0 and self.faults + len(problems) > before
@@ -485,8 +497,9 @@ class _Reader:
         if items is None:
             return None
         result: list[Named] = []
+        known = self.data.characters
         for _, item, ipos in self.items(items, pos):
-            name = self.resolve("characters", item, ipos)
+            name = item if item.__class__ is str and item in known else self.resolve("characters", item, ipos)
             if name is None:
                 continue
             kind = self.data.characters[name].kind
@@ -503,6 +516,7 @@ class _Reader:
             return None
         fellowship = Fellowship(pos)
         fellowship.fields["mordor_step"] = _new(Value, (None, pos, pos))  # absent inside a present fellowship: null
+        top = self.max
         for key, item, kp, vp in self.entries(mapping, pos):
             got: Any = None
             if key not in FELLOWSHIP_FIELDS:
@@ -521,8 +535,10 @@ class _Reader:
                 got = self.resolve("regions", item, vp)
             elif key == "guide":
                 got = self.resolve("characters", item, vp)
-            else:
-                got = self.kind(item, "flag" if key == "revealed" else "integer")
+            elif key == "revealed":
+                got = item if item.__class__ is bool else self.kind(item, "flag")
+            else:  # the usual number, read as `kind` would, without the call
+                got = item if item.__class__ is int and -top <= item <= top else self.kind(item, "integer")
             if got is not None:
                 fellowship.fields[key] = _new(Value, (got, vp, kp))
             elif key == "mordor_step":
@@ -535,20 +551,36 @@ class _Reader:
             return None
         result: dict[str, PoliticalEntry] = {}
         top = self.max
-        for nation, entry, kp, vp in self.names_of(mapping, pos, "nations", where):
+        canonical = self.canonical["nations"]
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        for key, entry in mapping.items():  # as `names_of` does, written out: eight markers in every file
+            kp = key_pos.get(key, pos)
+            if key in canonical and key not in result:
+                nation = key
+            else:
+                found = self.name_key(key, kp, where, "nations", {n: e.pos for n, e in result.items()})
+                if found is None:
+                    continue
+                nation = found
+            vp = value_pos.get(key, kp)
             if entry.__class__ is PosMap:  # the usual marker, {box: 2, active: true}: read as `record` would
-                box, active = entry.get("box"), entry.get("active")
+                get = entry.get
+                box, active = get("box"), get("active")
                 if (
                     (box is None or (box.__class__ is int and -top <= box <= top))
                     and (active is None or active.__class__ is bool)
                     and len(entry) == (box is not None) + (active is not None)
                 ):
                     at, value_at = entry.key_pos, entry.value_pos
-                    stated = [
-                        None if v is None else _new(Value, (v, value_at.get(k) or at.get(k, vp), at.get(k, vp)))
-                        for k, v in (("box", box), ("active", active))
-                    ]
-                    result[nation] = PoliticalEntry(nation, kp, stated[0], stated[1])
+                    result[nation] = PoliticalEntry(
+                        nation,
+                        kp,
+                        None if box is None else _new(Value, (box, value_at.get("box") or at.get("box", vp), at.get("box", vp))),
+                        None
+                        if active is None
+                        else _new(Value, (active, value_at.get("active") or at.get("active", vp), at.get("active", vp))),
+                    )
                     continue
             political = result[nation] = PoliticalEntry(nation, kp)
             fields = self.record(entry, vp, (where, nation), POLITICAL_FIELDS)

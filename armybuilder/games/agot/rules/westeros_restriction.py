@@ -56,7 +56,7 @@ def check(position: Position) -> Iterator[Problem]:
             position.westeros_pos,
         )
         return
-    if not any(b.orders for b in position.houses.values()):
+    if not any(b.has_orders() for b in position.houses.values()):
         return
     forbidden: dict[str, str] = {}  # order kind or token -> the card forbidding it
     for card, _ in position.westeros:
