@@ -72,7 +72,9 @@ def validator() -> Draft202012Validator:
 class Reader:
     """Reads one document into a `Position`, collecting problems in `found` and counting shape faults."""
 
-    __slots__ = ("data", "ed", "ed1_unknown", "faults", "found", "holders", "out3", "path", "position", "unread")
+    __slots__ = (
+        "areas", "data", "ed", "ed1_unknown", "faults", "found", "holders", "out3", "path", "position", "unread"
+    )
 
     def __init__(self, path: str, data: AgotData) -> None:
         self.path = path
@@ -85,6 +87,7 @@ class Reader:
         self.position: Position
         self.out3 = False  # a 3-player second-edition game: part of the map is out of play
         self.holders: dict[str, str] = {}  # area -> the first house with units there (contested-area)
+        self.areas: Mapping[str, Resolved]  # `known_areas`, once the player count is read
 
     def add(self, rule: str, severity: Severity, message: str, pos: Pos) -> None:
         self.found.append(Problem(rule, severity, message, self.path, pos[0], pos[1]))
@@ -139,6 +142,7 @@ class Reader:
             )
         else:
             self.faults += 1
+        self.areas = ed.resolved(self.out3)
         pos.round_pos = _val_pos(value, "round")
         if self.shaped(type(value["round"]) is int):
             pos.round = value["round"]
@@ -213,7 +217,7 @@ class Reader:
     def known_areas(self) -> Mapping[str, Resolved]:
         """Names already resolved to an area of the map, which `place` gives for them without a word (in a
         3-player game of the second edition, only the areas still in play: `place` speaks of the others)."""
-        return self.ed.resolved(self.out3)
+        return self.areas
 
     def place(self, raw: Any, where: Pos, what: str, units: bool = False, key: bool = False) -> Resolved | None:
         """The area a name stands for (None: not a name at all; a key that is not text is reported)."""
@@ -254,7 +258,7 @@ class Reader:
         if not self.shaped(isinstance(items, list)):
             return None
         found: list[tuple[Resolved, Pos]] = []
-        areas = self.known_areas()
+        areas = self.areas
         at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
         for i, item in enumerate(items):
             ipos = at[i] if at is not None else _item_pos(items, i)
@@ -408,7 +412,7 @@ class Reader:
         if not self.shaped(isinstance(v, dict)):
             return
         units = self.ed.unit_set
-        areas = self.known_areas()
+        areas = self.areas
         position = self.position
         may_break = position.may_break
         holders = self.holders
@@ -580,7 +584,7 @@ class Reader:
         if not self.shaped(isinstance(v, dict)):
             return
         known = self.data.order_tokens
-        areas = self.known_areas()
+        areas = self.areas
         used: dict[str, int] = {}
         ordered: set[str] = set()
         read_tokens = self.data.read_tokens
@@ -671,15 +675,22 @@ class Reader:
         tracks: dict[str, Track] = {}
         exact = self.ed.house_of
         playing = self.ed.playing_sets.get(pos.players) if pos.players is not None else None
-        for track in (t for t in TRACKS if t in v):
+        for track in TRACKS:
+            if track not in v:
+                continue
             items = v[track]
             if not self.shaped(isinstance(items, list)):
                 continue
             at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
-            hids = [exact.get(item) if item.__class__ is str else None for item in items]  # the usual entry: an id
-            houses: list[tuple[str, Pos]]
+            hids: list[str | None]
+            try:  # the usual entries: house ids (text: no other hashable value equals a key of `exact`)
+                hids = list(map(exact.get, items))
+            except TypeError:  # an item that cannot be a key (a list, a mapping): each read below
+                hids = [None] * len(items)
             if at is not None and None not in hids:
                 houses = list(zip(cast("list[str]", hids), at, strict=True))
+                broken = False
+                named = set(hids)
             else:
                 houses = []
                 for i, item in enumerate(items):
@@ -687,8 +698,10 @@ class Reader:
                     hid = hids[i] or self.house(item, ipos, "a track entry")
                     if hid is not None:
                         houses.append((hid, ipos))
-            tracks[track] = Track(_val_pos(v, track), houses, len(houses) < len(items))
-            if playing is None or len(houses) != len(playing) or {h for h, _ in houses} != playing:
+                broken = len(houses) < len(items)
+                named = {h for h, _ in houses}
+            tracks[track] = Track(_val_pos(v, track), houses, broken)
+            if playing is None or len(houses) != len(playing) or named != playing:
                 pos.may_break.add("influence-tracks")
         pos.influence = tracks
 
