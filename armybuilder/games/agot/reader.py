@@ -715,9 +715,16 @@ class Reader:
         self.known_keys(v, _TOKENS)
         tokens: dict[str, tuple[str, Pos]] = {}
         playing = self.ed.playing_sets.get(pos.players) if pos.players is not None else None
-        for token in (t for t in TOKENS if t in v):
-            where = _val_pos(v, token)
-            hid = self.house(v[token], where, "a token holder")
+        exact = self.ed.house_of
+        at = v.value_pos if v.__class__ is PosMap else _NO_KEYS
+        for token in TOKENS:
+            if token not in v:
+                continue
+            where = at.get(token) or _val_pos(v, token)
+            raw = v[token]
+            hid = exact.get(raw) if raw.__class__ is str else None  # the usual holder: a house id, exactly
+            if hid is None:
+                hid = self.house(raw, where, "a token holder")
             if hid is not None:
                 tokens[token] = (hid, where)
                 track = (pos.influence or _NO_TRACKS).get(TOKENS[token])
