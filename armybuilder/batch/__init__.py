@@ -2,7 +2,7 @@
 
 A submission is any file: a YAML file of any game, or text in a format a game reads (for ASOIAF a War
 Council share code, an asoiaf-stats export, a Tabletop Simulator id string). Each is read as whatever it is
-(`check`), checked, held to the event's rules (`event`), and reduced to a row spilled to disk (`results`);
+(`check`), checked, held to the event's rules (`event`), and reduced to a small row (`results`: in memory, spilled to disk past a bound);
 then the event's checks across files run on what each file's check kept. Large batches run on every core
 (`armybuilder.scheduler`).
 
