@@ -28,7 +28,6 @@ from armybuilder.batch.check import (
     recover_chunk,
 )
 from armybuilder.batch.collect import NOT_LISTS, Submission, collect, player_from_path
-from armybuilder.batch.cross import event_cross_problems
 from armybuilder.batch.results import Head, Results, Row
 from armybuilder.errors import ArmyBuilderError, EventError
 from armybuilder.fileio import read_input
@@ -166,7 +165,9 @@ def run(
             results.add_chunk(blob, done, invalid, heads)
             if progress is not None:
                 progress(done)
-        if event is not None:
+        if event is not None:  # (its checks across files: a plain batch never imports them)
+            from armybuilder.batch.cross import event_cross_problems
+
             event_cross_problems(results, subs, event)
     except BaseException:
         results.close()
