@@ -109,6 +109,19 @@ def test_an_environment_variable_an_option_reads_leaves_it_to_typer(name: str) -
     assert batch_arguments(["batch", "lists"], {**os.environ, name: "x"}) is None
 
 
+def test_every_environment_variable_of_the_command_is_known() -> None:
+    group = typer.main.get_command(for_command("batch"))
+    command = group.commands["batch"]  # type: ignore[attr-defined]
+    assert {p.envvar for p in command.params if p.envvar} <= set(ENVIRONMENT)
+
+
+def test_on_windows_typer_reads_the_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (typer expands `~`, variables and globs in the arguments there, which a plain reading would not)
+    assert batch_arguments(["batch", "lists"], os.environ) is not None
+    monkeypatch.setattr(os, "name", "nt")
+    assert batch_arguments(["batch", "lists"], os.environ) is None
+
+
 @pytest.mark.skipif(getattr(os, "geteuid", lambda: 1)() == 0, reason="root reads every file")
 def test_an_unreadable_file_is_left_to_typer(tmp_path: Path) -> None:
     secret = tmp_path / "e.yaml"

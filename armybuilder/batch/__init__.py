@@ -2,7 +2,7 @@
 
 A submission is any file: a YAML file of any game, or text in a format a game reads (for ASOIAF a War
 Council share code, an asoiaf-stats export, a Tabletop Simulator id string). Each is read as whatever it is
-(`check`), checked, held to the event's rules (`event`), and reduced to a row spilled to disk (`results`);
+(`check`), checked, held to the event's rules (`event`), and reduced to a small row (`results`: in memory, spilled to disk past a bound);
 then the event's checks across files run on what each file's check kept. Large batches run on every core
 (`armybuilder.scheduler`).
 
@@ -28,7 +28,6 @@ from armybuilder.batch.check import (
     recover_chunk,
 )
 from armybuilder.batch.collect import NOT_LISTS, Submission, collect, player_from_path
-from armybuilder.batch.cross import event_cross_problems
 from armybuilder.batch.results import Head, Results, Row
 from armybuilder.errors import ArmyBuilderError, EventError
 from armybuilder.fileio import read_input
@@ -166,7 +165,9 @@ def run(
             results.add_chunk(blob, done, invalid, heads)
             if progress is not None:
                 progress(done)
-        if event is not None:
+        if event is not None:  # (its checks across files: a plain batch never imports them)
+            from armybuilder.batch.cross import event_cross_problems
+
             event_cross_problems(results, subs, event)
     except BaseException:
         results.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import glob
 import itertools
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -76,7 +75,9 @@ def collect(
             walk(arg)
         elif os.path.exists(arg):
             add(arg, None, found=False)
-        elif glob.has_magic(arg):
+        elif _has_magic(arg):
+            import glob  # (a pattern: folders and files named outright never need it)
+
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:
                 raise UsageError(f"{arg}: no file matches this pattern")
@@ -93,6 +94,11 @@ def collect(
     return out
 
 
+def _has_magic(path: str) -> bool:
+    """Whether `path` is a glob pattern: `glob.has_magic`, without importing glob for a plain path."""
+    return "*" in path or "?" in path or "[" in path
+
+
 def _inside(real: str, folder: str) -> bool:
     """Whether the resolved path `real` lies in the resolved `folder`."""
     try:
@@ -104,7 +110,7 @@ def _inside(real: str, folder: str) -> bool:
 def _fixed_part(pattern: str) -> str:
     """The folder a glob pattern searches: its path up to the first part with a wildcard."""
     parts = pattern.split(os.sep)
-    fixed = list(itertools.takewhile(lambda p: not glob.has_magic(p), parts))
+    fixed = list(itertools.takewhile(lambda p: not _has_magic(p), parts))
     return os.sep.join(fixed[:-1] if len(fixed) == len(parts) else fixed) or "."
 
 

@@ -1,5 +1,5 @@
-"""A batch's rows: one small record per submission, spilled to a temporary file as they arrive, so that a
-batch of ten thousand files holds no more in memory than a batch of ten."""
+"""A batch's rows: one small record per submission, held in memory up to a bound and spilled to a temporary
+file past it, so that a batch of ten thousand files holds no more in memory than a few megabytes."""
 
 # (no `from __future__ import annotations`: a NamedTuple's field types as text are compiled on every run)
 

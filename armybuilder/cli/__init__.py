@@ -84,7 +84,7 @@ def _main() -> None:
 
         fast = None if "app" in vars(cli) else _fast_batch(sys.argv[1:])
         code = _with_typer() if fast is None else fast
-        if _signalled[0]:  # (typer turns the KeyboardInterrupt into exit code 130)
+        if _signalled[0]:  # (typer, when it read the arguments, turns the KeyboardInterrupt into exit code 130)
             _interrupted()
         sys.stdout.flush()  # here, so that a full disk is told like any error (not as a warning at exit)
         sys.exit(code)

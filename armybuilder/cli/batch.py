@@ -74,22 +74,22 @@ def batch(
 
     try:
         code = batch_run.run(
-            paths,
-            event_file,
-            from_,
-            report,
-            report_format,
-            pack,
-            page,
-            force,
-            strict,
-            collection,
-            jobs,
-            quiet,
-            data,
-            data_version,
-            names,
-            no_color,
+            paths=paths,
+            event_file=event_file,
+            from_=from_,
+            report=report,
+            report_format=report_format,
+            pack=pack,
+            page=page,
+            force=force,
+            strict=strict,
+            collection=collection,
+            jobs=jobs,
+            quiet=quiet,
+            data=data,
+            data_version=data_version,
+            names=names,
+            no_color=no_color,
         )
     except Failed as failed:
         raise typer.Exit(failed.code) from None

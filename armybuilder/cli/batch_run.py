@@ -139,9 +139,7 @@ def run(
         fail(f"cannot hold the batch's results in a temporary file: {exc.strerror or exc}; free some space")
     with results:
         per_player = event.lists_per_player if event is not None else None
-        if (
-            plain_output()
-        ):  # a file or a pipe: aligned rows, no rich (a rich table costs more than the checks)
+        if plain_output():  # a file or a pipe: aligned rows, no rich (a rich table costs more than the checks)
             if quiet:
                 render.print_plain_count(sys.stdout, results)
             else:

@@ -2,7 +2,7 @@
 
 - Help shows plain placeholders (`FILE...`, `--points N`, `--format [text|json]`), never Python types.
 - Usage errors are one line (`armybuilder: error: ...`), like every other error.
-- Output to a reader that went away (`armybuilder cards | head -1`) ends quietly.
+- Output to a reader that went away (`armybuilder cards | head -1`) ends quietly (`streams.py`).
 - A plain value (a word, a path, a whole number) reaches its command without typer building a pydantic
   validator for it: `light_values` (anything else still goes through typer's own checks and wording).
 """

@@ -2,9 +2,11 @@
 
 Importing typer and building the command is a third of what a batch of a thousand lists costs the main
 process. A run whose arguments are all paths and the batch command's own options (`--event FILE`,
-`--event=FILE`, `-j N`, `-q`, …) is read here; anything else (help, `--`, an unknown option, an option
-given twice in short form, an odd value, an environment variable an option reads, shell completion) is
-declined and goes through typer as before, so that help, usage errors and their wording stay typer's.
+`--event=FILE`, `-j N`, `-q`, …; an option given again counts with its last value, as in typer) is read
+here; anything else (help, `--`, an unknown option, short options run together, an odd value, an
+environment variable an option reads, shell completion, Windows, where typer first expands `~`, variables
+and globs in the arguments) is declined and goes through typer as before, so that help, usage errors and
+their wording stay typer's.
 `tests/test_fastpath.py` keeps what this reads equal to what typer reads.
 """
 
@@ -75,7 +77,7 @@ def _value(kind: str, text: str) -> Any:
 def batch_arguments(args: Sequence[str], environ: Mapping[str, str]) -> dict[str, Any] | None:
     """The parameters of `batch` for `args` (argv after the program's name), as typer would give them; None
     when typer should read them."""
-    if not args or args[0] != "batch":
+    if not args or args[0] != "batch" or os.name == "nt":  # (typer expands the arguments on Windows)
         return None
     if any(name in environ for name in ENVIRONMENT) or any(name.startswith("_ARMYBUILDER") for name in environ):
         return None

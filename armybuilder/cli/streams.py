@@ -36,9 +36,7 @@ class _QuietPipe(io.RawIOBase):
         except BrokenPipeError:
             self.gone = True  # the rest goes nowhere; the command still ends with its own exit code
             return size
-        except (
-            OSError
-        ) as exc:  # a full disk, a quota, an I/O error: said once (by main), never retried at exit
+        except OSError as exc:  # a full disk, a quota, an I/O error: said once (by main), never retried at exit
             self.gone = True
             raise OutputFailed(exc.errno or errno.EIO) from None
 
