@@ -86,7 +86,7 @@ class Cards(NamedTuple):
 
 @dataclass(slots=True)
 class HouseBlock:
-    """One house's block (the fields with a default stay the class's until the reader sets them)."""
+    """One house's block (its units and orders, when every entry was usual, made only when first asked for)."""
 
     id: str
     name: str
@@ -106,10 +106,14 @@ class HouseBlock:
     _armies: list[tuple[str, int]] | None = None
     _starred: int | None = None  # starred orders placed (special_orders_limit.starred)
     _empty: bool = False  # an area of `stacks` may hold no unit (order-without-units looks)
-    _unit_names: Collection[str] | None = None  # the areas of `stacks`, known without making them
-    _raw_units: Any = None  # units whose every entry was usual (an area in play, once, counts well shaped)
-    _raw_orders: Any = None  # orders whose every entry was usual (an area resolved before, a known token)
-    _areas: Any = None  # the areas these resolve in (the reader's known areas)
+    # the areas of `stacks`, known without making them
+    _unit_names: Collection[str] | None = field(default=None, repr=False, compare=False)
+    # units whose every entry was usual (an area in play, once, counts well shaped)
+    _raw_units: Any = field(default=None, repr=False, compare=False)
+    # orders whose every entry was usual (an area resolved before, a known token)
+    _raw_orders: Any = field(default=None, repr=False, compare=False)
+    # the areas these resolve in (the reader's known areas; not in repr: the edition's whole name cache)
+    _areas: Any = field(default=None, repr=False, compare=False)
 
     @property
     def stacks(self) -> dict[str, Stack] | None:

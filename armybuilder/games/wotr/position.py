@@ -144,7 +144,6 @@ class Place(NamedTuple):
                 yield _new(Stack, (n, at[n], f, f.key_pos, False))
 
 
-
 @dataclass(slots=True)
 class Captured:
     region: str
@@ -241,21 +240,6 @@ class Position:
 
     def nation(self, key: str) -> Nation:
         return self.data.nations[key]
-
-    def sums(self, place: Place) -> dict[str, int]:
-        """Army units (`free_peoples`, `shadow`) and every figure (`free_peoples figures`, `shadow figures`)
-        of each side in a place, its `leader` and `nazgul` figures, and `abroad` (1: a stack of another
-        nation than the region's holds army units or a leader); counted as the reader reads the place, every
-        figure only when asked."""
-        return {
-            "free_peoples": place.free_peoples,
-            "shadow": place.shadow,
-            "free_peoples figures": self.side_figures(place, "free_peoples"),
-            "shadow figures": self.side_figures(place, "shadow"),
-            "leader": place.leader,
-            "nazgul": place.nazgul,
-            "abroad": place.abroad,
-        }
 
     def on_board(self) -> Board:
         """The places of `board` the rules about armies ask about (`Board`; empty lists without `board`), as the

@@ -284,8 +284,9 @@ class _Reader:
         }
 
     def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
-        """`board`, `besieged`: regions to nations to figures. Each place's sums (`Position.sums`) are counted
-        as it is read, and the board's places some rule about armies asks about noted (`Position.on_board`)."""
+        """`board`, `besieged`: regions to nations to figures. Each place's army units, leaders and Nazgûl
+        (`Place.free_peoples`, `shadow`, `leader`, `nazgul`, `abroad`) are counted as it is read, every figure
+        only when asked, and the board's places some rule about armies asks about noted (`Position.on_board`)."""
         mapping = self.mapping(value)
         if mapping is None:
             return None

@@ -95,6 +95,7 @@ def test_a_rule_skipped_by_its_first_test_finds_nothing(text: str, sample: Catal
 def test_a_rules_few_rows_are_those_of_every_row(text: str, bundled: Catalogue) -> None:
     """`Section.rows_of` (what a rule about a few cards reads) gives the rows `rows` gives for those names, in
     file order, whether the rows were made already or not."""
+    read_deck("deck.yaml", yamlpos.load(textwrap.dedent(text)), bundled)  # its names met once: as in a batch
     for made_first in (False, True):
         deck = read_deck("deck.yaml", yamlpos.load(textwrap.dedent(text)), bundled)
         for section in (deck.units, deck.commands):
@@ -103,3 +104,13 @@ def test_a_rules_few_rows_are_those_of_every_row(text: str, bundled: Catalogue) 
             keys = set(list(section.totals)[::2])  # every other name: some rows kept, some left out
             few = section.rows_of(keys)
             assert few == [row for row in section.rows if row[1] in keys]
+
+
+def test_a_usual_deck_read_again_keeps_its_rows_unmade(bundled: Catalogue) -> None:
+    """The rows of a deck whose names were met before are made only when asked (what `rows_of` is for)."""
+    text = textwrap.dedent(EXAMPLES[0].values[0])
+    read_deck("deck.yaml", yamlpos.load(text), bundled)
+    deck = read_deck("deck.yaml", yamlpos.load(text), bundled)
+    assert deck.units._rows is None
+    keys = set(list(deck.units.totals)[::2])
+    assert deck.units.rows_of(keys) == [row for row in deck.units.rows if row[1] in keys]

@@ -29,3 +29,19 @@ def test_a_nation_on_the_board_and_in_a_box_has_both_counted() -> None:
     )
     position = read_position(yamlpos.load(text), "position.yaml", data())
     assert position.out_of_box() == {"gondor": [{"regular": 1}, {"regular": 2}, {"elite": 1}]}
+
+
+def test_a_place_kept_as_parsed_gives_what_its_stacks_give() -> None:
+    """A well-written place keeps its parsed entry and makes its stacks only when asked: its figures and the
+    stacks of some nations are those its whole stacks give, kept as parsed or read stack by stack."""
+    kept = read = 0
+    for text, position in positions():
+        for places in (position.board, position.besieged):
+            for place in (places or {}).values():
+                stacks = place.stacks
+                kept += place.read is None
+                read += place.read is not None
+                assert dict(place.figures) == {n: s.counts for n, s in stacks.items()}, text
+                for nations in ({*list(stacks)[::2]}, set(stacks), set()):
+                    assert list(place.stacks_of(nations)) == [s for s in stacks.values() if s.nation in nations]
+    assert kept > 1000 and read > 0  # both ways of reading a place are met
