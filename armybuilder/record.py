@@ -16,9 +16,42 @@ class and its shown fields.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
+from types import ModuleType
 from typing import Any, TypeVar, dataclass_transform
+
+
+class _Inspect(ModuleType):
+    """Stands for `inspect` while `dataclasses` is imported: the real module is imported when first asked for
+    a name."""
+
+    def __getattr__(self, name: str) -> Any:
+        if sys.modules.get("inspect") is self:
+            del sys.modules["inspect"]
+        import inspect
+
+        return getattr(inspect, name)
+
+
+def _import_dataclasses() -> None:
+    """Import `dataclasses` without the `inspect` it imports (with ast, dis and tokenize: a tenth of a plain
+    batch's start, callgrind), which it uses only to write a docstring for a class that has none (a record
+    always has one): while it is imported, `inspect` is a stand-in that imports the real one when used."""
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        return
+    stand_in = _Inspect("inspect")
+    sys.modules["inspect"] = stand_in
+    try:
+        import dataclasses  # noqa: F401
+    finally:
+        if sys.modules.get("inspect") is stand_in:
+            del sys.modules["inspect"]
+
+
+_import_dataclasses()
+
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields  # noqa: E402
 
 C = TypeVar("C", bound=type)
 

@@ -176,9 +176,9 @@ CAPABILITIES: tuple[Capability[Any], ...] = (NAMES, DATA_VERSIONS, INTERCHANGE, 
 
 def members(capability: type) -> tuple[str, ...]:
     """The methods and class attributes a capability asks for."""
-    import inspect  # only when a game is first met
-
-    attributes = inspect.get_annotations(capability)  # (not `vars`: annotations may be made lazily)
+    # its own annotations (Python 3.10 on: none of a base's), made when first read where annotations are lazy
+    # (not `vars`); not inspect.get_annotations, whose import (with ast, dis, tokenize) a batch's start would pay
+    attributes = capability.__annotations__
     return (*attributes, *(n for n, v in vars(capability).items() if callable(v) and not n.startswith("_")))
 
 

@@ -96,6 +96,8 @@ def _at(mapping: Any, key: Any) -> Pos | None:
 
 @dataclass
 class _Report:
+    """The problems found in the card data so far."""
+
     problems: list[Problem]
 
     def add(self, rule: str, message: str, file: str, pos: Pos | None, card: str | None = None) -> None:

@@ -133,6 +133,8 @@ class ListFacts(NamedTuple):
 
 @dataclass
 class AsoiafEventRules(EventRules):
+    """What an event file asks of ASOIAF lists, per file, per player and per team."""
+
     where: str  # how messages name the event
     factions: frozenset[str] | None = None  # faction keys allowed; None: any
     faction_names: dict[str, str] = field(default_factory=dict)  # faction key -> display name

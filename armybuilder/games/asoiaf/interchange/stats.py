@@ -115,6 +115,8 @@ def _entry(line: str) -> tuple[int, str, str]:
 
 @dataclass
 class _Line:
+    """A card line of the export: its number, indent, bullet and card name."""
+
     number: int
     indent: int
     bullet: str

@@ -23,6 +23,8 @@ class WireError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Field:
+    """One field of a protobuf message as read from the wire."""
+
     number: int
     wire_type: int
     value: int | bytes  # int for VARINT/FIXED32/FIXED64, bytes for LENGTH

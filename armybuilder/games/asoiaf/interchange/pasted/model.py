@@ -48,6 +48,8 @@ class Piece:
 
 @dataclass
 class Row:
+    """A line of the pasted text: its number, its text, what it became and the pieces read from it."""
+
     number: int
     text: str
     said: list[str] = field(default_factory=list)  # what the line became, in order
