@@ -48,6 +48,7 @@ PUT_TO_THE_SWORD = ("no-defense", "no-march-plus1", "none")
 NO_POS = Pos(0, 0)
 LIVE = ("ok", "noted")  # area statuses the rules read (unknown and out-of-play areas are skipped)
 _NO_KEYS: dict[Any, Pos] = {}
+_tuple_new = tuple.__new__
 
 
 @dataclass(slots=True)
@@ -337,7 +338,7 @@ def occupied(position: Position) -> list[Occupied]:
                 held = [(houses[hid], stack)]
             else:
                 held = sorted(((houses[hid], stack) for hid, stack in stacks.items()), key=_at)
-            found.append(Occupied(name, held[0][1].place.area, held))
+            found.append(_tuple_new(Occupied, (name, held[0][1].place.area, held)))  # Occupied(...) without its keywords
         position._occupied = found
     return position._occupied
 

@@ -255,7 +255,8 @@ class Reader:
 
     def places(self, items: Any, what: str) -> list[tuple[Resolved, Pos]] | None:
         """A list of areas (power tokens, neutral forces)."""
-        if not self.shaped(isinstance(items, list)):
+        if not isinstance(items, list):
+            self.faults += 1
             return None
         found: list[tuple[Resolved, Pos]] = []
         areas = self.areas
@@ -351,6 +352,7 @@ class Reader:
     def read_house(self, block: dict[Any, Any], h: HouseBlock) -> None:
         data = self.data
         at = block.value_pos if block.__class__ is PosMap else _NO_KEYS  # where each value stands
+        kat = block.key_pos if block.__class__ is PosMap else _NO_KEYS  # where each key stands
         supply = block.get("supply")
         if supply is not None or "supply" in block:
             if supply.__class__ is int:
@@ -364,13 +366,14 @@ class Reader:
             else:
                 self.faults += 1
         if "power_on_board" in block:
-            h.tokens, h.tokens_pos = self.places(block["power_on_board"], "a power token area"), _key_pos(block, "power_on_board")
+            h.tokens = self.places(block["power_on_board"], "a power token area")
+            h.tokens_pos = kat.get("power_on_board") or _key_pos(block, "power_on_board")
         if "house_cards" in block:
-            self.read_cards(block, h)
+            self.read_cards(block, h, kat.get("house_cards") or _key_pos(block, "house_cards"))
         if "units" in block:
-            self.read_units(block, h)
+            self.read_units(block, h, kat.get("units") or _key_pos(block, "units"))
         if "orders" in block:
-            self.read_orders(block, h)
+            self.read_orders(block, h, kat.get("orders") or _key_pos(block, "orders"))
         may_break = self.position.may_break
         if h.supply is not None and not 0 <= h.supply < len(data.supply_track):
             may_break.add("supply-range")
@@ -382,14 +385,15 @@ class Reader:
         if cards is not None and (cards.hand + cards.discarded != data.cards_per_house or not cards.hand or cards.names):
             may_break.add("house-cards")
 
-    def read_cards(self, block: dict[Any, Any], h: HouseBlock) -> None:
+    def read_cards(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
+        """A house's cards (`where`: the position of its key)."""
         v = block["house_cards"]
-        where = _key_pos(block, "house_cards")
-        if not self.shaped(isinstance(v, dict) and len(v) == 2 and "hand" in v and "discarded" in v):
+        if not (isinstance(v, dict) and len(v) == 2 and "hand" in v and "discarded" in v):
+            self.faults += 1
             return
         hand, discarded = v["hand"], v["discarded"]
         if type(hand) is int and type(discarded) is int and hand >= 0 and discarded >= 0:
-            h.cards = Cards(where, hand, discarded, [])  # the usual counts, checked at once
+            h.cards = _tuple_new(Cards, (where, hand, discarded, []))  # the usual counts, checked at once
             return
         counts: list[int] = []
         names: list[tuple[str, Pos]] = []
@@ -403,13 +407,14 @@ class Reader:
         if len(counts) == 2:
             h.cards = Cards(where, counts[0], counts[1], names)
 
-    def read_units(self, block: dict[Any, Any], h: HouseBlock) -> None:
+    def read_units(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
         """A house's unit totals and the rules about where units stand that they may break
         (`Position.may_break`), noted in one pass over the entries; when every entry is usual (an area in
         play, named once, its counts well shaped) the stacks are made only when asked (`HouseBlock.stacks`),
-        else `read_stacks` reads them all."""
+        else `read_stacks` reads them all (`where`: the position of the key)."""
         v = block["units"]
-        if not self.shaped(isinstance(v, dict)):
+        if not isinstance(v, dict):
+            self.faults += 1
             return
         units = self.ed.unit_set
         areas = self.areas
@@ -462,12 +467,12 @@ class Reader:
             break
         else:  # every entry usual
             h._raw_units, h._areas, h._unit_names = v, areas, seen
-            h.units_pos, h._totals = _key_pos(block, "units"), totals
+            h.units_pos, h._totals = where, totals
             self.note_units(h, totals, sizes)
             return
-        self.read_stacks(block, h)  # (what the loop above noted, it notes again: the same facts)
+        self.read_stacks(block, h, where)  # (what the loop above noted, it notes again: the same facts)
 
-    def read_stacks(self, block: dict[Any, Any], h: HouseBlock) -> None:
+    def read_stacks(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
         """A house's units by area, read entry by entry by `unit_entry` (some entry is not usual: reported,
         or an area named again and added up)."""
         v = block["units"]
@@ -480,7 +485,7 @@ class Reader:
         for stack in stacks.values():
             for kind, n in stack.counts.items():
                 totals[kind] = totals.get(kind, 0) + n
-        h._stacks, h.units_pos, h._totals, h._unit_names = stacks, _key_pos(block, "units"), totals, stacks.keys()
+        h._stacks, h.units_pos, h._totals, h._unit_names = stacks, where, totals, stacks.keys()
         self.note_units(h, totals, [stack.total for stack in stacks.values() if stack.total >= 2])
 
     def note_units(self, h: HouseBlock, totals: dict[str, int], sizes: list[int]) -> None:
@@ -575,13 +580,14 @@ class Reader:
         message = f'{show(kind)} is not a unit; the units are {", ".join(self.ed.units)}'
         self.add("unknown-unit-type", E, message + (f"; {hint}" if hint else ""), where)
 
-    def read_orders(self, block: dict[Any, Any], h: HouseBlock) -> None:
+    def read_orders(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
         """A house's starred orders counted and the rules about orders they may break (`Position.may_break`),
         noted in one pass over the entries; when every entry is usual (an area resolved before, a known
         token) the orders are made only when asked (`HouseBlock.orders`), else every entry is read again
-        and the others reported."""
+        and the others reported (`where`: the position of the key)."""
         v = block["orders"]
-        if not self.shaped(isinstance(v, dict)):
+        if not isinstance(v, dict):
+            self.faults += 1
             return
         known = self.data.order_tokens
         areas = self.areas
@@ -599,7 +605,7 @@ class Reader:
                 starred += self.note_token(token, place)
         else:  # every entry usual
             h._raw_orders, h._areas = v, areas
-            h.orders_pos, h._starred = _key_pos(block, "orders"), starred
+            h.orders_pos, h._starred = where, starred
             self.note_orders(h, len(v), used, ordered, starred)
             return
         orders: list[Order] = []
@@ -618,7 +624,7 @@ class Reader:
             ordered.add(place.name)
             if token in read_tokens:
                 starred += self.note_token(token, place)
-        h._orders, h.orders_pos, h._starred = orders, _key_pos(block, "orders"), starred
+        h._orders, h.orders_pos, h._starred = orders, where, starred
         self.note_orders(h, len(orders), used, ordered, starred)
 
     def note_token(self, token: str, place: Resolved) -> int:
@@ -679,7 +685,8 @@ class Reader:
             if track not in v:
                 continue
             items = v[track]
-            if not self.shaped(isinstance(items, list)):
+            if not isinstance(items, list):
+                self.faults += 1
                 continue
             at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
             hids: list[str | None]

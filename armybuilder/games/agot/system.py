@@ -10,6 +10,7 @@ game in `newfile.py`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -157,7 +158,7 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
                 )
             )
             position = None
-        problems.sort(key=Problem.sort_key)
+        problems.sort(key=_BY_POSITION)
         if position is None:
             return Report(path, self.key, problems, options.strict, Summary())
         report = _new_report(PositionReport)  # the fields set here, the others the dataclass's defaults
@@ -198,6 +199,7 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
         return new_position(data, options.get("edition"), options.get("players"))
 
 
+_BY_POSITION = attrgetter("file", "line", "column", "rule")  # Problem.sort_key without a call of Python per problem
 _new_report = object.__new__  # a PositionReport without the dataclass's __init__ (one per position checked)
 
 
