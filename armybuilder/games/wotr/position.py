@@ -228,7 +228,7 @@ class Position:
     control: dict[str, list[Named]] | None = None
     readable: bool = True  # False: not a mapping; no rule runs
     noted: Board | None = field(default=None, repr=False, compare=False)  # the reader's notes (on_board)
-    pooled: dict[str, list[Mapping[str, int]]] | None = field(default=None, repr=False, compare=False)  # (out_of_box)
+    pooled: dict[str, dict[str, int]] | None = field(default=None, repr=False, compare=False)  # (out_of_box)
 
     # --- what rules ask ---------------------------------------------------------------------------
 
@@ -266,9 +266,9 @@ class Position:
                     crowded.append(place)
         return board
 
-    def out_of_box(self) -> dict[str, list[Mapping[str, int]]]:
-        """Each nation's figure counts on `board` and in `besieged` (one mapping per place it stands in and
-        has figures, never changed), as the reader kept them while reading the places."""
+    def out_of_box(self) -> dict[str, dict[str, int]]:
+        """Each nation's figures on `board` and in `besieged`, kind -> total (the kinds it has there, nations
+        in the order first met), as the reader summed them while reading the places (never changed)."""
         pooled = self.pooled
         if pooled is None:  # a position the reader did not read a board or boxes for
             pooled = self.pooled = {}
@@ -276,7 +276,9 @@ class Position:
                 for place in (section or {}).values():
                     for stack in place.stacks.values():
                         if stack.counts:
-                            pooled.setdefault(stack.nation, []).append(stack.counts)
+                            tally = pooled.setdefault(stack.nation, {})
+                            for kind, n in stack.counts.items():
+                                tally[kind] = tally.get(kind, 0) + n
         return pooled
 
     def side_army(self, place: Place, side: str) -> int:

@@ -297,7 +297,7 @@ class _Reader:
         if notes is not None:
             self.p.noted = notes
         limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
-        pooled = self.p.pooled  # each nation's counts on the board and in the boxes (`Position.out_of_box`)
+        pooled = self.p.pooled  # each nation's figures on the board and in the boxes, per kind (`Position.out_of_box`)
         if pooled is None:
             pooled = self.p.pooled = {}
         key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
@@ -393,11 +393,12 @@ class _Reader:
                         leader = get("leader", 0) if facts[2] else 0
                         naz = get("nazgul", 0) if facts[3] else 0
                 if counts:
-                    group = pooled.get(nation)
-                    if group is None:
-                        pooled[nation] = [counts]
+                    tally = pooled.get(nation)
+                    if tally is None:
+                        pooled[nation] = dict(counts)
                     else:
-                        group.append(counts)
+                        for k, n in counts.items():
+                            tally[k] = tally.get(k, 0) + n
                     if facts[1]:
                         free += army
                     else:

@@ -1,5 +1,5 @@
-"""The figures the reader keeps per nation while it reads `board` and `besieged` (`Position.pooled`, asked by
-figure-pool through `Position.out_of_box`) are exactly what `out_of_box` works out from the places
+"""The figures the reader sums per nation and kind while it reads `board` and `besieged` (`Position.pooled`,
+asked by figure-pool through `Position.out_of_box`) are exactly what `out_of_box` works out from the places
 themselves: every rule example, every sample and variants of them."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def test_a_nation_on_the_board_and_in_a_box_has_both_counted() -> None:
         "besieged: {Minas Tirith: {gondor: {elite: 1}}}\n"
     )
     position = read_position(yamlpos.load(text), "position.yaml", data())
-    assert position.out_of_box() == {"gondor": [{"regular": 1}, {"regular": 2}, {"elite": 1}]}
+    assert position.out_of_box() == {"gondor": {"regular": 3, "elite": 1}}
 
 
 def test_a_place_kept_as_parsed_gives_what_its_stacks_give() -> None:

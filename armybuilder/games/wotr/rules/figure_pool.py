@@ -9,9 +9,7 @@ Warning: with all four sections stated, fewer figures than the box holds are acc
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Set
-from functools import cache
-from operator import methodcaller
+from collections.abc import Iterator, Set
 
 from armybuilder.games.wotr.position import Position, Stack
 from armybuilder.games.wotr.words import kind_count, verb
@@ -33,12 +31,6 @@ casualties:
 
 
 _NONE: dict[str, int] = {}  # a nation with no figures out of the box (never changed)
-
-
-@cache
-def _get(kind: str) -> methodcaller:
-    """A stack's count of one kind (0 when absent), as one call over every stack of a nation."""
-    return methodcaller("get", kind, 0)
 
 
 def stacks(position: Position, nations: Set[str]) -> list[Stack]:
@@ -78,28 +70,23 @@ def check(position: Position) -> Iterator[Problem]:
                     stack.pos,
                 )
     nations = data.nations
-    # nation -> the figure counts of its stacks out of the box: the board's and boxes' as the reader kept them
-    by_nation: dict[str, list[Mapping[str, int]]] = position.out_of_box()
-    pools = _pools(position)
-    if pools:
-        by_nation = {nation: [*group] for nation, group in by_nation.items()}  # the reader's lists stay as kept
-        for stack in pools:
-            if stack.counts:
-                group = by_nation.get(stack.nation)
-                if group is None:
-                    by_nation[stack.nation] = [stack.counts]
-                else:
-                    group.append(stack.counts)
-    per_nation: dict[str, dict[str, int]] = {}  # nation -> kind -> figures out of the box (every kind it has)
+    # nation -> kind -> figures out of the box (every kind it has): the board's and boxes' as the reader summed
+    # them, then the pools'
+    per_nation: dict[str, dict[str, int]] = {}
+    for nation, totals in position.out_of_box().items():
+        tally = per_nation[nation] = dict.fromkeys(nations[nation].box, 0)
+        tally.update(totals)
+    for stack in _pools(position):
+        counts = stack.counts
+        if counts:
+            pooled = per_nation.get(stack.nation)
+            if pooled is None:
+                pooled = per_nation[stack.nation] = dict.fromkeys(nations[stack.nation].box, 0)
+            for kind, n in counts.items():
+                pooled[kind] += n
     excess: set[tuple[str, str]] = set()
-    for nation, counts in by_nation.items():
+    for nation, tally in per_nation.items():
         holds = nations[nation].box
-        if len(counts) == 1:
-            only = counts[0]
-            tally = {kind: only.get(kind, 0) for kind in holds}
-        else:
-            tally = {kind: sum(map(_get(kind), counts)) for kind in holds}
-        per_nation[nation] = tally
         for kind, total in tally.items():
             if total > holds[kind]:
                 excess.add((nation, kind))
