@@ -279,7 +279,11 @@ class Reader:
         neutral = {place.name for place, _ in pos.neutral or ()}
         owners: dict[str, str] = {}
         for hid, block in pos.houses.items():
-            for place, _ in block.tokens or ():
+            tokens = block.tokens
+            if not tokens:
+                continue
+            before = len(owners)
+            for place, _ in tokens:
                 name = place.name
                 area = place.area
                 holder = holders.get(name)
@@ -291,8 +295,9 @@ class Reader:
                 ):
                     pos.may_break.add("power-token-placement")
                     break
-            if block.tokens and len({place.name for place, _ in block.tokens}) < len(block.tokens):
-                pos.may_break.add("power-token-placement")
+            else:  # each token's area taken by this house alone: fewer new ones than tokens is an area listed twice
+                if len(owners) - before < len(tokens):
+                    pos.may_break.add("power-token-placement")
         if not neutral.isdisjoint(holders):
             pos.may_break.add("neutral-force")
 

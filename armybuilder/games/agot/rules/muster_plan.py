@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.games.agot.data import UNIT_SINGULAR, Area
-from armybuilder.games.agot.position import HouseBlock, MusterItem, MusterPlan, Position, Stack
+from armybuilder.games.agot.position import HouseBlock, MusterItem, MusterPlan, Position
 from armybuilder.games.agot.supply import fits
 from armybuilder.games.agot.text import and_list, numbers, units
 from armybuilder.problems import Problem, Severity
@@ -114,7 +114,6 @@ def _plan(
 ) -> Iterator[Problem]:
     ed = position.edition
     held = position.control().get(block.id, frozenset())
-    presence = position.presence()
     sim = _Plan(position, block)
     reported: set[str] = set()
     for source in plan.sources:
@@ -172,7 +171,7 @@ def _plan(
                 if target is None or target.status not in LIVE:
                     continue
                 where = target.name
-                problem = _ship_target(position, block, name, area, target.name, target.area, sim, presence)
+                problem = _ship_target(position, block, name, area, target.name, target.area, sim)
                 if problem == "skip":
                     skipped.append(f"whether {target.name} touches {name}")
                     note_pos.append(item.pos)
@@ -190,8 +189,10 @@ def _ship_target(
     target: str,
     target_area: Area | None,
     sim: _Plan,
-    presence: dict[str, dict[str, Stack]],
 ) -> str | None:
+    """What is wrong with a ship mustered into `target` (None: nothing; "skip": not judged). Every house's
+    stacks are made only here (`Position.presence`), for a plan that musters a ship."""
+    presence = position.presence()
     ed = position.edition
     port = source_area.port if ed.number == 2 and source_area is not None else None
     cap = position.data.port_capacity
