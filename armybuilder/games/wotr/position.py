@@ -131,6 +131,15 @@ class Place(NamedTuple):
             return entry
         return {n: s.counts for n, s in stacks.items()}
 
+    def nation_pos(self, nation: str) -> Pos:
+        """Where the key of a nation this place holds stands in the file."""
+        stacks = self.read
+        if stacks is not None:
+            return stacks[nation].pos
+        entry: Any = self.entry
+        pos: Pos = entry.key_pos[nation]
+        return pos
+
     def stacks_of(self, nations: Collection[str]) -> Iterator[Stack]:
         """The stacks of some nations here, in file order (only theirs made, for a place kept as parsed)."""
         stacks = self.read
@@ -229,6 +238,7 @@ class Position:
     readable: bool = True  # False: not a mapping; no rule runs
     noted: Board | None = field(default=None, repr=False, compare=False)  # the reader's notes (on_board)
     pooled: dict[str, dict[str, int]] | None = field(default=None, repr=False, compare=False)  # (out_of_box)
+    besieged_held: list[Place] | None = field(default=None, repr=False, compare=False)  # (sieges)
 
     # --- what rules ask ---------------------------------------------------------------------------
 
@@ -292,13 +302,16 @@ class Position:
 
     def sieges(self) -> Iterator[Place]:
         """The `besieged` entries on Strongholds holding their own side (the others are reported once by
-        `besieged-not-stronghold` and skipped)."""
-        if self.besieged is None:
-            return
-        regions = self.data.regions
-        for place in self.besieged.values():
-            if regions[place.region].is_stronghold and not self.misplaced_box(place):
-                yield place
+        `besieged-not-stronghold` and skipped), in file order; worked out once per position (five rules ask)."""
+        found = self.besieged_held
+        if found is None:
+            found = self.besieged_held = []
+            if self.besieged is not None:
+                regions = self.data.regions
+                for place in self.besieged.values():
+                    if regions[place.region].is_stronghold and not self.misplaced_box(place):
+                        found.append(place)
+        return iter(found)
 
     def misplaced_box(self, place: Place) -> bool:
         """A Stronghold box holding figures of the side that does not control it (judged only with

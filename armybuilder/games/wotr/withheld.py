@@ -30,11 +30,13 @@ DOC = ProblemDoc(
 
 def _sections(position: Position, problems: Iterable[Problem]) -> dict[str, list[Pos]]:
     """Top-level section -> the positions of its left-out entries, in file order."""
-    keys = sorted((tuple(pos), key) for key, pos in position.keys.items())
+    keys: list[tuple[tuple[int, ...], str]] | None = None  # sorted once a left-out entry is met (most files have none)
     found: dict[str, list[Pos]] = {}
     for p in problems:
         if p.rule not in LEFT_OUT or not p.line:
             continue
+        if keys is None:
+            keys = sorted((tuple(pos), key) for key, pos in position.keys.items())
         at = (p.line, p.column)
         owner = None
         for pos, key in keys:

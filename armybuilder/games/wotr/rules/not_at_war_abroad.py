@@ -45,18 +45,22 @@ def check(position: Position) -> Iterator[Problem]:
     at_peace = {n for n, e in position.political.items() if e.box is not None and e.box.value != 0}
     if not at_peace:
         return
+    owners = data.region_nation
     for place in _places(position):
-        owner = data.regions[place.region].nation
+        owner = owners[place.region]
         if owner is None:
             continue
-        for stack in place.stacks_of(at_peace):
-            if stack.nation == owner or not (stack.army_units or stack.get("leader")):
+        for key, counts in place.figures.items():  # the counts as kept: no stack made for a nation at home
+            if key == owner or key not in at_peace:
                 continue
-            nation = data.nations[stack.nation]
+            get = counts.get
+            if not (get("regular", 0) + get("elite", 0) or get("leader", 0)):
+                continue
+            nation = data.nations[key]
             yield position.problem(
                 ID,
                 SEVERITY,
                 f"{nation.adjective} units in {place.region} (a region of {data.nations[owner].name}) while "
-                f"{nation.name} {verb(stack.nation, 'is', 'are')} not At War; allowed only after a retreat",
-                stack.pos,
+                f"{nation.name} {verb(key, 'is', 'are')} not At War; allowed only after a retreat",
+                place.nation_pos(key),
             )
