@@ -380,15 +380,13 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
             if key in commands and key not in executable:
                 deck.unexecutable = True
                 break
-    turning = catalogue.turning
-    if turning.isdisjoint(totals):  # no command card under commands mounts or dismounts
-        return
     named, provided_by = deck.units.totals.keys(), catalogue.provided_by
-    for key in turning.intersection(totals):
-        for providers in provided_by[key]:
-            if named.isdisjoint(providers):
-                deck.stranded = True
-                return
+    for key in catalogue.turning:  # a few cards: asking the section of each is cheaper than intersecting
+        if key in totals:
+            for providers in provided_by[key]:
+                if named.isdisjoint(providers):
+                    deck.stranded = True
+                    return
 
 
 _ZEROS = repeat(0)  # map(dict.get, keys, _ZEROS): each key's value or 0 (never exhausted)
