@@ -226,7 +226,9 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
     if "opening_unit" in value:
         opening = value["opening_unit"]
         deck.opening_pos = value.value_pos.get("opening_unit") or value.at("opening_unit")
-        if is_text(opening):
+        if type(opening) is str and (trimmed := opening.strip()):  # the usual name, without a call
+            deck.opening = trimmed
+        elif is_text(opening):
             deck.opening = opening.strip()
         elif opening is not None:
             deck.schema(f"opening_unit must be the name of one of the deck's units, not {shown(opening)}", deck.opening_pos)
