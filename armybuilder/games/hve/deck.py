@@ -226,7 +226,9 @@ def read_deck(path: str, value: Any, catalogue: Catalogue) -> Deck:
     if "opening_unit" in value:
         opening = value["opening_unit"]
         deck.opening_pos = value.value_pos.get("opening_unit") or value.at("opening_unit")
-        if is_text(opening):
+        if type(opening) is str and (trimmed := opening.strip()):  # the usual name, without a call
+            deck.opening = trimmed
+        elif is_text(opening):
             deck.opening = opening.strip()
         elif opening is not None:
             deck.schema(f"opening_unit must be the name of one of the deck's units, not {shown(opening)}", deck.opening_pos)
@@ -380,15 +382,13 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
             if key in commands and key not in executable:
                 deck.unexecutable = True
                 break
-    turning = catalogue.turning
-    if turning.isdisjoint(totals):  # no command card under commands mounts or dismounts
-        return
     named, provided_by = deck.units.totals.keys(), catalogue.provided_by
-    for key in turning.intersection(totals):
-        for providers in provided_by[key]:
-            if named.isdisjoint(providers):
-                deck.stranded = True
-                return
+    for key in catalogue.turning:  # a few cards: asking the section of each is cheaper than intersecting
+        if key in totals:
+            for providers in provided_by[key]:
+                if named.isdisjoint(providers):
+                    deck.stranded = True
+                    return
 
 
 _ZEROS = repeat(0)  # map(dict.get, keys, _ZEROS): each key's value or 0 (never exhausted)

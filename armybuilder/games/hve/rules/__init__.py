@@ -9,6 +9,7 @@ are found while the file is read: `LOAD_DOCS`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from types import ModuleType
 
 from armybuilder.games.hve.deck import Deck
@@ -113,9 +114,8 @@ def run(deck: Deck) -> list[Problem]:
     """What `RULES.run(deck)` finds, in the same order, running only the rules that may find something."""
     found: list[Problem] = []
     extend = found.extend
-    for (check, stamp), asked in zip(_RUNS, _asked(deck), strict=True):
-        if asked:
-            extend(map(stamp, check(deck)))
+    for check, stamp in compress(_RUNS, _asked(deck)):  # the rules asked only (both in the order of RULES)
+        extend(map(stamp, check(deck)))
     return found
 
 

@@ -30,7 +30,10 @@ def check(deck: Deck) -> Iterator[Problem]:
     # each mount/dismount card under commands -> its name and the messages of its keywords' profiles that no
     # unit under units provides, neither as listed nor as its other side
     unmet: dict[str, tuple[str, list[str]]] = {}
-    for key in catalogue.turning.intersection(deck.commands.totals):
+    totals = deck.commands.totals
+    for key in catalogue.turning:  # a few cards: asking the section of each is cheaper than intersecting
+        if key not in totals:
+            continue
         name, keywords = turns[key]
         for message, providers in keywords:
             if named.isdisjoint(providers):
