@@ -383,8 +383,12 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
                 deck.unexecutable = True
                 break
     named, provided_by = deck.units.totals.keys(), catalogue.provided_by
-    for key in catalogue.turning:  # a few cards: asking the section of each is cheaper than intersecting
-        if key in totals:
+    # the fewer of the catalogue's mount/dismount cards (three bundled, any number in a designer's catalogue)
+    # and the section's cards, each asked of the other: no set made, no deck's cost growing with the catalogue
+    turning = catalogue.turning
+    asked, among = (turning, totals) if len(turning) <= len(totals) else (totals, turning)
+    for key in asked:
+        if key in among:
             for providers in provided_by[key]:
                 if named.isdisjoint(providers):
                     deck.stranded = True

@@ -3,7 +3,7 @@ catalogue. Each case is the valid sample deck with some lines replaced, so the l
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -300,3 +300,29 @@ def test_every_accepted_faction_spelling(spelling: str) -> None:
 
     assert faction_key(spelling) == "golden-horde" and faction_problem(spelling) is None
 
+
+
+class _Watched(frozenset[str]):
+    """A catalogue's mount/dismount cards that count how often they are walked."""
+
+    walks = 0
+
+    def __iter__(self) -> Iterator[str]:
+        type(self).walks += 1
+        return super().__iter__()
+
+
+def test_a_deck_does_not_walk_a_large_catalogues_mount_cards(sample: Catalogue, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A designer's catalogue may hold thousands of mount/dismount cards: a deck's check asks its own few
+    command cards of them (each deck's cost bounded by the deck, not the catalogue), finding the same."""
+    from armybuilder.games.hve.rules import mount_target_missing
+
+    text = variant({7: "  - Spearmen", 13: "  - To Horse"})
+    expected = found(check_text(text, sample))
+    assert ("mount-target-missing", 13) in expected
+    mount_target_missing._turns(sample)  # the rule's table of the catalogue, made once per catalogue
+    many = _Watched({*sample.turning, *(f"mount card {n}" for n in range(100))})
+    monkeypatch.setattr(sample, "turning", many)
+    _Watched.walks = 0
+    assert found(check_text(text, sample)) == expected
+    assert _Watched.walks == 0

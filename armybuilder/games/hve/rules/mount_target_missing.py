@@ -30,9 +30,12 @@ def check(deck: Deck) -> Iterator[Problem]:
     # each mount/dismount card under commands -> its name and the messages of its keywords' profiles that no
     # unit under units provides, neither as listed nor as its other side
     unmet: dict[str, tuple[str, list[str]]] = {}
-    totals = deck.commands.totals
-    for key in catalogue.turning:  # a few cards: asking the section of each is cheaper than intersecting
-        if key not in totals:
+    totals, turning = deck.commands.totals, catalogue.turning
+    # the fewer of the two asked of the other, as `deck._note` does (the order of `unmet` is not shown: its
+    # problems come in file order, `rows_of`)
+    asked, among = (turning, totals) if len(turning) <= len(totals) else (totals, turning)
+    for key in asked:
+        if key not in among:
             continue
         name, keywords = turns[key]
         for message, providers in keywords:
