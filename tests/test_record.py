@@ -178,3 +178,24 @@ def test_an_open_record_is_unhashable_and_changes() -> None:
     note.text = "b"
     note.seen.append(1)
     assert note == Note("b", [1]) and Note.__hash__ is None and repr(note).endswith(".Note(text='b', seen=[1])")
+
+
+def test_dataclasses_imported_by_record_still_document_a_class_without_a_docstring() -> None:
+    """`record` imports `dataclasses` with a stand-in for `inspect` (a batch's start need not pay for it): a
+    fresh process has no `inspect` after importing it, and a dataclass with no docstring is then documented
+    from its signature as `dataclasses` always does, the real `inspect` imported when first needed."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "import armybuilder.record\n"
+        "print('inspect' in sys.modules, 'dataclasses' in sys.modules)\n"
+        "from dataclasses import dataclass\n"
+        "@dataclass\n"
+        "class Point:\n"
+        "    x: int\n"
+        "    y: int = 2\n"
+        "print(Point.__doc__, sys.modules['inspect'].signature is not None)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["False True", "Point(x: int, y: int = 2) True"]

@@ -70,6 +70,8 @@ class Resolved:
 
 @dataclass(slots=True)
 class Edition:
+    """One edition's facts: its houses, player counts, areas to win, units and their caps."""
+
     number: int
     word: str  # "first" / "second", for messages
     houses: tuple[str, ...]
@@ -186,6 +188,8 @@ class Edition:
 
 @dataclass(slots=True)
 class AgotData:
+    """The game's checked data: every edition, the houses' names, the tracks, orders and costs."""
+
     editions: dict[int, Edition]
     house_names: dict[str, str]
     rounds: int

@@ -175,6 +175,8 @@ class MusterItem:
 
 @dataclass(slots=True)
 class MusterSource:
+    """One place a muster plan musters from, with what it musters there."""
+
     place: Resolved
     pos: Pos
     items: list[MusterItem]
@@ -182,6 +184,8 @@ class MusterSource:
 
 @dataclass(slots=True)
 class MusterPlan:
+    """A house's muster plan: the places it musters from."""
+
     house: str
     pos: Pos
     sources: list[MusterSource]
@@ -189,6 +193,8 @@ class MusterPlan:
 
 @dataclass(slots=True)
 class Track:
+    """An influence track as written: its houses in order, and whether a name in it was reported."""
+
     pos: Pos
     houses: list[tuple[str, Pos]]  # resolved houses, in order (unknown names left out)
     broken: bool = False  # a name was reported (unknown-house, schema): the track is left to that report

@@ -22,6 +22,8 @@ class Arg(Enum):
 
 @dataclass(frozen=True)
 class KeywordInfo:
+    """A keyword the cards use: its English and Chinese names, what it takes, its qualifiers."""
+
     name: str
     zh: str
     arg: Arg
@@ -30,6 +32,8 @@ class KeywordInfo:
 
 @dataclass(frozen=True)
 class QualifierInfo:
+    """A qualifier of a keyword: its names and the keyword it belongs to."""
+
     name: str
     zh: str
     parent: str
@@ -106,6 +110,8 @@ KEYWORD_TYPE: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Qualifier:
+    """A qualifier as a card writes it, with its number when it takes one."""
+
     name: str
     number: int | None = None
 

@@ -17,6 +17,8 @@ def norm(name: str) -> str:
 
 @dataclass(frozen=True)
 class Faction:
+    """A faction: its key, its English name and its Chinese names."""
+
     key: str
     name: str  # in English, for people
     zh: str

@@ -26,6 +26,8 @@ Figures = Mapping[str, int]  # figure kind -> count
 
 @dataclass(frozen=True, slots=True)
 class Nation:
+    """A nation: its names, its side and the figures in its box."""
+
     key: str
     name: str  # as a sentence names it: "the North"
     adjective: str  # "Northern"
@@ -45,6 +47,8 @@ class Nation:
 
 @dataclass(frozen=True, slots=True)
 class FigureKind:
+    """A kind of figure (regular, elite, leader…) and whether it counts as an army unit."""
+
     key: str
     name: str
     plural: str
@@ -53,6 +57,8 @@ class FigureKind:
 
 @dataclass(frozen=True, slots=True)
 class Region:
+    """A region of the map: its nation and its settlement."""
+
     name: str
     nation: str | None
     settlement: str  # stronghold | city | town | fortification | none
@@ -68,6 +74,8 @@ class Region:
 
 @dataclass(frozen=True, slots=True)
 class Character:
+    """A character: its kind, side, level, leadership, and whom it replaces or where it stays."""
+
     name: str
     kind: str  # companion | upgrade | gollum | minion
     side: str
@@ -83,6 +91,8 @@ _UNKNOWN = object()
 
 @dataclass(frozen=True)
 class WotrData:
+    """The game's checked data: sides, nations, figure kinds, regions, characters and the set-up."""
+
     folder: Path
     side_names: Mapping[str, str]
     side_nations: Mapping[str, tuple[str, ...]]

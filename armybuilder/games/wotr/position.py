@@ -155,6 +155,8 @@ class Place(NamedTuple):
 
 @dataclass(slots=True)
 class Captured:
+    """A settlement a side has captured, as written in the position."""
+
     region: str
     side: str
     pos: Pos  # the region key
@@ -173,6 +175,8 @@ class OnMap:
 
 @dataclass(slots=True)
 class PoliticalEntry:
+    """A nation's entry on the political track: its box and whether it is active."""
+
     nation: str
     pos: Pos  # the nation key
     box: Value | None = None
@@ -182,6 +186,8 @@ class PoliticalEntry:
 
 @dataclass(slots=True)
 class Fellowship:
+    """The `fellowship` section: its valid fields and its companions."""
+
     pos: Pos  # the `fellowship` key
     fields: dict[str, Value] = field(default_factory=dict)  # valid fields only; mordor_step defaults to null
     companions: list[Named] | None = None
