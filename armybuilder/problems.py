@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from operator import attrgetter
 
 from armybuilder.record import record
+
+# The order problems are reported in (Problem.sort_key): as a sort key, it makes no call of Python per problem.
+BY_POSITION = attrgetter("file", "line", "column", "rule")
 
 
 class Severity(StrEnum):
@@ -30,7 +34,7 @@ class Problem:
     card: str | None = None  # the card id the problem is about, when there is one
 
     def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.file, self.line, self.column, self.rule)
+        return BY_POSITION(self)
 
     @property
     def is_error(self) -> bool:

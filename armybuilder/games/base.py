@@ -12,12 +12,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from armybuilder.errors import UsageError
-from armybuilder.problems import Problem, Verdict
+from armybuilder.problems import BY_POSITION, Problem, Verdict
 from armybuilder.problems import ProblemDoc as ProblemDoc  # re-exported: systems document their ids with it
 from armybuilder.record import compared, record
 from armybuilder.text import json_text
@@ -183,7 +182,6 @@ def _init_summary(
 
 setattr(Summary, "__init__", _init_summary)  # noqa: B010 - mypy keeps the dataclass's signature
 EMPTY_SUMMARY = Summary()
-_BY_POSITION = attrgetter("file", "line", "column", "rule")  # Problem.sort_key, without a call per problem
 
 
 M = TypeVar("M")
@@ -207,7 +205,7 @@ class Report(Verdict, Generic[M]):
     def add(self, problems: Iterable[Problem]) -> None:
         more = list(problems)
         if more:
-            self.problems = sorted([*self.problems, *more], key=_BY_POSITION)
+            self.problems = sorted([*self.problems, *more], key=BY_POSITION)
 
 
 @record(frozen=True)

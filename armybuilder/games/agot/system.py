@@ -10,7 +10,6 @@ game in `newfile.py`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -37,7 +36,7 @@ from armybuilder.games.base import (
     json_document,
 )
 from armybuilder.games.capabilities import NewFiles
-from armybuilder.problems import Problem, Severity
+from armybuilder.problems import BY_POSITION, Problem, Severity
 
 if TYPE_CHECKING:
     from rich.console import RenderableType  # noqa: TID251 - a type only
@@ -158,7 +157,7 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
                 )
             )
             position = None
-        problems.sort(key=_BY_POSITION)
+        problems.sort(key=BY_POSITION)
         if position is None:
             return Report(path, self.key, problems, options.strict, Summary())
         report = _new_report(PositionReport)  # the fields set here, the others the dataclass's defaults
@@ -199,7 +198,6 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
         return new_position(data, options.get("edition"), options.get("players"))
 
 
-_BY_POSITION = attrgetter("file", "line", "column", "rule")  # Problem.sort_key without a call of Python per problem
 _new_report = object.__new__  # a PositionReport without the dataclass's __init__ (one per position checked)
 
 

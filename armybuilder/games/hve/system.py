@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import chain
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -34,7 +33,7 @@ from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, 
 from armybuilder.games.hve.rules import RULES, quiet, run
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
-from armybuilder.problems import Problem
+from armybuilder.problems import BY_POSITION, Problem
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:
@@ -107,7 +106,7 @@ class HordeVsEmpire(GameSystem[Report[Any]], NewFiles):
         report = _new_report(DeckReport)  # the fields set here, the others the dataclass's defaults (class attributes)
         report.path = document.path
         report.game = self.key
-        report.problems = sorted(problems, key=_BY_POSITION) if len(problems) > 1 else problems
+        report.problems = sorted(problems, key=BY_POSITION) if len(problems) > 1 else problems
         report.strict = options.strict
         report.model = deck
         return report
@@ -158,7 +157,6 @@ def _within(file: str, folder: Path) -> str:
         return file
 
 
-_BY_POSITION = attrgetter("file", "line", "column", "rule")  # Problem.sort_key, without a call per problem
 _TALLIES: dict[tuple[str, int | None], Tally] = {}  # a Tally is frozen: the few usual ones are shared
 
 

@@ -308,7 +308,7 @@ class Position:
 
     def sieges(self) -> Iterator[Place]:
         """The `besieged` entries on Strongholds holding their own side (the others are reported once by
-        `besieged-not-stronghold` and skipped), in file order; worked out once per position (five rules ask)."""
+        `besieged-not-stronghold` and skipped), in file order; worked out once per position (five rules and the printed tables ask)."""
         found = self.besieged_held
         if found is None:
             found = self.besieged_held = []

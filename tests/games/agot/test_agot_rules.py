@@ -146,6 +146,11 @@ INVALID: list[tuple[str, Severity, str]] = [
         + "neutral_forces: [The Eyrie]\nhouses:\n  lannister:\n    units: {Riverrun: {footman: 1}}\n  stark:\n"
         "    power_on_board:\n      - Riverrun  #! power-token-placement\n      - The Eyrie  #! power-token-placement\n",
     ),
+    (  # one token listed twice by one house (the reader notes it: the rule runs only then)
+        "power-token-placement",
+        Severity.ERROR,
+        ED2 + "houses:\n  lannister:\n    power_on_board:\n      - Riverrun\n      - Riverrun  #! power-token-placement\n",
+    ),
     (  # ed.1 position 1 allows at least 2: 3 is left open (note)
         "special-orders-limit",
         Severity.NOTE,
