@@ -130,6 +130,28 @@ def test_a_batch_into_a_file_imports_no_rich(tmp_path: Path) -> None:
     assert (tmp_path / "out.txt").read_text().startswith("player")  # the plain table
 
 
+WOTR = ROOT / "tests" / "games" / "wotr" / "samples" / "wotr-valid.yaml"
+
+
+@pytest.mark.parametrize("command", ["validate", "batch"])
+def test_war_of_the_ring_with_its_data_cached_needs_no_schema_or_yaml_library(tmp_path: Path, command: str) -> None:
+    """War of the Ring's checked data is cached like the other games' (games/wotr/data.py): once cached, a
+    position written in plain block YAML is checked without jsonschema or PyYAML, and its data is not
+    parsed or checked again."""
+    target = WOTR
+    if command == "batch":
+        target = tmp_path / "positions"
+        target.mkdir()
+        for n in range(3):
+            (target / f"position-{n}.yaml").write_text(WOTR.read_text(encoding="utf-8"), encoding="utf-8")
+    modules = modules_after(tmp_path, command, str(target))
+    assert "armybuilder.games.wotr.system" in modules  # it did check the position
+    for prefix in ("jsonschema", "yaml", "importlib.metadata"):
+        assert not loaded(modules, prefix), f"{command} imported {loaded(modules, prefix)[:3]}"
+    verdict = (tmp_path / "out.txt").read_text(encoding="utf-8")
+    assert ("valid" in verdict) if command == "validate" else verdict.startswith("player")
+
+
 def test_plugins_are_looked_for_only_for_a_game_not_bundled(tmp_path: Path) -> None:
     other = tmp_path / "other.yaml"
     other.write_text("game: no-such-game\n")

@@ -15,6 +15,7 @@ from armybuilder.errors import DataError
 from armybuilder.games.base import bundled_data
 from armybuilder.games.wotr import datacheck
 from armybuilder.games.wotr.names import NameIndex
+from armybuilder.kit import cache as kit_cache
 
 DATA_FOLDER = "war-of-the-ring"
 SIDES = ("free_peoples", "shadow")
@@ -166,18 +167,61 @@ def _count_keys(mapping: Mapping[str, Any]) -> dict[int, Any]:
     return {int(key.rstrip("p")): value for key, value in mapping.items()}
 
 
+# Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
+CACHE_FORMAT = 1
+_MAGIC = b"ABWOTR01"
+
+
+def _model_sources() -> list[Path]:
+    """The modules whose classes are pickled or whose checks decide what loads, and the data files' schemas:
+    a change to any of them makes old caches unusable."""
+    here = Path(__file__).resolve().parent
+    core = here.parents[1]
+    return [
+        here / "data.py",
+        here / "datacheck.py",
+        here / "names.py",
+        *(here / "schemas" / f"{name}.json" for name in datacheck.FILES),
+        core / "yamlpos.py",
+        core / "yamlplain.py",
+        core / "kit" / "schema.py",
+    ]
+
+
+def _cache_path(root: Path, blobs: Mapping[str, bytes] | None) -> Path | None:
+    """Where the checked data of these files of `root` is cached (None: caching is off, or a file cannot be
+    read and the check will say so). The folder is part of the key: the data names it."""
+    folder = kit_cache.cache_dir()
+    if folder is None or blobs is None:
+        return None
+    named = [(f"{name}.yaml", blobs[name]) for name in datacheck.FILES]
+    key = kit_cache.content_key(f"{DATA_FOLDER}|{CACHE_FORMAT}|{root}", _model_sources(), named)
+    return folder / f"wotr-data-{key[:32]}.pickle"
+
+
 def load(folder: Path | None = None) -> WotrData:
-    """Load (and check) a data folder; DataError with the first problem when it cannot be used."""
+    """Load (and check) a data folder; DataError with the first problem when it cannot be used. Data that
+    passed its check is cached, keyed by its files' names and bytes (`kit.cache`), so that a later run reads
+    it back instead of parsing and checking it again; a folder with problems is checked every time."""
     root = folder if folder is not None else bundled_data(DATA_FOLDER)
     if not root.is_dir():
         raise DataError(f"no War of the Ring data folder at {root}")
-    files = datacheck.read(root)
+    blobs = datacheck.read_bytes(root)  # checked below as read here: the key is what was checked
+    cache_path = _cache_path(root, blobs)
+    if cache_path is not None:
+        cached = kit_cache.read(cache_path, _MAGIC, WotrData)
+        if cached is not None and cached.folder == root:
+            return cached
+    files = datacheck.read(root, blobs)
     problems = files.problems or datacheck.consistency(files)
     if problems:
         first = problems[0]
         more = f" (and {len(problems) - 1} more; run `armybuilder data check --game war-of-the-ring`)"
         raise DataError(first.message + (more if len(problems) > 1 else ""), path=first.file, line=first.line)
-    return build(root, files.values)
+    data = build(root, files.values)
+    if cache_path is not None:
+        kit_cache.write(cache_path, _MAGIC, data)
+    return data
 
 
 def build(root: Path, v: Mapping[str, Any]) -> WotrData:

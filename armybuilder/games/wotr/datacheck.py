@@ -13,7 +13,7 @@ schema cannot see. Every problem points at the line of the offending entry.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -54,13 +54,21 @@ class DataFiles:
         return str(self.folder / f"{name}.yaml")
 
 
-def read(folder: Path) -> DataFiles:
-    """Parse and schema-check every file of `folder`."""
+def read_bytes(folder: Path) -> dict[str, bytes] | None:
+    """Every file of `folder` as `read` reads it (the same guards), or None when one cannot be read."""
+    try:
+        return {name: read_input(folder / f"{name}.yaml") for name in FILES}
+    except OSError:
+        return None  # `read` says which file and why
+
+
+def read(folder: Path, blobs: Mapping[str, bytes] | None = None) -> DataFiles:
+    """Parse and schema-check every file of `folder` (`blobs`: their bytes, already read by `read_bytes`)."""
     files = DataFiles(folder, {}, [])
     for name in FILES:
         path = folder / f"{name}.yaml"
         try:
-            value = yamlpos.load(read_input(path))
+            value = yamlpos.load(blobs[name] if blobs is not None else read_input(path))
         except OSError as exc:
             files.problems.append(
                 Problem("data-schema", Severity.ERROR, f"cannot read {name}.yaml: {exc.strerror}", str(path))

@@ -56,6 +56,14 @@ class NameIndex:
         }
         self._exact: dict[str, str] = {name: name for name in self.canonical}
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when they name the same things alike (what spellings were met since is a memo, not a fact):
+        a data set read back from its cache equals the one checked."""
+        if not isinstance(other, NameIndex):
+            return NotImplemented
+        mine = (self.kind, self.canonical, self.forms, self.ambiguous)
+        return mine == (other.kind, other.canonical, other.forms, other.ambiguous)
+
     def resolve(self, name: str) -> str | None:
         """The canonical name `name` stands for, or None (unknown or ambiguous)."""
         found = self._exact.get(name)
