@@ -224,6 +224,9 @@ INVALID: dict[str, list[str]] = {
     "not-at-war-abroad": [
         G + "board:\n  Minas Tirith:\n    sauron: {regular: 1}\nbesieged:\n  Minas Tirith:\n"
         "    rohan: {leader: 1, regular: 1}  # <- not-at-war-abroad\npolitical: {rohan: {box: 2}}\n",
+        # a place read stack by stack (an entry of it is malformed): the problem still points at the nation's key
+        G + "board:\n  Erebor:\n    dwarves: {regular: 1, bogus: 2}  # <- unknown-figure\n"
+        "    north: {regular: 1}  # <- not-at-war-abroad\npolitical: {north: {box: 1}}\n",
     ],
     "victory-points": [
         G + "captured: {Dale: shadow}\nvictory_points:\n  shadow: 2  # <- victory-points\n",
