@@ -3,11 +3,10 @@ positions and refused by `load_data`."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from wotr_support import data
+from wotr_support import copy_data, data, edit_data
 
 from armybuilder.errors import DataError
 from armybuilder.games.base import bundled_data
@@ -57,24 +56,10 @@ def test_the_facts() -> None:
     assert facts.nations["sauron"].box["nazgul"] == 8
 
 
-def _copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "wotr"
-    shutil.copytree(BUNDLED, folder)
-    return folder
-
-
-def _edit(folder: Path, name: str, old: str, new: str) -> int:
-    path = folder / f"{name}.yaml"
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), "utf-8")
-    return text[: text.index(old)].count("\n") + 1
-
-
 def test_box_that_disagrees_with_the_set_up(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "nations", "figures_in_box: {regular: 15,", "figures_in_box: {regular: 16,")
-    line = _edit(
+    folder = copy_data(tmp_path)
+    edit_data(folder, "nations", "figures_in_box: {regular: 15,", "figures_in_box: {regular: 16,")
+    line = edit_data(
         folder,
         "setup",
         "  gondor:    {regular: 6, elite: 4, leader: 3}",
@@ -89,8 +74,8 @@ def test_box_that_disagrees_with_the_set_up(tmp_path: Path) -> None:
 
 
 def test_schema_fault_is_positioned(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    line = _edit(
+    folder = copy_data(tmp_path)
+    line = edit_data(
         folder,
         "regions",
         "Erebor:                  {nation: dwarves, settlement: stronghold}",
@@ -101,16 +86,16 @@ def test_schema_fault_is_positioned(tmp_path: Path) -> None:
 
 
 def test_alias_collision_and_unknown_names(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    line = _edit(folder, "aliases", "Bree:           [布理]", "Bree:           [布理, Dale]")
-    _edit(folder, "setup", "    Bree: {regular: 1}", "    Brie: {regular: 1}")
+    folder = copy_data(tmp_path)
+    line = edit_data(folder, "aliases", "Bree:           [布理]", "Bree:           [布理, Dale]")
+    edit_data(folder, "setup", "    Bree: {regular: 1}", "    Brie: {regular: 1}")
     problems = SYSTEM.check_data(folder)
     assert any(p.file.endswith("aliases.yaml") and p.line == line for p in problems)
     assert any(p.file.endswith("setup.yaml") and "'Brie' is not a region" in p.message for p in problems)
 
 
 def test_missing_and_unreadable_files(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     (folder / "tracks.yaml").unlink()
     (folder / "characters.yaml").write_text("characters: [unclosed\n", "utf-8")
     problems = SYSTEM.check_data(folder)

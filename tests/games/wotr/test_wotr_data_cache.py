@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import os
 import pickle
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from wotr_support import copy_data, edit_data
 
 from armybuilder.errors import DataError
 from armybuilder.games.base import bundled_data
@@ -17,19 +17,6 @@ from armybuilder.games.wotr import data, datacheck
 from armybuilder.games.wotr.data import WotrData
 
 BUNDLED = bundled_data("war-of-the-ring")
-
-
-def _copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "wotr"
-    shutil.copytree(BUNDLED, folder)
-    return folder
-
-
-def _edit(folder: Path, name: str, old: str, new: str) -> None:
-    path = folder / f"{name}.yaml"
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), "utf-8")
 
 
 def _cached(cache: Path) -> list[Path]:
@@ -87,14 +74,14 @@ def test_caching_off_checks_every_time(cache: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_an_edited_file_is_checked_again(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     assert data.load(folder).region_limit == 10
-    _edit(folder, "tracks", "army_units_per_region: 10", "army_units_per_region: 12")
+    edit_data(folder, "tracks", "army_units_per_region: 10", "army_units_per_region: 12")
     calls = _counting(monkeypatch)
     assert data.load(folder).region_limit == 12  # the new value, not the cached one
     assert data.load(folder).region_limit == 12
     assert len(calls) == 1  # and the new data is cached in its turn
-    _edit(folder, "nations", "figures_in_box: {regular: 15,", "figures_in_box: {regular: 16,")
+    edit_data(folder, "nations", "figures_in_box: {regular: 15,", "figures_in_box: {regular: 16,")
     with pytest.raises(DataError, match="army_units: the nations sum to 76"):
         data.load(folder)
     assert len(_cached(cache)) == 2
@@ -103,14 +90,14 @@ def test_an_edited_file_is_checked_again(cache: Path, tmp_path: Path, monkeypatc
 def test_the_folder_is_part_of_the_key(cache: Path, tmp_path: Path) -> None:
     """The data names its folder: the same files elsewhere are another cache entry."""
     assert data.load().folder == BUNDLED
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     assert data.load(folder).folder == folder
     assert len(_cached(cache)) == 2
 
 
 def test_a_folder_with_problems_is_never_cached(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "nations", "figures_in_box: {regular: 15,", "figures_in_box: {regular: 16,")
+    folder = copy_data(tmp_path)
+    edit_data(folder, "nations", "figures_in_box: {regular: 15,", "figures_in_box: {regular: 16,")
     calls = _counting(monkeypatch)
     errors = []
     for _ in range(2):
@@ -126,7 +113,7 @@ def test_a_folder_with_problems_is_never_cached(cache: Path, tmp_path: Path, mon
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_a_data_file_that_is_a_pipe_is_refused_as_before(cache: Path, tmp_path: Path) -> None:
     """The key is made of the files read with the check's own guards: a pipe is not read (it would block)."""
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     (folder / "tracks.yaml").unlink()
     os.mkfifo(folder / "tracks.yaml")
     for _ in range(2):

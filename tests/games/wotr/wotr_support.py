@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+import shutil
 from functools import cache
 from pathlib import Path
 
 from armybuilder import yamlpos
-from armybuilder.games.base import Document, Report
+from armybuilder.games.base import Document, Report, bundled_data
 from armybuilder.games.wotr.data import WotrData
 from armybuilder.games.wotr.system import SYSTEM
 from armybuilder.problems import Problem, Severity
@@ -50,3 +51,19 @@ def marked(text: str) -> list[tuple[str, int]]:
 
 def setup_text(players: int = 2) -> str:
     return SYSTEM.new_file(data(), players=players)
+
+
+def copy_data(tmp_path: Path) -> Path:
+    """A copy of the bundled data folder, to edit."""
+    folder = tmp_path / "wotr"
+    shutil.copytree(bundled_data("war-of-the-ring"), folder)
+    return folder
+
+
+def edit_data(folder: Path, name: str, old: str, new: str) -> int:
+    """Replace the first `old` of a data file with `new`; the line it stood on."""
+    path = folder / f"{name}.yaml"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    return text[: text.index(old)].count("\n") + 1
