@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 from pathlib import Path
 
 import pytest
 
 from armybuilder.games.asoiaf.catalogue import _MAGIC, Catalogue, bundled_data_dir, load_catalogue
+from armybuilder.kit import cache as kit_cache
 
 
 @pytest.fixture(scope="module")
@@ -50,12 +50,12 @@ def corrupt_garbage(blob: bytes) -> bytes:
 
 
 def corrupt_wrong_digest(blob: bytes) -> bytes:
-    return _MAGIC + hashlib.sha256(b"something else").digest() + blob[40:]
+    return _MAGIC + kit_cache.digest(b"something else").digest() + blob[40:]
 
 
 def corrupt_payload_with_matching_digest(blob: bytes) -> bytes:
     payload = b"not a pickle at all"
-    return _MAGIC + hashlib.sha256(payload).digest() + payload
+    return _MAGIC + kit_cache.digest(payload).digest() + payload
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def test_corrupt_cache_is_detected_and_rebuilt(cache: Path, fresh: Catalogue, co
     assert same(load_catalogue(), fresh)
     rebuilt = the_cache_file(cache).read_bytes()
     assert rebuilt[:8] == _MAGIC
-    assert hashlib.sha256(rebuilt[40:]).digest() == rebuilt[8:40]
+    assert kit_cache.digest(rebuilt[40:]).digest() == rebuilt[8:40]
 
 
 def test_editing_a_data_file_changes_the_cache_key(cache: Path, tmp_path: Path) -> None:
@@ -136,7 +136,7 @@ def _planted(cache: Path) -> Path:
 def _evil_pickle(marker: Path) -> bytes:
     """A pickle that creates `marker` when it is unpickled, with a digest that matches (anyone can compute one)."""
     payload = b"cos\nsystem\n(S'touch " + str(marker).encode() + b"'\ntR."
-    return _MAGIC + hashlib.sha256(payload).digest() + payload
+    return _MAGIC + kit_cache.digest(payload).digest() + payload
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="file ownership of POSIX")

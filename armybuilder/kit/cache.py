@@ -11,7 +11,6 @@ that cannot be written only costs speed.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import pickle
 import stat
@@ -25,7 +24,17 @@ from armybuilder import __version__
 T = TypeVar("T")
 
 MAX_CACHE_BYTES = 64 << 20  # a catalogue pickles to a few hundred kilobytes; never read a disk's worth
-_HEAD = 40  # magic (8 bytes) and the payload's sha256
+_HEAD = 40  # magic (8 bytes) and the payload's digest (32)
+
+try:
+    from _blake2 import blake2b as _blake2b  # (what hashlib.blake2b is, without libcrypto)
+except ImportError:  # an interpreter built without it
+    from hashlib import blake2b as _blake2b
+
+
+def digest(data: bytes = b"") -> _blake2b:
+    """A 256-bit BLAKE2b hash object (`update`, `digest`, `hexdigest`) of `data`."""
+    return _blake2b(data, digest_size=32)
 
 
 def quick_unpickling(cls: type[T]) -> type[T]:
@@ -59,15 +68,15 @@ def content_key(
     """A digest of `tag` (the cache format, the version asked for), of the pickled classes' source files
     (code that changes the shape of the value makes old caches unusable) and of the data files' names
     and bytes, with armybuilder's version."""
-    digest = hashlib.sha256(f"{__version__}|{tag}".encode())
+    hashed = digest(f"{__version__}|{tag}".encode())
     for source in sources:
         # installed without sources (zipapp): the version number still keys the cache
         with contextlib.suppress(OSError):
-            digest.update(source.read_bytes())
+            hashed.update(source.read_bytes())
     for name, blob in files:
-        digest.update(name.encode() + b"\0")
-        digest.update(len(blob).to_bytes(8, "little") + blob)
-    return digest.hexdigest()
+        hashed.update(name.encode() + b"\0")
+        hashed.update(len(blob).to_bytes(8, "little") + blob)
+    return hashed.hexdigest()
 
 
 def trusted_bytes(path: Path) -> bytes | None:
@@ -99,7 +108,7 @@ def read(path: Path, magic: bytes, kind: type[T]) -> T | None:
     blob = trusted_bytes(path)
     if blob is None:
         return None
-    if len(blob) < _HEAD or blob[:8] != magic or hashlib.sha256(blob[_HEAD:]).digest() != blob[8:_HEAD]:
+    if len(blob) < _HEAD or blob[:8] != magic or digest(blob[_HEAD:]).digest() != blob[8:_HEAD]:
         return None  # foreign, truncated or corrupt: rebuild
     try:
         value = pickle.loads(blob[_HEAD:])
@@ -111,7 +120,7 @@ def read(path: Path, magic: bytes, kind: type[T]) -> T | None:
 def write(path: Path, magic: bytes, value: object) -> None:
     """Cache `value` at `path`, atomically and for this user alone (mode 0600)."""
     payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    blob = magic + hashlib.sha256(payload).digest() + payload
+    blob = magic + digest(payload).digest() + payload
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         import tempfile  # (with shutil, random, bz2 and lzma: only when a cache is written)

@@ -3,7 +3,6 @@ rules as the ASOIAF card cache (`kit.cache`); a changed, corrupt or planted cach
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import sys
@@ -14,6 +13,7 @@ import pytest
 from armybuilder.errors import DataError
 from armybuilder.games.hve import datacheck
 from armybuilder.games.hve.catalogue import Catalogue, bundled_folder
+from armybuilder.kit import cache as kit_cache
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ def test_a_broken_catalogue_is_refused_every_time_and_never_cached(cache: Path, 
 
 
 def _payload(blob: bytes) -> bytes:
-    return datacheck._MAGIC + hashlib.sha256(blob).digest() + blob
+    return datacheck._MAGIC + kit_cache.digest(blob).digest() + blob
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def _payload(blob: bytes) -> bytes:
     [
         lambda blob: blob[: len(blob) // 2],
         lambda blob: b"",
-        lambda blob: datacheck._MAGIC + hashlib.sha256(b"other").digest() + blob[40:],
+        lambda blob: datacheck._MAGIC + kit_cache.digest(b"other").digest() + blob[40:],
         lambda blob: _payload(b"not a pickle at all"),
     ],
     ids=["truncated", "empty", "wrong-digest", "unpicklable"],
@@ -87,7 +87,7 @@ def test_a_corrupt_cache_is_rebuilt(cache: Path, data: Path, corrupt: object) ->
     path.write_bytes(corrupt(path.read_bytes()))  # type: ignore[operator]
     assert cards(datacheck.load_catalogue(data)) == fresh
     rebuilt = the_cache_file(cache).read_bytes()
-    assert rebuilt[:8] == datacheck._MAGIC and hashlib.sha256(rebuilt[40:]).digest() == rebuilt[8:40]
+    assert rebuilt[:8] == datacheck._MAGIC and kit_cache.digest(rebuilt[40:]).digest() == rebuilt[8:40]
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="file ownership of POSIX")
