@@ -308,3 +308,16 @@ def test_byte_order_marks_read_as_pyyaml_reads_them(text: str, value: dict[str, 
     (yamlpos used to drop it too, dropping the encoding's mark once itself and once more through libyaml)."""
     assert yamlpos.load(text) == value
     assert yamlpos.load(text.encode("utf-8")) == value
+
+
+def test_the_fast_paths_unusual_characters_are_exactly_those_outside_what_the_yaml_reader_accepts() -> None:
+    import re
+
+    from armybuilder.yamlplain import _UNUSUAL
+
+    # the characters PyYAML's reader accepts (its NON_PRINTABLE, negated), and the YAML 1.1 line breaks
+    accepted = re.compile("[\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+    for code in range(0x110000):
+        char = chr(code)
+        expected = accepted.match(char) is None or char in "\u2028\u2029"
+        assert (_UNUSUAL.match(char) is not None) == expected, hex(code)
