@@ -263,6 +263,8 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
         section.most = max(counts)
     if read is None:
         _note(deck, totals, is_units)
+    elif is_units and not facts & _MIXED:  # the usual units: only their icons to note
+        deck.icon_bits = facts >> ICONS
     else:
         _noted(deck, totals, facts, is_units)
 
@@ -323,35 +325,31 @@ def _well_formed(
     if table is None:
         table = catalogue.facts[faction, units] = {}
     while True:
-        try:
-            return _facts_totals(items, table)
-        except KeyError as error:  # a name not in the table yet, or an entry of two keys other than card and count
+        totals: dict[str, int] = {}
+        facts = 0
+        try:  # a name not in the table yet, or an entry of two keys other than card and count: KeyError
+            for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
+                if type(item) is str:
+                    key, fact = table[item]
+                    count = 1
+                elif type(item) is PosMap and len(item) == 2:
+                    written, count = item["card"], item["count"]
+                    if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
+                        return None
+                    key, fact = table[written]
+                else:
+                    return None
+                facts |= fact
+                if key in totals:
+                    totals[key] += count
+                else:
+                    totals[key] = count
+        except KeyError as error:
             missing = error.args[0]
             if missing in table or catalogue.facts_of(missing, faction, units) is None or missing not in table:
                 return None  # (not a name met before, or the table is full: no loop)
-
-
-def _facts_totals(items: PosList, table: dict[str, tuple[str, int]]) -> tuple[dict[str, int], int] | None:
-    """`_well_formed`'s pass over the entries; KeyError at a name not in `table`."""
-    totals: dict[str, int] = {}
-    facts = 0
-    for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
-        if type(item) is str:
-            key, fact = table[item]
-            count = 1
-        elif type(item) is PosMap and len(item) == 2:
-            written, count = item["card"], item["count"]
-            if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
-                return None
-            key, fact = table[written]
-        else:
-            return None
-        facts |= fact
-        if key in totals:
-            totals[key] += count
-        else:
-            totals[key] = count
-    return totals, facts
+            continue  # the name is in the table now: read the section again
+        return totals, facts
 
 
 def _well_formed_rows(items: PosList, written_as: dict[str, tuple[str, str, Card | None]]) -> list[Row]:
