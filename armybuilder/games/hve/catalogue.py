@@ -72,6 +72,11 @@ class Card:
 
 
 
+# a name's facts in a deck (`Catalogue.facts_of`): bits, or-ed over a section's entries
+UNKNOWN, FOREIGN, MISPLACED, TURNING = 1, 2, 4, 8  # no card; another faction's; the other section's; mounts
+ICONS = 4  # a unit card's icon bits (`unit_bits`) stand above these four
+
+
 class Catalogue:
     """Every card of one catalogue folder, found by normalised name (§1 "Names")."""
 
@@ -92,6 +97,9 @@ class Catalogue:
         # what checking a deck asks of its cards, worked out once: a deck then asks it of a set of names
         self.written_as: dict[str, tuple[str, str, Card | None]] = {}  # a name as written -> `resolve`
         self.key_of: dict[str, str] = {}  # a name as written, not blank, in `written_as` -> its normalised name
+        # per deck faction and section (units?): a name as written, in `key_of` -> (its normalised name, its
+        # facts for such a deck: `facts_of`), so that a deck reads its entries and their facts in one pass
+        self.facts: dict[tuple[str | None, bool], dict[str, tuple[str, int]]] = {}
         at_home: dict[tuple[str | None, bool], set[str]] = {}
         for key, card in self.cards.items():
             at_home.setdefault((card.faction, card.is_unit), set()).add(key)
@@ -141,6 +149,29 @@ class Catalogue:
                 if name:
                     self.key_of[written] = key
         return known
+
+    def facts_of(self, written: str, faction: str | None, units: bool) -> tuple[str, int] | None:
+        """(normalised name, facts) of a name as written (one of `key_of`, else None) listed under units (or
+        commands) of a deck of `faction`: the facts are bits, UNKNOWN, FOREIGN, MISPLACED and TURNING (a
+        mount/dismount card), and under units the card's unit icons (`unit_bits`) shifted by ICONS. Kept in
+        `facts` (bounded as `written_as`)."""
+        key = self.key_of.get(written)
+        if key is None:
+            return None
+        card = self.cards.get(key)
+        if card is None:
+            facts = UNKNOWN
+        else:
+            facts = (FOREIGN if card.faction != faction else 0) | (MISPLACED if card.is_unit is not units else 0)
+            if key in self.turning:
+                facts |= TURNING
+            if units:
+                facts |= self.unit_bits.get(key, 0) << ICONS
+        found = (key, facts)
+        table = self.facts.setdefault((faction, units), {})
+        if len(table) < 10_000:
+            table[written] = found
+        return found
 
     def icons(self, bits: int) -> set[str]:
         """The icon words of these bits (`icon_bit`)."""

@@ -703,7 +703,7 @@ def check_folder(folder: Path) -> tuple[list[Card], list[Problem]]:
 
 
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.
-CACHE_FORMAT = 2  # 2: Catalogue.key_of, home_units, home_commands
+CACHE_FORMAT = 3  # 2: Catalogue.key_of, home_units, home_commands; 3: Catalogue.facts
 _MAGIC = b"ABHVE001"
 
 

@@ -13,7 +13,7 @@ from itertools import repeat
 from operator import or_
 from typing import Any
 
-from armybuilder.games.hve.catalogue import Card, Catalogue
+from armybuilder.games.hve.catalogue import FOREIGN, ICONS, MISPLACED, TURNING, UNKNOWN, Card, Catalogue
 from armybuilder.games.hve.datacheck import shown
 from armybuilder.games.hve.names import HUGE, faction_key, is_int, is_text
 from armybuilder.problems import Problem, Severity
@@ -248,19 +248,25 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
         )
         return
     catalogue = deck.catalogue
-    totals = _well_formed_totals(items, catalogue.key_of)
-    if totals is None:  # an entry never met, or not the usual shape: read every entry with its checks
+    read = _well_formed(items, catalogue, deck.faction, is_units)
+    if read is None:  # an entry never met, or not the usual shape: read every entry with its checks
         rows: list[Row] = []
         section._rows = rows
         totals = _read_rows(deck, items, rows)
     else:
+        totals, facts = read
         section._items, section._written_as = items, catalogue.written_as
     section.totals = totals
     if totals:
         counts = totals.values()
         section.total = sum(counts)
         section.most = max(counts)
-    _note(deck, totals, is_units)
+    if read is None:
+        _note(deck, totals, is_units)
+    elif is_units and not facts & _MIXED:  # the usual units: only their icons to note
+        deck.icon_bits = facts >> ICONS
+    else:
+        _noted(deck, totals, facts, is_units)
 
 
 def _read_rows(deck: Deck, items: PosList, rows: list[Row]) -> dict[str, int]:
@@ -306,37 +312,48 @@ def _read_rows(deck: Deck, items: PosList, rows: list[Row]) -> dict[str, int]:
     return totals
 
 
-def _well_formed_totals(items: PosList, key_of: dict[str, str]) -> dict[str, int] | None:
+def _well_formed(
+    items: PosList, catalogue: Catalogue, faction: str | None, units: bool
+) -> tuple[dict[str, int], int] | None:
     """The copies per card of a section whose every entry is a name met before (`Catalogue.key_of`) or
-    `{card: NAME, count: N}` of such a name and a count of 1 to 999,999: nearly every deck. None for any other
-    section, which `_read_rows` reads with its checks: this only ever takes an entry `_read_rows` reads
-    without a problem, as the same row."""
+    `{card: NAME, count: N}` of such a name and a count of 1 to 999,999, and its entries' facts or-ed
+    (`Catalogue.facts_of`): nearly every deck. None for any other section, which `_read_rows` reads with its
+    checks: this only ever takes an entry `_read_rows` reads without a problem, as the same row."""
     if len(items) != len(items.item_pos):
         return None
-    totals: dict[str, int] = {}
-    try:  # a name never met, or an entry of two keys other than card and count: KeyError
-        for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
-            if type(item) is str:
-                key = key_of[item]
-                count = 1
-            elif type(item) is PosMap and len(item) == 2:
-                written, count = item["card"], item["count"]
-                if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
+    table = catalogue.facts.get((faction, units))
+    if table is None:
+        table = catalogue.facts[faction, units] = {}
+    while True:
+        totals: dict[str, int] = {}
+        facts = 0
+        try:  # a name not in the table yet, or an entry of two keys other than card and count: KeyError
+            for item in items:  # (type() is compiled to a cheap check; `.__class__` is an attribute lookup)
+                if type(item) is str:
+                    key, fact = table[item]
+                    count = 1
+                elif type(item) is PosMap and len(item) == 2:
+                    written, count = item["card"], item["count"]
+                    if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
+                        return None
+                    key, fact = table[written]
+                else:
                     return None
-                key = key_of[written]
-            else:
-                return None
-            if key in totals:
-                totals[key] += count
-            else:
-                totals[key] = count
-    except KeyError:
-        return None
-    return totals
+                facts |= fact
+                if key in totals:
+                    totals[key] += count
+                else:
+                    totals[key] = count
+        except KeyError as error:
+            missing = error.args[0]
+            if missing in table or catalogue.facts_of(missing, faction, units) is None or missing not in table:
+                return None  # (not a name met before, or the table is full: no loop)
+            continue  # the name is in the table now: read the section again
+        return totals, facts
 
 
 def _well_formed_rows(items: PosList, written_as: dict[str, tuple[str, str, Card | None]]) -> list[Row]:
-    """The rows of a section `_well_formed_totals` read: every name is in `written_as`."""
+    """The rows of a section `_well_formed` read: every name is in `written_as`."""
     rows: list[Row] = []
     add = rows.append
     for item, pos in zip(items, items.item_pos, strict=True):
@@ -395,6 +412,39 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
                     return
 
 
+def _noted(deck: Deck, totals: dict[str, int], facts: int, is_units: bool) -> None:
+    """What `_note` notes, from the facts of a section's entries or-ed (`_well_formed`)."""
+    if facts & _MIXED:
+        if facts & UNKNOWN:
+            deck.unknown = True
+        if facts & FOREIGN:
+            deck.foreign = True
+        if facts & MISPLACED:
+            deck.misplaced = True
+    if is_units:
+        deck.icon_bits = facts >> ICONS
+        return
+    catalogue = deck.catalogue
+    executable = catalogue.executable(deck.icon_bits)
+    if not facts & _MIXED:  # every card a command card of the deck's faction
+        if not totals.keys() <= executable:
+            deck.unexecutable = True
+    else:
+        commands = catalogue.command_bits
+        for key in totals:
+            if key in commands and key not in executable:
+                deck.unexecutable = True
+                break
+    if facts & TURNING:  # a mount/dismount card listed: asked of the deck's own cards only, as in `_note`
+        named, provided_by = deck.units.totals.keys(), catalogue.provided_by
+        for key in totals:
+            for providers in provided_by.get(key, ()):
+                if named.isdisjoint(providers):
+                    deck.stranded = True
+                    return
+
+
+_MIXED = UNKNOWN | FOREIGN | MISPLACED
 _ZEROS = repeat(0)  # map(dict.get, keys, _ZEROS): each key's value or 0 (never exhausted)
 
 
