@@ -41,6 +41,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
     key_of,
     rank_of,
 )
+from armybuilder.games.asoiaf.builder.relaxation import TableMemo
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import ListReport, validate
@@ -368,6 +369,7 @@ def best_army(
     clock: Callable[[], float] = time.monotonic,
     limits: Limits = DEFAULT_LIMITS,
     seeds: Sequence[ListSpec] = (),
+    memo: TableMemo | None = None,
 ) -> Fielding:
     """The commander's best legal list from the collection at `points`, or why none exists.
 
@@ -378,8 +380,10 @@ def best_army(
     not searched are said to be so. `seeds` are lists other
     commanders lead: the best of them led by this one, when legal, is the list to beat from the start (and the
     answer when no search beats it; a search finds a list ranked the same too, so the answer is the one the
-    searches alone give whenever they all finish)."""
+    searches alone give whenever they all finish). `memo`: the bound tables searches built before (see
+    `TableMemo`), shared by the commanders of one run."""
     start = clock()
+    memo = TableMemo() if memo is None else memo
     deadline = start + timeout
     result = Fielding(commander)
     if collection.count(commander) < 1:
@@ -423,6 +427,7 @@ def best_army(
             bar=bar,
             limits=limits,
             no_bare=_no_bare(base, commander, searched.setdefault(army_faction, set()), collection, catalogue),
+            memo=memo,
         )
         result.searches += 1
         if (lone := _lone(base, commander, collection, catalogue)) is not None:
@@ -474,6 +479,7 @@ def armies(
     start = clock()
     out: list[Fielding] = []
     seeds: list[ListSpec] = []  # the best lists of the last commanders done, latest first
+    memo = TableMemo()  # the commanders' searches build many of the same bound tables
     for done, commander in enumerate(commanders):
         if progress is not None:
             progress(Progress(done, len(commanders), commander, clock() - start))
@@ -488,6 +494,7 @@ def armies(
             clock=clock,
             limits=limits,
             seeds=seeds,
+            memo=memo,
         )
         out.append(fielding)
         if fielding.spec is not None:

@@ -47,7 +47,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
     Rank,
     Search,
 )
-from armybuilder.games.asoiaf.builder.relaxation import bound_tables, pick
+from armybuilder.games.asoiaf.builder.relaxation import TableMemo, bound_tables, pick
 from armybuilder.games.asoiaf.builder.symmetry import Peers
 from armybuilder.games.asoiaf.cards import Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -82,15 +82,16 @@ def complete(
     bar: Key | None = None,
     limits: Limits = DEFAULT_LIMITS,
     no_bare: frozenset[str] = frozenset(),
+    memo: TableMemo | None = None,
 ) -> Search:
     """The `top` best legal ways to spend the remaining points, differing in their new combat units, each
-    verified by the validator; `Search.proven` when the search ran to the end. With `owned` (card id ->
-    copies the player owns), only from the copies the list does not yet hold; with `bar`, only completions
-    ranking better than it (a completion key found elsewhere); always within the player's `limits`. `no_bare`:
-    combat units (card ids) not to add without attachments, lists the caller has searched otherwise."""
+    verified by the validator; `Search.proven` when the search ran to the end. With `owned` (card id -> copies
+    the player owns), only from the copies the list does not yet hold; with `bar`, only completions ranking
+    better than it (a completion key found elsewhere); always within the player's `limits`. `no_bare`: combat
+    units (card ids) not to add without attachments, lists the caller has searched otherwise. `memo`: bound
+    tables to reuse."""
     start = clock()
-    base = validate(army, catalogue)
-    ctx = base.context
+    ctx = (base := validate(army, catalogue)).context
     if ctx is None or ctx.points is None:
         raise UsageError("the list cannot be read or has no `points:`; fix it with `armybuilder validate`")
     if ctx.commander is None:
@@ -100,7 +101,7 @@ def complete(
         raise UsageError("a card to include matches no card")
     return _Searcher(
         army, catalogue, base, ctx, top, start, timeout, clock, progress, owned, bar, limits, no_bare
-    ).run()
+    ).run(memo)
 
 
 DIVES = 40  # greedy dives before the exhaustive pass
@@ -124,9 +125,9 @@ class _Searcher(Model):
             return self.ranked[-1][0]
         return self.bar if self.bar is not None else WORST
 
-    def run(self) -> Search:
+    def run(self, memo: TableMemo | None = None) -> Search:
         search = self.search
-        finished = self._search() if self.budget >= 0 else True  # over budget: nothing can be added
+        finished = self._search(memo) if self.budget >= 0 else True  # over budget: nothing can be added
         if not finished:
             search.why = "stopped at the time limit"
         elif self.base.errors:
@@ -140,7 +141,7 @@ class _Searcher(Model):
         search.seconds = self.clock() - self.start
         return search
 
-    def _search(self) -> bool:
+    def _search(self, memo: TableMemo | None) -> bool:
         items = self._items()
         present = [c for e, c in self.ctx.pairs if e.slot is not Slot.ENEMY]
         self.copies: dict[str, int] = {}
@@ -160,7 +161,7 @@ class _Searcher(Model):
         max_ncus = self.limits.max_ncus
         room = None if max_ncus is None else max(0, max_ncus - self.root[4])
         most_levels = min(self.limits.max_copies or COPIES_LEVELS, COPIES_LEVELS)
-        relaxed = bound_tables(self, items, room, self.copies, most_levels)  # see `bound`
+        relaxed = bound_tables(self, items, room, self.copies, most_levels, memo)  # see `bound`
         levels, thrifty, guide, settled = relaxed.levels, relaxed.thrifty, relaxed.guide, relaxed.settled
         settles, pool_last = relaxed.settles, relaxed.pool_last
         bounds = [taken[0] for taken in levels[-1][1][0]]  # where the tables change: the same for every count of NCUs

@@ -8,7 +8,8 @@ Nothing here prints or exits.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 
 from armybuilder.games.asoiaf.builder.model import Model, _Class, _Item
 
@@ -16,6 +17,28 @@ Relaxed = tuple[int, int, int, int]  # (points left, -activations, -cards, neutr
 Tables = list[list[list[list[int]]]]  # tables[q][j][t][pad + s * stride + r + slack]: Relaxed packed
 MOST_NEEDS = 6  # the needs the search's tables hold parts for (2**6 parts; the bundled lists have 3 at most):
 # a need beyond them bounds as if it were met already (looser, never too tight)
+MEMO_SIZE = 48  # relaxations a `TableMemo` keeps (`collection armies` meets the same one ~25 builds later)
+
+
+class TableMemo:
+    """Relaxations already built, by everything `relaxation` reads: the searches of `collection armies`
+    (each commander's smallest lists, one after another) build many of the same tables, which forget the
+    rules that tell those lists apart. The oldest go first, past `MEMO_SIZE`. The tables are shared, never
+    changed."""
+
+    def __init__(self) -> None:
+        self.made: OrderedDict[Hashable, Tables] = OrderedDict()
+
+    def get(self, key: Hashable) -> Tables | None:
+        tables = self.made.get(key)
+        if tables is not None:
+            self.made.move_to_end(key)
+        return tables
+
+    def put(self, key: Hashable, tables: Tables) -> None:
+        self.made[key] = tables
+        if len(self.made) > MEMO_SIZE:
+            self.made.popitem(last=False)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,7 +78,12 @@ def pick(tables: Tables, q: int, j: int, t: int) -> list[int]:
 
 
 def bound_tables(
-    model: Model, items: list[_Item], ncus: int | None, held: Mapping[str, int], most: int
+    model: Model,
+    items: list[_Item],
+    ncus: int | None,
+    held: Mapping[str, int],
+    most: int,
+    memo: TableMemo | None = None,
 ) -> BoundTables:
     """The relaxations by the NCUs the player still allows (`ncus`; one table when there is no limit),
     and by the most copies of a card, 1 .. `most` (the last: that many or more): a completion whose
@@ -65,7 +93,7 @@ def bound_tables(
     without the discounts that may never come; and once no discount can come any more (the list's cards
     can lose no points, and no shared discount has its card in the list or an addition still to come),
     those bound the search too: a dragon's discount no longer lets Jorah Mormont's lists spend a point
-    more than they have."""
+    more than they have. `memo`: relaxations other searches built, to use again where they are the same."""
     needs = sorted({item.charged for item in items if item.charged}, key=sorted)[:MOST_NEEDS]
     seen = _unshared(model, items)
     made: dict[tuple[int | None, bool, int, bool], Tables] = {}
@@ -77,9 +105,17 @@ def bound_tables(
         serves both (see below)."""
         key = (copies, thrifty, model.slack if slack is None else slack, needing and bool(needs))
         if key not in made:
-            made[key] = relaxation(
-                model, items, copies, ncus, held, thrifty, slack, needs if needing else (), seen=seen
-            )
+            wanted = needs if needing else ()
+            known = None
+            if memo is not None:
+                known = (_reads(model, seen, held), copies, ncus, thrifty, key[2], tuple(wanted))
+                found = memo.get(known)
+                if found is not None:
+                    made[key] = found
+                    return found
+            made[key] = relaxation(model, items, copies, ncus, held, thrifty, slack, wanted, seen=seen)
+            if memo is not None:
+                memo.put(known, made[key])
         return made[key]
 
     # a level whose most copies limits no card further than its other limits do (every card of a collection
@@ -124,6 +160,37 @@ def bound_tables(
         needs=needs,
         bits=bits,
         pad=_pad(model, seen[0]),
+    )
+
+
+def _reads(model: Model, seen: tuple[list[_Item], list[int]], held: Mapping[str, int]) -> Hashable:
+    """All that `relaxation` reads of the model, the items (as `_unshared` leaves them) and the copies
+    held, but its own arguments: two searches alike in this get the same tables."""
+    items, at = seen
+    limits, most, count = model.card_limits, model.limit_max, model.limit_count
+    return (
+        model.budget,
+        model.slack,
+        model.neutral_slack,
+        tuple(at),
+        tuple(
+            (
+                item.kind,
+                item.card.id if item.card is not None else None,
+                tuple(most[g] - count[g] for g in limits.get(item.card.id, ())) if item.card is not None else (),
+                held.get(item.card.id, 0) if item.card is not None else 0,
+                item.units,
+                item.ncus,
+                item.cards,
+                tuple(ids for _, ids in item.carries),
+                item.charged,
+                item.variants,
+                item.repeat,
+                item.group,
+                item.cap,
+            )
+            for item in items
+        ),
     )
 
 
