@@ -8,7 +8,7 @@ of the model, so no rule ever meets it. Reading never raises.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -47,8 +47,8 @@ PHASES = ("setup", "westeros", "planning", "action")
 PUT_TO_THE_SWORD = ("no-defense", "no-march-plus1", "none")
 NO_POS = Pos(0, 0)
 LIVE = ("ok", "noted")  # area statuses the rules read (unknown and out-of-play areas are skipped)
-_NO_KEYS: dict[Any, Pos] = {}
-_tuple_new = tuple.__new__
+_NO_KEYS: dict[Any, Pos] = {}  # the key positions of a mapping that kept none (the reader's too)
+_tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
 
 
 @dataclass(slots=True)
@@ -82,7 +82,7 @@ class Cards(NamedTuple):
     pos: Pos
     hand: int
     discarded: int
-    names: list[tuple[str, Pos]]  # names given in either list
+    names: Sequence[tuple[str, Pos]]  # names given in either list (the usual counts share one empty tuple)
 
 
 @dataclass(slots=True)
@@ -233,7 +233,6 @@ class Position:
     # area, …): a rule whose id is not here finds nothing in this file and returns at once
     may_break: set[str] = field(default_factory=set)
     held_by: dict[str, set[str]] = field(default_factory=dict)  # house -> the land areas its land units stand in
-    land_holders: dict[str, set[str]] = field(default_factory=dict)  # land area -> the houses with land units there
     _presence: dict[str, dict[str, Stack]] | None = None
     _control: dict[str, frozenset[str]] | None = None
     _stacks: list[tuple[HouseBlock, Stack]] | None = None
@@ -280,10 +279,11 @@ class Position:
     def control(self) -> dict[str, frozenset[str]]:
         """House -> the land areas it controls (§1.1: land units; else its power token; else its home).
 
-        Where land units stand was noted by the reader (`held_by`, `land_holders`)."""
+        Where land units stand was noted by the reader (`held_by`): an area outside a house's own is held by
+        its token or home only when no house's land units stand there."""
         if self._control is None:
-            land_holders = self.land_holders
             held_by = self.held_by
+            land_held: set[str] = set().union(*held_by.values())  # every land area with land units
             token_holders: dict[str, set[str]] = {}
             for hid, block in self.houses.items():
                 for place, _ in block.tokens or ():
@@ -297,14 +297,12 @@ class Position:
                     name = place.name
                     if place.status not in LIVE or name in held or (place.area and place.area.kind != "land"):
                         continue
-                    holders = land_holders.get(name)
-                    if not holders or holders == {hid}:
+                    if name not in land_held:  # (another house's land units there take it)
                         held.add(name)
                 home = self.edition.home_of.get(hid)
-                if home is not None and home not in held and home not in out:
-                    alone = {hid}  # no other house's land units or power token in its home area
-                    units, tokens = land_holders.get(home), token_holders.get(home)
-                    if (units is None or units <= alone) and (tokens is None or tokens <= alone):
+                if home is not None and home not in held and home not in out and home not in land_held:
+                    tokens = token_holders.get(home)  # no other house's power token in its home area
+                    if tokens is None or tokens <= {hid}:
                         held.add(home)
                 control[hid] = frozenset(held)
             self._control = control

@@ -29,6 +29,7 @@ from armybuilder.games.agot.nodes import item_at as _item_pos
 from armybuilder.games.agot.nodes import key_at as _key_pos
 from armybuilder.games.agot.nodes import value_at as _val_pos
 from armybuilder.games.agot.position import (
+    _NO_KEYS,
     GAME_NAMES,
     HOUSE_KEYS,
     LIVE,
@@ -43,6 +44,7 @@ from armybuilder.games.agot.position import (
     Position,
     Stack,
     Track,
+    _tuple_new,
 )
 from armybuilder.games.agot.text import has_cjk, show, type_name
 from armybuilder.kit import schema as kit
@@ -55,9 +57,8 @@ if TYPE_CHECKING:
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
-_NO_KEYS: dict[Any, Pos] = {}
 _NO_TRACKS: dict[str, Track] = {}
-_tuple_new = tuple.__new__  # _tuple_new(Order, (...)) is Order(...) without the keyword handling
+_NO_NAMES: tuple[tuple[str, Pos], ...] = ()  # the card names of the usual counts (none given)
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS, _REQUIRED = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS, REQUIRED))
@@ -398,7 +399,7 @@ class Reader:
             return
         hand, discarded = v["hand"], v["discarded"]
         if type(hand) is int and type(discarded) is int and hand >= 0 and discarded >= 0:
-            h.cards = _tuple_new(Cards, (where, hand, discarded, []))  # the usual counts, checked at once
+            h.cards = _tuple_new(Cards, (where, hand, discarded, _NO_NAMES))  # the usual counts, checked at once
             return
         counts: list[int] = []
         names: list[tuple[str, Pos]] = []
@@ -428,7 +429,6 @@ class Reader:
         holders = self.holders
         hid = h.id
         held = position.held_by.setdefault(hid, set())
-        land_holders = position.land_holders
         totals: dict[str, int] = {}
         sizes: list[int] = []
         seen: set[str] = set()
@@ -454,11 +454,6 @@ class Reader:
                         may_break.add("ship-on-land")
                     if land:
                         held.add(name)  # for `Position.control`
-                        holding = land_holders.get(name)
-                        if holding is None:
-                            land_holders[name] = {hid}
-                        else:
-                            holding.add(hid)
                 else:
                     if land:
                         may_break.add("land-unit-at-sea")
@@ -557,7 +552,6 @@ class Reader:
                     may_break.add("ship-on-land")
                 if land and place.status in LIVE:
                     self.position.held_by[hid].add(name)  # for `Position.control`
-                    self.position.land_holders.setdefault(name, set()).add(hid)
             else:
                 if land:
                     may_break.add("land-unit-at-sea")
@@ -575,7 +569,6 @@ class Reader:
                 may_break.add("contested-area")
             if stack.land > 0 and stack.place.status in LIVE and (stack.place.area is None or stack.place.area.kind == "land"):
                 self.position.held_by[hid].add(name)
-                self.position.land_holders.setdefault(name, set()).add(hid)
 
     def unknown_unit(self, kind: str, where: Pos) -> None:
         if kind == "siege_engine" and self.ed.number == 1:
@@ -607,7 +600,13 @@ class Reader:
             used[token] = used.get(token, 0) + 1
             ordered.add(place.name)
             if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
-                starred += self.note_token(token, place)
+                if token in CONSOLIDATE:  # (`note_token`, without a call for each of these orders)
+                    if place.area is not None and place.area.kind == "sea":
+                        self.position.may_break.add("consolidate-at-sea")
+                elif token in SUPPORT and place.name in self.ed.islands:
+                    self.position.may_break.add("support-on-island")
+                if token.endswith("-star"):
+                    starred += 1
         else:  # every entry usual
             h._raw_orders, h._areas = v, areas
             h.orders_pos, h._starred = where, starred

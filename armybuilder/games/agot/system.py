@@ -10,6 +10,7 @@ game in `newfile.py`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -50,7 +51,7 @@ def _doc(text: str | None) -> str:
     return " ".join(first.split())
 
 
-def house_figures(position: Position, breaches: set[int]) -> dict[str, Any]:
+def house_figures(position: Position, breaches: AbstractSet[int]) -> dict[str, Any]:
     """Per house: supply, the armies it allows and has, units against caps, power, track positions.
 
     `breaches`: the lines of the `army-supply` problems (each at its house's key)."""
@@ -166,7 +167,10 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
         report.problems = problems
         report.strict = options.strict
         report.model = position
-        report.breaches = {p.line for p in problems if p.rule == "army-supply"}  # as checked, whatever comes after
+        # as checked, whatever comes after (only a rule the reader noted a way to break finds anything)
+        report.breaches = (
+            {p.line for p in problems if p.rule == "army-supply"} if "army-supply" in position.may_break else _NO_LINES
+        )
         return report
 
     # --- output -----------------------------------------------------------------------------------
@@ -198,6 +202,7 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
         return new_position(data, options.get("edition"), options.get("players"))
 
 
+_NO_LINES: frozenset[int] = frozenset()  # the breaches of a position army-supply did not look at
 _new_report = object.__new__  # a PositionReport without the dataclass's __init__ (one per position checked)
 
 
@@ -206,7 +211,7 @@ class PositionReport(Report[Position]):
     printout reads it, a check that only asks whether the file is valid never does). `breaches`: the lines of
     the `army-supply` problems the check found (an event's rules may change `problems` later)."""
 
-    breaches: set[int]  # (set by `check`: not a field of the dataclass)
+    breaches: AbstractSet[int]  # (set by `check`: not a field of the dataclass)
 
     @property
     def summary(self) -> Summary:
@@ -222,7 +227,7 @@ class PositionReport(Report[Position]):
             self.__dict__["_summary"] = value
 
 
-def summary(position: Position, lines: set[int]) -> Summary:
+def summary(position: Position, lines: AbstractSet[int]) -> Summary:
     """A position's summary: its title, houses and supply breaches (`lines`: those of its `army-supply` problems)."""
     figures = house_figures(position, lines)
     breaches = sum(1 for f in figures.values() if f["supply_breach"])
