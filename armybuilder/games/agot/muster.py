@@ -55,6 +55,8 @@ def read_muster(r: Reader, value: dict[Any, Any], pos: Position) -> None:
         if r.shaped(isinstance(sources, dict)):
             plans.append(muster_plan(r, hid, kpos, sources))
     pos.muster = plans
+    if plans:
+        pos.may_break.add("muster-plan")
 
 def muster_plan(r: Reader, hid: str, kpos: Pos, sources: dict[Any, Any]) -> MusterPlan:
     plan = MusterPlan(hid, kpos, [])

@@ -147,6 +147,8 @@ class Reader:
         pos.round_pos = _val_pos(value, "round")
         if self.shaped(type(value["round"]) is int):
             pos.round = value["round"]
+            if not 1 <= pos.round <= self.data.rounds:
+                pos.may_break.add("round-range")
         if "name" in value and self.shaped(isinstance(value["name"], str)):
             pos.name = value["name"].strip() or None
         self.read_scalars(value, pos)
@@ -165,10 +167,14 @@ class Reader:
             pos.phase_pos = _val_pos(value, "phase")
             if self.shaped(value["phase"] in PHASES and isinstance(value["phase"], str)):
                 pos.phase = value["phase"]
+                if pos.phase == "setup":
+                    pos.may_break.add("standard-setup")
         if "wildling_threat" in value:
             pos.wildling_pos = _val_pos(value, "wildling_threat")
             if self.shaped(type(value["wildling_threat"]) is int):
                 pos.wildling = value["wildling_threat"]
+                if pos.wildling not in self.data.wildling_steps:
+                    pos.may_break.add("wildling-track")
         if "put_to_the_sword" in value:
             choice = value["put_to_the_sword"]
             if self.ed.number == 1:

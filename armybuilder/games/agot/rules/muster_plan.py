@@ -19,6 +19,7 @@ from armybuilder.yamlpos import Pos
 ID = "muster-plan"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.NOTE,)  # see the docstring
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -91,6 +92,8 @@ def _cost(position: Position, item: MusterItem) -> int:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     if not position.muster:
         return
     skipped: list[str] = []

@@ -9,6 +9,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "round-range"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -28,6 +29,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     rounds = position.data.rounds
     if position.round is not None and not 1 <= position.round <= rounds:
         yield position.problem(

@@ -17,6 +17,7 @@ from armybuilder.yamlpos import Pos
 ID = "standard-setup"
 SEVERITY = Severity.ERROR
 ALSO = (Severity.NOTE,)  # see the docstring
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -98,6 +99,8 @@ def _unit_problem(
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     if position.phase != "setup" or position.players is None or position.round is None:
         return
     ed, data = position.edition, position.data

@@ -9,6 +9,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "wildling-track"
 SEVERITY = Severity.ERROR
+GATED = True  # runs only when the reader noted a way to break it (`Position.may_break`)
 VALID = """\
 game: agot-board-game
 edition: 2
@@ -30,6 +31,8 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
+    if ID not in position.may_break:  # the reader saw nothing this rule could find
+        return
     steps = position.data.wildling_steps
     if position.wildling is not None and position.wildling not in steps:
         yield position.problem(
