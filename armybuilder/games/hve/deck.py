@@ -324,6 +324,7 @@ def _well_formed(
     table = catalogue.facts.get((faction, units))
     if table is None:
         table = catalogue.facts[faction, units] = {}
+    learnt = False
     while True:
         totals: dict[str, int] = {}
         facts = 0
@@ -344,12 +345,28 @@ def _well_formed(
                     totals[key] += count
                 else:
                     totals[key] = count
-        except KeyError as error:
-            missing = error.args[0]
-            if missing in table or catalogue.facts_of(missing, faction, units) is None or missing not in table:
-                return None  # (not a name met before, or the table is full: no loop)
-            continue  # the name is in the table now: read the section again
+        except KeyError:
+            # the section's names learnt in one pass, then read once more: never a read again per name
+            if learnt or not _learn(items, table, catalogue, faction, units):
+                return None
+            learnt = True
+            continue
         return totals, facts
+
+
+def _learn(
+    items: PosList, table: dict[str, tuple[str, int]], catalogue: Catalogue, faction: str | None, units: bool
+) -> bool:
+    """Put the facts of every name of a section not in `table` yet into it (`Catalogue.facts_of`). False
+    when an entry is not a name met before (`Catalogue.key_of`), not a name or a `{card: NAME}`, or the
+    table is full: the section is then read with its checks."""
+    for item in items:
+        written = item if type(item) is str else item.get("card") if type(item) is PosMap else None
+        if type(written) is not str:
+            return False
+        if written not in table and (catalogue.facts_of(written, faction, units) is None or written not in table):
+            return False
+    return True
 
 
 def _well_formed_rows(items: PosList, written_as: dict[str, tuple[str, str, Card | None]]) -> list[Row]:
@@ -389,16 +406,7 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
         # the icons of its unit cards (a command card or an unknown name shows none), or-ed in C
         deck.icon_bits = reduce(or_, map(catalogue.unit_bits.get, totals, _ZEROS), 0)
         return
-    executable = catalogue.executable(deck.icon_bits)
-    if not mixed:  # every card a command card of the deck's faction
-        if not totals.keys() <= executable:
-            deck.unexecutable = True
-    else:
-        commands = catalogue.command_bits
-        for key in totals:
-            if key in commands and key not in executable:
-                deck.unexecutable = True
-                break
+    _note_unexecutable(deck, totals, mixed)
     named, provided_by = deck.units.totals.keys(), catalogue.provided_by
     # the fewer of the catalogue's mount/dismount cards (three bundled, any number in a designer's catalogue)
     # and the section's cards, each asked of the other: no set made, no deck's cost growing with the catalogue
@@ -410,6 +418,22 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
                 if named.isdisjoint(providers):
                     deck.stranded = True
                     return
+
+
+def _note_unexecutable(deck: Deck, totals: dict[str, int], mixed: bool) -> None:
+    """Note a command card the deck's units cannot execute (their icons are noted: units come first).
+    `mixed`: a card of the section is unknown, foreign or misplaced, so not every card is a command card."""
+    catalogue = deck.catalogue
+    executable = catalogue.executable(deck.icon_bits)
+    if not mixed:  # every card a command card of the deck's faction
+        if not totals.keys() <= executable:
+            deck.unexecutable = True
+        return
+    commands = catalogue.command_bits
+    for key in totals:
+        if key in commands and key not in executable:
+            deck.unexecutable = True
+            return
 
 
 def _noted(deck: Deck, totals: dict[str, int], facts: int, is_units: bool) -> None:
@@ -424,19 +448,9 @@ def _noted(deck: Deck, totals: dict[str, int], facts: int, is_units: bool) -> No
     if is_units:
         deck.icon_bits = facts >> ICONS
         return
-    catalogue = deck.catalogue
-    executable = catalogue.executable(deck.icon_bits)
-    if not facts & _MIXED:  # every card a command card of the deck's faction
-        if not totals.keys() <= executable:
-            deck.unexecutable = True
-    else:
-        commands = catalogue.command_bits
-        for key in totals:
-            if key in commands and key not in executable:
-                deck.unexecutable = True
-                break
+    _note_unexecutable(deck, totals, bool(facts & _MIXED))
     if facts & TURNING:  # a mount/dismount card listed: asked of the deck's own cards only, as in `_note`
-        named, provided_by = deck.units.totals.keys(), catalogue.provided_by
+        named, provided_by = deck.units.totals.keys(), deck.catalogue.provided_by
         for key in totals:
             for providers in provided_by.get(key, ()):
                 if named.isdisjoint(providers):

@@ -326,3 +326,32 @@ def test_a_deck_does_not_walk_a_large_catalogues_mount_cards(sample: Catalogue, 
     _Watched.walks = 0
     assert found(check_text(text, sample)) == expected
     assert _Watched.walks == 0
+
+
+class _Misses(dict[str, tuple[str, int]]):
+    """A catalogue's table of names as written that counts the names asked of it and not found."""
+
+    misses = 0
+
+    def __getitem__(self, written: str) -> tuple[str, int]:
+        try:
+            return super().__getitem__(written)
+        except KeyError:
+            type(self).misses += 1
+            raise
+
+
+def test_a_deck_of_names_met_before_is_read_again_once_not_once_per_name(sample: Catalogue) -> None:
+    """A section's names met before (in an earlier deck of the batch) but not yet in the table of their facts
+    are learnt in one pass, then the section is read once more: never a read again per new name, which made
+    a hostile deck of thousands of names cost time growing with their square. The problems are the same."""
+    names = [f"Rider {n}" for n in range(60)]
+    text = variant({5: "  - " + "\n  - ".join(names), 6: None, 7: None})
+    expected = found(check_text(text, sample))
+    assert ("unknown-card", 5) in expected
+    sample.facts.clear()
+    _Misses.misses = 0
+    sample.facts[("empire", True)] = _Misses()
+    assert found(check_text(text, sample)) == expected
+    assert set(names) <= sample.facts[("empire", True)].keys()
+    assert _Misses.misses == 1
