@@ -7,6 +7,7 @@ import itertools
 import json
 import textwrap
 from collections import Counter
+from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from armybuilder.games.asoiaf import armies
 from armybuilder.games.asoiaf.armylist import load_list_text
 from armybuilder.games.asoiaf.builder.complete import complete
 from armybuilder.games.asoiaf.builder.options import options
+from armybuilder.games.asoiaf.builder.relaxation import TableMemo, Tables
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import Options, validate, validate_path
@@ -581,3 +583,38 @@ def test_a_unit_left_bare_that_another_search_covers_changes_no_list(
     assert [fielded(f.report) if f.report else None for f in cutting] == [
         fielded(f.report) if f.report else None for f in every
     ]
+
+
+class _Checking(TableMemo):
+    """A memo that never answers: each search builds its tables, compared with those built before under the
+    same key (what a memo hit would have handed it)."""
+
+    hits = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.built: dict[object, object] = {}
+
+    def get(self, key: Hashable) -> None:
+        if key in self.built:
+            type(self).hits += 1
+        return None
+
+    def put(self, key: Hashable, tables: Tables) -> None:
+        assert self.built.setdefault(key, tables) == tables, "two searches alike by the memo's key, unlike tables"
+
+
+@pytest.mark.parametrize(("faction", "points"), [("stark", 30), ("greyjoy", 25)])
+def test_a_table_shared_between_searches_is_the_table_each_would_build(
+    catalogue: Catalogue, faction: str, points: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`collection armies` hands a search the bound tables an earlier search built under the same key
+    (`relaxation.TableMemo`): the key must hold all the tables depend on, or a search would prune with another
+    list's bounds. Every search builds its own here and they must equal what was shared; the lists found are
+    the same. (A whole faction's cards, a copy of each, as `benchmarks/collection_speed.py` has two.)"""
+    shelf = Collection(f"<{faction}>", owned={c.id: 1 for c in catalogue.cards.values() if c.faction == faction})
+    shared = [(f.commander.id, f.key, f.proven) for f in armies.armies(shelf, catalogue, points)]
+    _Checking.hits = 0
+    monkeypatch.setattr(armies, "TableMemo", _Checking)
+    assert [(f.commander.id, f.key, f.proven) for f in armies.armies(shelf, catalogue, points)] == shared
+    assert _Checking.hits > 0  # (the run shared tables at all)
