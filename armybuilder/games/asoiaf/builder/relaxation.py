@@ -7,7 +7,9 @@ Nothing here prints or exits.
 
 from __future__ import annotations
 
+import array
 import dataclasses
+import sys
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 
@@ -97,6 +99,7 @@ def bound_tables(
     needs = sorted({item.charged for item in items if item.charged}, key=sorted)[:MOST_NEEDS]
     seen = _unshared(model, items)
     made: dict[tuple[int | None, bool, int, bool], Tables] = {}
+    reads: list[Hashable] = []
 
     def table(
         copies: int | None, thrifty: bool = False, slack: int | None = None, needing: bool = False
@@ -108,7 +111,9 @@ def bound_tables(
             wanted = needs if needing else ()
             known = None
             if memo is not None:
-                known = (_reads(model, seen, held), copies, ncus, thrifty, key[2], tuple(wanted))
+                if not reads:
+                    reads.append(_reads(model, seen, held))  # once for every table of the search
+                known = (reads[0], copies, ncus, thrifty, key[2], tuple(wanted))
                 found = memo.get(known)
                 if found is not None:
                     made[key] = found
@@ -221,12 +226,15 @@ def _neutral(items: Sequence[_Item]) -> bool:
 
 def _swapped(tables: Tables, bits: int) -> Tables:
     """The tables with the last two places of every packed entry swapped (`bits`: of each place)."""
-    mask = (1 << bits) - 1
     done: dict[int, list[int]] = {}  # each row once: the items of a group share them
 
     def swap(row: list[int]) -> list[int]:
         if id(row) not in done:
-            done[id(row)] = [v >> 2 * bits << 2 * bits | (v & mask) << bits | v >> bits & mask for v in row]
+            lanes = _Lanes(len(row), max(row))  # every entry at once (see `_Lanes`)
+            last = lanes.ones * ((1 << bits) - 1)  # the last place of every entry
+            packed = lanes.row(row)
+            kept = packed & (lanes.full ^ (last << bits | last))
+            done[id(row)] = lanes.entries(kept | (packed & last) << bits | (packed >> bits & last))
         return done[id(row)]
 
     return [[[swap(row) for row in by_taken] for by_taken in by_item] for by_item in tables]
@@ -282,16 +290,23 @@ def relaxation(
     floor = size << 3 * w
     pad = _pad(model, items)
     stride = pad + size
-    base = [unreached] * pad + [_packed(max(0, r - slack), w) for r in range(size)]
-    base += [unreached] * (stride * (width - 1))
-    gaps = [unreached] * pad
+    lanes = _Lanes(stride * width, unreached)  # each table one number while it is built (see `_Lanes`)
+    base = lanes.row(
+        [unreached] * pad
+        + [_packed(max(0, r - slack), w) for r in range(size)]
+        + [unreached] * (stride * (width - 1))
+    )
+    gaps = sum(lanes.ones_at(s * stride, s * stride + pad) for s in range(width))
+    kept, gapped = lanes.full ^ gaps * lanes.mask, gaps * unreached  # the entries before each part: none
     levels = 1 if ncus is None else max(0, ncus) + 1
-    bounds: list[list[list[list[int]]]] = [[[base]] * (len(items) + 1) for _ in range(levels)]
+    bounds: list[list[list[int]]] = [[[base]] * (len(items) + 1) for _ in range(levels)]
     known: dict[tuple[int, bool], list[tuple[int, int, int, int]]] = {}
+    landing: dict[tuple[int, int, int, tuple[bool, ...]], list[tuple[int, int]]] = {}
 
     def moves(group: Sequence[_Item], first: bool) -> list[tuple[int, int, int, int]]:
-        """What taking one of the group's items can do: (cost, the packed change, the needs it meets, the
-        need it makes), the best change only of those alike in the rest (the others never win)."""
+        """What taking one of the group's items can do: (cost, the packed change on every entry of a
+        table, the needs it meets, the need it makes), the best change only of those alike in the rest
+        (the others never win)."""
         found: dict[tuple[int, int, int], int] = {}
         for item in group:
             da = item.units + item.ncus
@@ -307,42 +322,50 @@ def relaxation(
                 change = ((-da << w) + n << w) - dk if thrifty else ((-da << w) - dk << w) + n
                 alike = (c, brings, needs_one)
                 found[alike] = min(change, found.get(alike, change))
-        return [(c, change, brings, needs_one) for (c, brings, needs_one), change in found.items()]
+        ones = lanes.ones
+        return [(c, change * ones, brings, needs_one) for (c, brings, needs_one), change in found.items()]
 
-    def step(
-        cur: list[int], group: Sequence[_Item], first: bool = True, into: list[int] | None = None
-    ) -> list[int]:
+    def windows(c: int, brings: int, needs_one: int, dead: Sequence[bool]) -> list[tuple[int, int]]:
+        """Where an addition of cost `c` that brings the needs `brings` and makes the need `needs_one`
+        lands, part by part, the parts alike in how far they lie from the part they take from as one:
+        (how far in entries, the guards of the entries it lands on) (see `_Lanes`). `dead`: the parts no
+        multiset reaches, taken from by none."""
+        key = (c, brings, needs_one, tuple(dead))
+        found = landing.get(key)
+        if found is None:
+            by_shift: dict[int, int] = {}
+            for s in range(width):
+                src = (s & ~brings) | needs_one  # what the rest must bring
+                if (src == s and not needs_one) or dead[src]:
+                    continue  # taken on every part at once (see `step`); no multiset brings it
+                to, src = s * stride + pad, src * stride + pad
+                shift = to + c - src
+                by_shift[shift] = by_shift.get(shift, 0) | lanes.window(to + c, to + size)
+            found = landing[key] = list(by_shift.items())
+        return found
+
+    def step(cur: int, group: Sequence[_Item], first: bool = True, into: int | None = None) -> int:
         """At most one more of the group's items on every budget (added to `cur`, kept where `into`,
         by default `cur`, is better); after the `first`, the group's card brings no new card (a
         copy), only its attachments do. The parts of every set of needs are laid one after the other,
         each after `pad` entries that no multiset reaches: an addition that keeps the needs the rest
         must bring is taken on all parts at once (what it takes from the part before lands there)."""
-        nxt = list(cur if into is None else into)
+        nxt = cur if into is None else into
         key = (id(group[0]), first)
         if key not in known:
             known[key] = moves(group, first)
-        end = len(cur)
-        for c, change, brings, needs_one in known[key]:
+        dead = [lanes.at(cur, s * stride + pad + size - 1) >= floor for s in range(width)] if width > 1 else ()
+        # (a part whose most points reach no multiset: no multiset brings its needs)
+        for c, changes, brings, needs_one in known[key]:
+            changed = cur + changes  # every entry with the change at once (see `_Lanes`)
             if not needs_one:  # the rest brings what this part needs, or one more that brings it too
-                taken = zip(nxt[c:], cur[: end - c], strict=True)
-                nxt[c:] = [x if x < (y := v + change) else y for x, v in taken]
+                nxt = lanes.least(nxt, changed, c, lanes.window(c, lanes.size))
             if brings or needs_one:
-                for s in range(width):
-                    src = (s & ~brings) | needs_one  # what the rest must bring
-                    if src == s and not needs_one:
-                        continue  # taken above
-                    to, src = s * stride + pad, src * stride + pad
-                    if cur[src + size - 1] >= floor:
-                        continue  # no multiset brings it (the most points there are reach none)
-                    nxt[to + c : to + size] = [
-                        x if x < (y := v + change) else y
-                        for x, v in zip(nxt[to + c : to + size], cur[src : src + size - c], strict=True)
-                    ]
-        for s in range(width):  # what landed before a part is no multiset
-            nxt[s * stride : s * stride + pad] = gaps
-        return nxt
+                for shift, window in windows(c, brings, needs_one, dead):
+                    nxt = lanes.least(nxt, changed, shift, window)
+        return nxt & kept | gapped  # what landed before a part is no multiset
 
-    def advance(tables: list[list[int]], group: Sequence[_Item], first: bool) -> list[list[int]]:
+    def advance(tables: list[int], group: Sequence[_Item], first: bool) -> list[int]:
         """One more of the group's items at most, at every count of new NCUs."""
         if ncus is None or group[0].kind != "ncu":
             return [step(t, group, first) for t in tables]
@@ -395,7 +418,16 @@ def relaxation(
             for j in range(start, end):
                 bounds[q][j] = taken
         end = start
-    return [[by_item[i] for i in at] for by_item in bounds]
+    listed: dict[int, list[int]] = {}  # each table once, by identity: the items of a group share them
+    done: dict[int, list[list[int]]] = {}
+    for by_item in bounds:
+        for rows in by_item:
+            if id(rows) not in done:
+                for row in rows:
+                    if id(row) not in listed:
+                        listed[id(row)] = lanes.entries(row)
+                done[id(rows)] = [listed[id(row)] for row in rows]
+    return [[done[id(by_item[i])] for i in at] for by_item in bounds]
 
 
 def _unshared(model: Model, items: list[_Item]) -> tuple[list[_Item], list[int]]:
@@ -510,3 +542,63 @@ def unpacked(value: int, w: int) -> Relaxed:
     """A packed table entry as its four places."""
     mask, half = (1 << w) - 1, 1 << (w - 1)
     return (value >> 3 * w, (value >> 2 * w & mask) - half, (value >> w & mask) - half, (value & mask) - half)
+
+
+class _Lanes:
+    """A table's `size` entries as the fields of one number, `bits` each, the first entry lowest: the
+    relaxation takes the least of two tables, entry by entry, in a few operations on the whole number,
+    not one per entry (its tables hold some hundred entries, built a few thousand times for `collection
+    armies`). Every entry is at most `most` and every change makes it less than twice that, never below 0
+    (see `_bits`): a field's top bit (its guard) is then 0, and adding a change to every field carries
+    nothing into the next."""
+
+    def __init__(self, size: int, most: int) -> None:
+        bits = 64
+        while (most << 2).bit_length() >= bits:
+            bits += 64
+        self.size, self.bits, self.mask = size, bits, (1 << bits) - 1
+        self.ones = self.ones_at(0, size)  # 1 in every field: a number times it is in every field
+        self.full = self.ones * self.mask
+        self.guards = self.ones << bits - 1
+        self.windows: dict[tuple[int, int], int] = {}
+
+    def ones_at(self, start: int, stop: int) -> int:
+        """1 in each field from `start` to `stop` (not included)."""
+        return ((1 << (stop - start) * self.bits) - 1) // self.mask << start * self.bits
+
+    def row(self, entries: Sequence[int]) -> int:
+        """The entries as one number."""
+        if self.bits == 64:
+            return int.from_bytes(array.array("Q", entries).tobytes(), sys.byteorder)
+        width = self.bits // 8
+        return int.from_bytes(b"".join(e.to_bytes(width, "little") for e in entries), "little")
+
+    def entries(self, row: int) -> list[int]:
+        """The number's entries."""
+        if self.bits == 64:
+            found = array.array("Q")
+            found.frombytes(row.to_bytes(self.size * 8, sys.byteorder))
+            return found.tolist()
+        width = self.bits // 8
+        data = row.to_bytes(self.size * width, "little")
+        return [int.from_bytes(data[i : i + width], "little") for i in range(0, len(data), width)]
+
+    def at(self, row: int, i: int) -> int:
+        """The number's entry `i`."""
+        return row >> i * self.bits & self.mask
+
+    def window(self, start: int, stop: int) -> int:
+        """The guards of the fields from `start` to `stop` (not included)."""
+        found = self.windows.get((start, stop))
+        if found is None:
+            found = self.windows[(start, stop)] = self.ones_at(start, stop) << self.bits - 1
+        return found
+
+    def least(self, row: int, other: int, shift: int, window: int) -> int:
+        """`row` with each entry `i` whose guard is in `window` the least of its own and `other`'s entry
+        i - shift."""
+        other = other << shift * self.bits if shift >= 0 else other >> -shift * self.bits
+        # a field's guard stays where `other`'s entry is no more than the row's: no borrow crosses a field
+        taken = ((row | self.guards) - other) & window
+        taken = (taken << 1) - (taken >> self.bits - 1)  # every bit of those fields
+        return row ^ ((row ^ other) & taken)
