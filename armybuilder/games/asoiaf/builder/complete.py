@@ -47,7 +47,7 @@ from armybuilder.games.asoiaf.builder.proposals import (
     Rank,
     Search,
 )
-from armybuilder.games.asoiaf.builder.relaxation import TableMemo, bound_tables, pick
+from armybuilder.games.asoiaf.builder.relaxation import TableMemo, bound_tables, pick, unpacked
 from armybuilder.games.asoiaf.builder.symmetry import Peers
 from armybuilder.games.asoiaf.cards import Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -164,6 +164,7 @@ class _Searcher(Model):
         relaxed = bound_tables(self, items, room, self.copies, most_levels, memo)  # see `bound`
         levels, thrifty, guide, settled = relaxed.levels, relaxed.thrifty, relaxed.guide, relaxed.settled
         settles, pool_last = relaxed.settles, relaxed.pool_last
+        pad, bits = relaxed.pad, relaxed.bits
         bounds = [taken[0] for taken in levels[-1][1][0]]  # where the tables change: the same for every count of NCUs
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
@@ -202,22 +203,25 @@ class _Searcher(Model):
             t = in_group[groups[j]] if j < n else 0  # the chosen additions of j's group: fewer to come
             acts = units + ncus
             top = min(hi, budget + give) + 1
-            row = relaxed.row(pending if by_level is levels else (), budget + give)  # (see `give both back`)
+            # (see `give both back`)
+            row = relaxed.row(pending, budget + give) if pending and by_level is levels else pad
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = UNBOUNDED if cap is None else cap + nslack - neutral  # neutral points still allowed
+            end = row + budget + give
+            start, stop = end - top + 1, end - lo + 1  # the entries of every budget the branch may have left
             for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
                 if m < most:
                     continue  # the list already holds a card more often
                 table = pick(by_ncus, q, j, t)
-                lean = None if by_thrift is None or guided else pick(by_thrift, q, j, t)
                 at = max(m, most)
-                if lean is None:  # the best of every budget the branch may have left at once
-                    end = row + budget + give
-                    found = relaxed.least(table, end - top + 1, end - lo + 1)
-                    if found is not None:
-                        left, aa, kk, nn = found
-                        best = min(best, (left, aa - acts, at, kk - distinct, nn + offset))
+                if by_thrift is None or guided:  # the best of every budget the branch may have left at once
+                    if start < stop:
+                        left, aa, kk, nn = unpacked(min(table[start:stop]), bits)
+                        found = (left, aa - acts, at, kk - distinct, nn + offset)
+                        if found < best:
+                            best = found
                     continue
+                lean = pick(by_thrift, q, j, t)
                 for r in range(budget + give - lo, budget + give - top, -1):
                     left, aa, kk, nn = relaxed.unpack(table[row + r])
                     fewest = relaxed.unpack(lean[relaxed.pad + r])  # (the thrifty tables hold any multiset)
@@ -276,20 +280,21 @@ class _Searcher(Model):
             lo, hi, neutral, units, ncus, most, distinct = state
             item = items[j]
             dlo, dhi, dn, dk = item.lo, item.hi, item.nlo, len(item.classes)
-            met = [ids for pos, ids in item.carries if ids in pending]
-            for _, ids in item.carries:
-                if ids in pending:  # the card was charged for already: its charge gives way to its cost
-                    clo, chi, cn = self.charges[ids]
-                    dlo, dhi, dn, dk = dlo - clo, dhi - chi, dn - cn, dk - 1
+            met = [ids for _, ids in item.carries if ids in pending] if pending else []
+            for ids in met:  # the card was charged for already: its charge gives way to its cost
+                clo, chi, cn = charges[ids]
+                dlo, dhi, dn, dk = dlo - clo, dhi - chi, dn - cn, dk - 1
             if item.charged:
                 dlo, dhi, dn, dk = dlo + item.charge[0], dhi + item.charge[1], dn + item.charge[2], dk + 1
             if lo + dlo > budget + slack or (cap is not None and neutral + dn - nslack > cap):
                 return None
             if item.foreign > counters["foreign"] or (item.unit is not None and slots[item.unit]):
                 return None
-            if any(forbidden[t] for t in item.tags) or any(present_tags[t] for t in item.forbids):
+            if (item.tags and any(forbidden[t] for t in item.tags)) or (
+                item.forbids and any(present_tags[t] for t in item.forbids)
+            ):
                 return None
-            if any(limit_count[g] + item.limits.count(g) > limit_max[g] for g in item.limits):
+            if item.limits and any(limit_count[g] + item.limits.count(g) > limit_max[g] for g in item.limits):
                 return None  # (a card taken twice, two Crannogman Survivalists, counts twice)
             if limits.max_units is not None and units + item.units > limits.max_units:
                 return None
