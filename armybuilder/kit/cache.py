@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
@@ -36,6 +35,11 @@ try:
     from _blake2 import blake2b as _blake2b  # (what hashlib.blake2b is, without libcrypto)
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b as _blake2b
+
+try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
+    from _pickle import dumps, loads
+except ImportError:  # an interpreter without the C accelerator
+    from pickle import dumps, loads
 
 
 def digest(data: bytes = b"") -> _blake2b:
@@ -120,7 +124,7 @@ def read(path: Path, magic: bytes, kind: type[T]) -> T | None:
     if len(blob) < _HEAD or blob[:8] != magic or digest(blob[_HEAD:]).digest() != blob[8:_HEAD]:
         return None  # foreign, truncated or corrupt: rebuild
     try:
-        value = pickle.loads(blob[_HEAD:])
+        value = loads(blob[_HEAD:])
     except Exception:  # a payload that passes the digest but not unpickling is still never trusted
         return None
     return value if isinstance(value, kind) else None
@@ -128,7 +132,7 @@ def read(path: Path, magic: bytes, kind: type[T]) -> T | None:
 
 def write(path: Path, magic: bytes, value: object) -> None:
     """Cache `value` at `path`, atomically and for this user alone (mode 0600)."""
-    payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    payload = dumps(value, -1)  # -1: the highest protocol
     blob = magic + digest(payload).digest() + payload
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
