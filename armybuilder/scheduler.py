@@ -22,13 +22,17 @@ import gc
 import math
 import mmap
 import os
-import pickle
 import select
 import signal
 import struct
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
+
+try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
+    from _pickle import dumps, loads
+except ImportError:  # an interpreter without the C accelerator
+    from pickle import dumps, loads
 
 from armybuilder.record import record
 
@@ -192,7 +196,7 @@ class _Conn:
         return self.read
 
     def send(self, value: object) -> None:
-        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        data = dumps(value, -1)  # -1: the highest protocol
         view = memoryview(_HEADER.pack(len(data)) + data)
         while view:
             view = view[os.write(self.write, view) :]
@@ -209,7 +213,7 @@ class _Conn:
 
     def recv(self) -> Any:
         (size,) = _HEADER.unpack(self._exactly(_HEADER.size))
-        return pickle.loads(self._exactly(size))
+        return loads(self._exactly(size))
 
     def poll(self) -> bool:
         """Whether a message (or the peer's end) is waiting to be read."""

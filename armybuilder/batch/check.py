@@ -9,7 +9,6 @@ hangs or exhausts memory becomes an invalid row saying so (`recover_chunk`) whil
 from __future__ import annotations
 
 import functools
-import pickle
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -27,6 +26,11 @@ from armybuilder.scheduler import Failure, Limits, beat, shared_work
 if TYPE_CHECKING:
     from armybuilder.batch.event import Event
     from armybuilder.engine import Workspace
+
+try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
+    from _pickle import dumps, loads
+except ImportError:  # an interpreter without the C accelerator
+    from pickle import dumps, loads
 
 YAML_SUFFIXES = (".yaml", ".yml")
 _PROBLEMS = Packed._fields.index("problems")
@@ -341,7 +345,7 @@ def check_chunk(
         packed.append(tuple(row))  # plain tuples pickle several times faster than named ones
         if heads is not None and head is not None:
             heads.append(head)
-    return pickle.dumps(packed, pickle.HIGHEST_PROTOCOL), len(packed), invalid, heads
+    return dumps(packed, -1), len(packed), invalid, heads
 
 
 Chunk = tuple[bytes, int, int, "list[Head] | None"]
@@ -374,14 +378,14 @@ def recover_chunk(subs: Sequence[Submission], failure: Failure, workspace: Works
                 continue
             result = recover_chunk(part, result, workspace, config)
         blob, _, bad, part_heads = result
-        runs.append((start, pickle.loads(blob), part_heads or []))
+        runs.append((start, loads(blob), part_heads or []))
         invalid += bad
     if culprit is not None:
         unchecked(culprit, subs[culprit], failure)
     runs.sort(key=lambda run: run[0])
     rows = [row for _, run, _ in runs for row in run]
     heads = [head for _, _, run_heads in runs for head in run_heads] if config.event is not None else None
-    return pickle.dumps(rows, pickle.HIGHEST_PROTOCOL), len(rows), invalid, heads
+    return dumps(rows, -1), len(rows), invalid, heads
 
 
 def _failure_problem(sub: Submission, failure: Failure) -> Problem:

@@ -3,7 +3,6 @@ file past it, so that a batch of ten thousand files holds no more in memory than
 
 # (no `from __future__ import annotations`: a NamedTuple's field types as text are compiled on every run)
 
-import pickle
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import IO, Any, NamedTuple
@@ -17,6 +16,11 @@ from armybuilder.packed import pack_problem as pack_problem
 from armybuilder.problems import Problem, Severity
 from armybuilder.rows import Row as Row  # re-exported: the batch's rows are report rows
 from armybuilder.text import player_key
+
+try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
+    from _pickle import loads
+except ImportError:  # an interpreter without the C accelerator
+    from pickle import loads
 
 _SEVERITY = {s.value: s for s in Severity}
 
@@ -156,7 +160,7 @@ class Results:
             else:
                 self._spill.seek(offset)
                 blob = self._spill.read(size)
-            for packed in pickle.loads(blob):
+            for packed in loads(blob):
                 yield index, packed
                 index += 1
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
+from itertools import repeat
+from operator import call
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,6 +36,11 @@ try:
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b as _blake2b
 
+try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
+    from _pickle import dumps, loads
+except ImportError:  # an interpreter without the C accelerator
+    from pickle import dumps, loads
+
 
 def digest(data: bytes = b"") -> _blake2b:
     """A 256-bit BLAKE2b hash object (`update`, `digest`, `hexdigest`) of `data`."""
@@ -42,14 +48,17 @@ def digest(data: bytes = b"") -> _blake2b:
 
 
 def quick_unpickling(cls: type[T]) -> type[T]:
-    """Have a frozen slots dataclass unpickle in one pass over its fields: the standard `__setstate__` looks
-    the fields up again for every instance, which was a third of a card catalogue's load (thousands of them).
+    """Have a frozen slots dataclass unpickle in one pass over its fields, the loop in C: the standard
+    `__setstate__` looks the fields up again for every instance, which was a third of a card catalogue's load
+    (thousands of them); a Python loop over the fields costs more than `map` over them.
     The pickled state stays the standard one (the values in field order), so caches already written still load."""
     setters = tuple(getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
+    count = len(setters)
 
-    def __setstate__(self: Any, state: Iterable[Any]) -> None:
-        for assign, value in zip(setters, state, strict=True):
-            assign(self, value)
+    def __setstate__(self: Any, state: Sequence[Any]) -> None:
+        if len(state) != count:  # another shape of the class: the cache is not trusted (read rebuilds it)
+            raise ValueError(f"{cls.__name__} pickled with {len(state)} fields, not {count}")
+        any(map(call, setters, repeat(self), state))  # each setter returns None: `any` runs them all
 
     cls.__setstate__ = __setstate__  # type: ignore[attr-defined]
     return cls
@@ -115,7 +124,7 @@ def read(path: Path, magic: bytes, kind: type[T]) -> T | None:
     if len(blob) < _HEAD or blob[:8] != magic or digest(blob[_HEAD:]).digest() != blob[8:_HEAD]:
         return None  # foreign, truncated or corrupt: rebuild
     try:
-        value = pickle.loads(blob[_HEAD:])
+        value = loads(blob[_HEAD:])
     except Exception:  # a payload that passes the digest but not unpickling is still never trusted
         return None
     return value if isinstance(value, kind) else None
@@ -123,7 +132,7 @@ def read(path: Path, magic: bytes, kind: type[T]) -> T | None:
 
 def write(path: Path, magic: bytes, value: object) -> None:
     """Cache `value` at `path`, atomically and for this user alone (mode 0600)."""
-    payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    payload = dumps(value, -1)  # -1: the highest protocol
     blob = magic + digest(payload).digest() + payload
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -84,6 +84,8 @@ class Section:
     def rows_of(self, keys: Container[str]) -> list[Row]:
         """The rows whose normalised name is in `keys`, in file order: a rule about a few cards reads them
         without making every row."""
+        if not keys:  # a rule with nothing to place (its cards' set empty): no entry walked
+            return []
         rows = self._rows
         if rows is not None:
             return [row for row in rows if row[1] in keys]

@@ -9,7 +9,8 @@ Warning: with all four sections stated, fewer figures than the box holds are acc
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Set
+from collections.abc import Iterator, Mapping, Set
+from operator import itemgetter
 
 from armybuilder.games.wotr.position import Position, Stack
 from armybuilder.games.wotr.words import kind_count, verb
@@ -31,6 +32,7 @@ casualties:
 
 
 _NONE: dict[str, int] = {}  # a nation with no figures out of the box (never changed)
+_POS = itemgetter(0)  # an entry's position: its sort key, taken without a call of Python
 
 
 def stacks(position: Position, nations: Set[str]) -> list[Stack]:
@@ -40,7 +42,11 @@ def stacks(position: Position, nations: Set[str]) -> list[Stack]:
     for section in (position.board, position.besieged):
         if section is not None:
             for place in section.values():
-                if not nations.isdisjoint(place.figures):  # only the places holding one of them
+                # only the places holding one of them: their nations are the keys of the stacks as read, else
+                # of the entry as parsed (what `Place.figures` gives, without the call and the copy)
+                read = place.read
+                held: Mapping[str, object] = (place.entry or _NONE) if read is None else read
+                if not nations.isdisjoint(held):
                     found.extend(place.stacks_of(nations))
     found.extend(s for s in _pools(position) if s.nation in nations)
     return found
@@ -96,7 +102,7 @@ def check(position: Position) -> Iterator[Problem]:
             for kind, n in stack.counts.items():
                 if (stack.nation, kind) in excess:
                     entries.append((stack.count_pos[kind], stack.nation, kind, n))
-        entries.sort(key=lambda e: e[0])
+        entries.sort(key=_POS)
         running: dict[tuple[str, str], int] = {}
         for pos, nation, kind, n in entries:
             key = (nation, kind)
