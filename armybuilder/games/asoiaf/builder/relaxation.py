@@ -141,6 +141,13 @@ def bound_tables(
     # without discounts to come and needs charged for, the dives' tables are the search's
     guide = [(m, table(c, slack=0)) for m, c in enumerate(copies, 1)]
     bits = _bits(model, seen[0])
+    swapped: dict[int, Tables] = {}  # levels alike share their tables: each swapped once
+
+    def swap(tables: Tables) -> Tables:
+        if id(tables) not in swapped:
+            swapped[id(tables)] = _swapped(tables, bits)
+        return swapped[id(tables)]
+
     thrifty: list[Tables | None] = [None] * len(levels)
     settled: list[Tables | None] = [None] * len(levels)
     if capped:
@@ -148,11 +155,11 @@ def bound_tables(
         # places swapped (neutral points 0 everywhere): the dives' tables for those without discounts
         plain = not _neutral(items)
         thrifty = [
-            _swapped(tables, bits) if plain and model.slack == 0 else table(c, thrifty=True)
+            swap(tables) if plain and model.slack == 0 else table(c, thrifty=True)
             for (_, tables), c in zip(guide, copies, strict=True)
         ]
         settled = [
-            None if not settles else _swapped(tables, bits) if plain else table(c, thrifty=True, slack=0)
+            None if not settles else swap(tables) if plain else table(c, thrifty=True, slack=0)
             for (_, tables), c in zip(guide, copies, strict=True)
         ]
     return BoundTables(
@@ -237,7 +244,14 @@ def _swapped(tables: Tables, bits: int) -> Tables:
             done[id(row)] = lanes.entries(kept | (packed & last) << bits | (packed >> bits & last))
         return done[id(row)]
 
-    return [[[swap(row) for row in by_taken] for by_taken in by_item] for by_item in tables]
+    lists: dict[int, list[list[int]]] = {}  # and each list of them: the items of a group share it
+
+    def swap_all(by_taken: list[list[int]]) -> list[list[int]]:
+        if id(by_taken) not in lists:
+            lists[id(by_taken)] = [swap(row) for row in by_taken]
+        return lists[id(by_taken)]
+
+    return [[swap_all(by_taken) for by_taken in by_item] for by_item in tables]
 
 
 def relaxation(
