@@ -163,8 +163,7 @@ class _Searcher(Model):
         most_levels = min(self.limits.max_copies or COPIES_LEVELS, COPIES_LEVELS)
         relaxed = bound_tables(self, items, room, self.copies, most_levels, memo)  # see `bound`
         levels, thrifty, guide, settled = relaxed.levels, relaxed.thrifty, relaxed.guide, relaxed.settled
-        settles, pool_last = relaxed.settles, relaxed.pool_last
-        pad, bits = relaxed.pad, relaxed.bits
+        settles, pool_last, pad, bits = relaxed.settles, relaxed.pool_last, relaxed.pad, relaxed.bits
         bounds = [taken[0] for taken in levels[-1][1][0]]  # where the tables change: the same for every count of NCUs
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
@@ -203,8 +202,7 @@ class _Searcher(Model):
             t = in_group[groups[j]] if j < n else 0  # the chosen additions of j's group: fewer to come
             acts = units + ncus
             top = min(hi, budget + give) + 1
-            # (see `give both back`)
-            row = relaxed.row(pending, budget + give) if pending and by_level is levels else pad
+            row = relaxed.row(pending, budget + give) if pending and by_level is levels else pad  # (see above)
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = UNBOUNDED if cap is None else cap + nslack - neutral  # neutral points still allowed
             end = row + budget + give
@@ -217,9 +215,7 @@ class _Searcher(Model):
                 if by_thrift is None or guided:  # the best of every budget the branch may have left at once
                     if start < stop:
                         left, aa, kk, nn = unpacked(min(table[start:stop]), bits)
-                        found = (left, aa - acts, at, kk - distinct, nn + offset)
-                        if found < best:
-                            best = found
+                        best = min(best, (left, aa - acts, at, kk - distinct, nn + offset))
                     continue
                 lean = pick(by_thrift, q, j, t)
                 for r in range(budget + give - lo, budget + give - top, -1):
@@ -290,9 +286,7 @@ class _Searcher(Model):
                 return None
             if item.foreign > counters["foreign"] or (item.unit is not None and slots[item.unit]):
                 return None
-            if (item.tags and any(forbidden[t] for t in item.tags)) or (
-                item.forbids and any(present_tags[t] for t in item.forbids)
-            ):
+            if any(forbidden[t] for t in item.tags) or any(present_tags[t] for t in item.forbids):
                 return None
             if item.limits and any(limit_count[g] + item.limits.count(g) > limit_max[g] for g in item.limits):
                 return None  # (a card taken twice, two Crannogman Survivalists, counts twice)
