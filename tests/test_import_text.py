@@ -797,11 +797,12 @@ def _cpu(texts: tuple[str, str], catalogue: Catalogue) -> tuple[float, float]:
 def test_reading_takes_time_in_proportion_to_the_text(catalogue: Catalogue, head: str, joiner: str) -> None:
     # a line of many joiners (`Unit + Bob + Bob + …`) against a line of a quarter as many: four times the
     # text may take about four times as long, never the sixteen a pass per pair of parts takes (the bound,
-    # six, leaves room for a busy machine; the ratio of two timings on one machine, not a speed)
+    # ten, leaves room for a busy machine: six failed once in CI at 6.2, and " with " measures up to 5.1 on a
+    # quiet one; the ratio of two timings on one machine, not a speed)
     k = (300 - len(head)) // (len(joiner) + 3) // 4
     short, long = (head + f"{joiner}Bob" * n for n in (k, 4 * k))
     long_cpu, short_cpu = _cpu(("\n".join([long] * 30), "\n".join([short] * 30)), catalogue)
-    assert long_cpu < 6 * short_cpu
+    assert long_cpu < 10 * short_cpu
 
 
 LINE_PARTS = st.sampled_from(
