@@ -131,7 +131,9 @@ class WotrData:
     names: Mapping[str, NameIndex]  # sides, nations, figure_kinds, players, regions, characters, results
     # worked out from `regions` once (__post_init__): what the rules ask of a region over and over
     region_side: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # `owner_side`
-    owned_settlements: frozenset[str] = field(init=False, repr=False, compare=False)  # of a nation
+    # side -> the settlements of a nation that side does not start with: where an army of that side standing
+    # alone is what settlement-control looks at (at home it only looks again when `captured` names the region)
+    settlements_away: Mapping[str, frozenset[str]] = field(init=False, repr=False, compare=False)
     strongholds: frozenset[str] = field(init=False, repr=False, compare=False)
     region_nation: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # the reader's board
     # nation -> (its figure kinds, a Free Peoples nation?, has leaders?, has Nazgûl?): what the reader asks per stack
@@ -142,7 +144,7 @@ class WotrData:
         sides = {k: None if r.nation is None else nations[r.nation].side for k, r in regions.items() if r.nation is None or r.nation in nations}
         owned = frozenset(k for k, r in regions.items() if r.is_settlement and r.nation is not None)
         object.__setattr__(self, "region_side", sides)
-        object.__setattr__(self, "owned_settlements", owned)
+        object.__setattr__(self, "settlements_away", {side: frozenset(k for k in owned if sides.get(k) != side) for side in SIDES})
         object.__setattr__(self, "strongholds", frozenset(k for k, r in regions.items() if r.is_stronghold))
         object.__setattr__(self, "region_nation", {k: r.nation for k, r in regions.items()})
         facts = {k: (frozenset(n.box), n.side == "free_peoples", "leader" in n.box, "nazgul" in n.box) for k, n in nations.items()}

@@ -206,7 +206,7 @@ class Board(NamedTuple):
     leaderless: list[Place]  # a leader stands with no Free Peoples army unit (leader-alone)
     contested: list[Place]  # army units of both sides (opposing-armies)
     abroad: list[Place]  # a nation's army units or leaders in another nation's region (not-at-war-abroad)
-    alone: list[Place]  # a nation's settlement with army units of one side only (settlement-control)
+    away: list[Place]  # army units of one side only, in a settlement of a nation of the other side (settlement-control)
     nazgul: list[Place]  # a Stronghold Nazgûl stand in (minion-in-free-stronghold)
     crowded: list[Place]  # more army units of a side than a region takes (stacking-limit)
 
@@ -263,15 +263,15 @@ class Position:
         board = self.noted
         if board is None:  # a position the reader did not read a board for
             board = self.noted = Board([], [], [], [], [], [])
-            leaderless, contested, abroad, alone, nazgul, crowded = board
+            leaderless, contested, abroad, away, nazgul, crowded = board
             data = self.data
-            limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
+            limit, strongholds, settlements_away = data.region_limit, data.strongholds, data.settlements_away
             for place in (self.board or {}).values():
                 free, shadow = place.free_peoples, place.shadow
                 if free and shadow:
                     contested.append(place)
-                elif (free or shadow) and place.region in owned:
-                    alone.append(place)
+                elif (free or shadow) and place.region in settlements_away["free_peoples" if free else "shadow"]:
+                    away.append(place)
                 if place.leader and not free:
                     leaderless.append(place)
                 if place.abroad:

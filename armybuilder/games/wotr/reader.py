@@ -296,7 +296,8 @@ class _Reader:
         notes = Board([], [], [], [], [], []) if where == "board" else None
         if notes is not None:
             self.p.noted = notes
-        limit, owned, strongholds = data.region_limit, data.owned_settlements, data.strongholds
+        limit, strongholds = data.region_limit, data.strongholds
+        free_away, shadow_away = data.settlements_away["free_peoples"], data.settlements_away["shadow"]
         pooled = self.p.pooled  # each nation's figures on the board and in the boxes, per kind (`Position.out_of_box`)
         if pooled is None:
             pooled = self.p.pooled = {}
@@ -417,8 +418,8 @@ class _Reader:
             if notes is not None:  # what `Position.on_board` lists, in file order
                 if free and shadow:
                     notes.contested.append(place)
-                elif (free or shadow) and region in owned:
-                    notes.alone.append(place)
+                elif (free and region in free_away) or (shadow and region in shadow_away):
+                    notes.away.append(place)
                 if leaders and not free:
                     notes.leaderless.append(place)
                 if abroad:

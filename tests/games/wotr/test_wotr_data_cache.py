@@ -38,7 +38,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 
 def _derived(facts: WotrData) -> tuple[Any, ...]:
     """What __post_init__ works out (not compared by ==)."""
-    return (facts.region_side, facts.owned_settlements, facts.strongholds, facts.region_nation, facts.figure_facts)
+    return (facts.region_side, facts.settlements_away, facts.strongholds, facts.region_nation, facts.figure_facts)
 
 
 def test_the_data_pickles_to_an_equal_value() -> None:

@@ -40,8 +40,11 @@ def check(position: Position) -> Iterator[Problem]:
     guide: str = guide_value.value
     companions = list(dict.fromkeys(c.name for c in fellowship.companions))
     gollum = position.data.characters[guide].kind == "gollum"
-    top = max((_level(position, name) for name in companions), default=0)
-    best = [name for name in companions if _level(position, name) == top]
+    levels = {name: _level(position, name) for name in companions}
+    top = max(levels.values(), default=0)
+    if companions and not gollum and guide in levels and levels[guide] == top:
+        return  # the usual Fellowship: a companion of the highest level guides it
+    best = [name for name, level in levels.items() if level == top]
     make = f"make {join(best, 'or')} the guide"  # only a guide of the highest level passes the rule
     message = None
     if not companions:

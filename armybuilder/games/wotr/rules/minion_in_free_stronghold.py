@@ -44,12 +44,8 @@ def _unguarded(position: Position, region: str) -> bool:
 def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.captured is None:
         return
-    regions = position.data.regions
-    for place in position.on_board().nazgul:  # the board's places where Nazgûl stand
-        if not regions[place.region].is_stronghold:
-            continue
-        nazgul = sum(counts.get("nazgul", 0) for counts in place.figures.values())
-        if nazgul and _unguarded(position, place.region):
+    for place in position.on_board().nazgul:  # the board's Strongholds where Nazgûl stand (`Place.nazgul`)
+        if _unguarded(position, place.region):
             yield position.problem(
                 ID,
                 SEVERITY,

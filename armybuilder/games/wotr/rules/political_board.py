@@ -39,18 +39,21 @@ political:
 NOT_COUNTED = frozenset({"Druadan Forest"})  # its nation is this project's reading (§4 item 3)
 
 
-def _shadow_armies(position: Position, nation: str) -> list[tuple[str, Place]]:
-    """(region, place) where Shadow army units stand in one of the nation's regions."""
+def _shadow_armies(position: Position) -> dict[str, tuple[str, Place]]:
+    """Nation -> (region, place): the first place, `board` then `besieged` in file order, where Shadow army
+    units stand in one of the nation's regions (one pass for every passive nation)."""
     data = position.data
-    found: list[tuple[str, Place]] = []
+    regions, side_army = data.regions, position.side_army
+    found: dict[str, tuple[str, Place]] = {}
     for section, boxes in ((position.board, False), (position.besieged, True)):
         for place in (section or {}).values():
-            region = data.regions[place.region]
-            if region.nation != nation or place.region in NOT_COUNTED or not position.side_army(place, "shadow"):
+            region = regions[place.region]
+            nation = region.nation
+            if nation is None or nation in found or place.region in NOT_COUNTED or not side_army(place, "shadow"):
                 continue
             if boxes and (not region.is_stronghold or position.misplaced_box(place)):
                 continue  # reported by besieged-not-stronghold and skipped (§1.1)
-            found.append((place.region, place))
+            found[nation] = (place.region, place)
     return found
 
 
@@ -60,6 +63,7 @@ def check(position: Position) -> Iterator[Problem]:
     data = position.data
     regions, nations = data.regions, data.nations
     taken: dict[str, list[str]] = {}  # nation -> its settlements the other side holds, in `captured` order
+    shadow_armies: dict[str, tuple[str, Place]] | None = None  # worked out at the first passive nation that asks
     for c in (position.captured or {}).values():
         where = regions[c.region]
         owner = nations.get(where.nation) if where.nation is not None else None
@@ -78,15 +82,18 @@ def check(position: Position) -> Iterator[Problem]:
             if lost:
                 passive_wrong = True
             elif position.board is not None or position.besieged is not None:
-                armies = _shadow_armies(position, key)
-                if armies:
+                if shadow_armies is None:
+                    shadow_armies = _shadow_armies(position)
+                army = shadow_armies.get(key)
+                if army is not None:
                     passive_wrong = True
-                    region, place = armies[0]
+                    region, place = army
                     reason = f"{army_word(position, place, 'shadow')} army units stand in {region}, a region of {name}"
         box_wrong = False
         most = 0
         if entry.box is not None and position.captured is not None:
-            start = data.setup_political.get(key, (max(data.political_boxes), True))[0]
+            setup = data.setup_political.get(key)  # (the top box only for a nation the set-up leaves out)
+            start = setup[0] if setup is not None else max(data.political_boxes)
             most = max(0, start - len(lost))
             box_wrong = entry.box.value > most
         if not passive_wrong and not box_wrong:

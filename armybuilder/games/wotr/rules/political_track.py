@@ -45,7 +45,8 @@ def _message(position: Position, entry: PoliticalEntry) -> str | None:
     boxes = data.political_boxes
     box = None if entry.box is None else entry.box.value
     active = None if entry.active is None else entry.active.value
-    start = data.setup_political.get(key, (max(boxes), True))[0]
+    setup = data.setup_political.get(key)  # (the top box for a nation the set-up leaves out: worked out only then)
+    start = setup[0] if setup is not None else max(boxes)
     if box is not None and box not in boxes:
         return (
             f"{possessive(name, key)} political marker cannot be in box {box}; the boxes run from {max(boxes)} "

@@ -42,15 +42,28 @@ def army_word(position: Position, place: Place, side: str) -> str:
     return data.nations[nations[0]].adjective if len(set(nations)) == 1 else SIDE_WORDS[side]
 
 
+def _alone(position: Position) -> Iterator[Place]:
+    """The board's places with army units of one side only in a nation's settlement, except the usual ones
+    (that settlement's own side at home, not named by `captured`): nothing to say of those."""
+    yield from position.on_board().away  # one side's army in a settlement of the other side's nation
+    assert position.board is not None and position.captured is not None
+    board, away = position.board, position.data.settlements_away
+    for region in position.captured:  # one side's army at home in a settlement `captured` names
+        place = board.get(region)
+        if place is not None:
+            free, shadow = place.free_peoples, place.shadow
+            if (free and not shadow and region not in away["free_peoples"]) or (
+                shadow and not free and region not in away["shadow"]
+            ):
+                yield place
+
+
 def check(position: Position) -> Iterator[Problem]:
     if position.board is None or position.captured is None:
         return
     data = position.data
-    regions, side_army, captured, home = data.regions, position.side_army, position.captured, data.region_side
-    for place in position.on_board().alone:  # the board's places with army units of one side only
-        # the usual place: its own side's army at home, nothing to say
-        if place.region not in captured and ("free_peoples" if place.free_peoples else "shadow") == home.get(place.region):
-            continue
+    regions, side_army, captured = data.regions, position.side_army, position.captured
+    for place in _alone(position):
         region = regions[place.region]
         if not region.is_settlement:
             continue
