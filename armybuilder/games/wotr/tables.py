@@ -156,8 +156,11 @@ def summary(position: Position) -> Summary:
     tallies = []
     for side, label in (("shadow", "Shadow VP"), ("free_peoples", "Free Peoples VP")):
         recorded = None if position.victory_points is None else position.victory_points.get(side)
-        computed = position.captured_vp(side)
-        vp = recorded.value if recorded is not None else computed[0] if computed is not None else None
+        if recorded is not None:
+            vp = recorded.value
+        else:  # worked out from `captured` only when not recorded
+            computed = position.captured_vp(side)
+            vp = computed[0] if computed is not None else None
         if vp is not None:
             tallies.append(Tally(label, vp, data.vp_needed[side]))
     fellowship = position.fellowship

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Set
 from operator import itemgetter
+from typing import Any
 
 from armybuilder.games.wotr.position import Position, Stack
 from armybuilder.games.wotr.words import kind_count, verb
@@ -35,21 +36,27 @@ _NONE: dict[str, int] = {}  # a nation with no figures out of the box (never cha
 _POS = itemgetter(0)  # an entry's position: its sort key, taken without a call of Python
 
 
-def stacks(position: Position, nations: Set[str]) -> list[Stack]:
-    """The stacks of some nations that count as out of the box: open regions, Stronghold boxes, pools, FP
-    casualties."""
-    found: list[Stack] = []
+def _held(position: Position, nations: Set[str]) -> Iterator[tuple[str, Mapping[str, int], Mapping[str, Pos]]]:
+    """(nation, kind -> count, kind -> position) of each stack of some nations out of the box (open regions,
+    Stronghold boxes, pools, FP casualties), in file order; a place kept as parsed is read from its parsed
+    entry, without making its stacks."""
     for section in (position.board, position.besieged):
         if section is not None:
             for place in section.values():
-                # only the places holding one of them: their nations are the keys of the stacks as read, else
-                # of the entry as parsed (what `Place.figures` gives, without the call and the copy)
                 read = place.read
-                held: Mapping[str, object] = (place.entry or _NONE) if read is None else read
-                if not nations.isdisjoint(held):
-                    found.extend(place.stacks_of(nations))
-    found.extend(s for s in _pools(position) if s.nation in nations)
-    return found
+                if read is None:
+                    entry: Any = place.entry or _NONE
+                    if not nations.isdisjoint(entry):
+                        for nation, figures in entry.items():
+                            if nation in nations:
+                                yield nation, figures, figures.key_pos
+                elif not nations.isdisjoint(read):
+                    for stack in read.values():
+                        if stack.nation in nations:
+                            yield stack.nation, stack.counts, stack.count_pos
+    for stack in _pools(position):
+        if stack.nation in nations:
+            yield stack.nation, stack.counts, stack.count_pos
 
 
 def _pools(position: Position) -> list[Stack]:
@@ -98,10 +105,10 @@ def check(position: Position) -> Iterator[Problem]:
     if excess:  # only then: walk the entries in file order to find where each total passes the box
         entries: list[tuple[Pos, str, str, int]] = []
         crowded = {nation for nation, _ in excess}
-        for stack in stacks(position, crowded):
-            for kind, n in stack.counts.items():
-                if (stack.nation, kind) in excess:
-                    entries.append((stack.count_pos[kind], stack.nation, kind, n))
+        for nation, counts, count_pos in _held(position, crowded):
+            for kind, n in counts.items():
+                if (nation, kind) in excess:
+                    entries.append((count_pos[kind], nation, kind, n))
         entries.sort(key=_POS)
         running: dict[tuple[str, str], int] = {}
         for pos, nation, kind, n in entries:
