@@ -9,11 +9,13 @@ since the key is what to fix there.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.kit import quickschema
 from armybuilder.kit.words import did_you_mean
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
@@ -33,18 +35,45 @@ def load_schema(package: str, filename: str) -> dict[str, Any]:
 
 
 def validator(schema: dict[str, Any], others: Iterable[dict[str, Any]] = ()) -> Draft202012Validator:
-    """A Draft 2020-12 validator of `schema`; `others` are schemas it refers to by their `$id`."""
+    """A Draft 2020-12 validator of `schema`; `others` are schemas it refers to by their `$id`. Its quick
+    check (`quickschema`) is compiled beside it: `quickly_valid` and `errors` ask it first."""
     from jsonschema import Draft202012Validator
 
     others = list(others)
     if not others:
-        return Draft202012Validator(schema)
-    from referencing import Registry, Resource
+        check = Draft202012Validator(schema)
+    else:
+        from referencing import Registry, Resource
 
-    registry: Registry[Any] = Registry().with_resources(
-        (other["$id"], Resource.from_contents(other)) for other in others
-    )
-    return Draft202012Validator(schema, registry=registry)
+        registry: Registry[Any] = Registry().with_resources(
+            (other["$id"], Resource.from_contents(other)) for other in others
+        )
+        check = Draft202012Validator(schema, registry=registry)
+    _QUICK[id(check)] = (weakref.ref(check), quickschema.compile_schema(schema, others))
+    weakref.finalize(check, _QUICK.pop, id(check), None)  # (gone with its validator, before its id is reused)
+    return check
+
+
+# id of a live validator made by `validator` -> (a weak reference to it, its quick check)
+_QUICK: dict[int, tuple[weakref.ref[Any], quickschema.Check | None]] = {}
+
+
+def quick_check(check: Draft202012Validator) -> quickschema.Check | None:
+    """The quick check compiled beside a validator made by `validator` (None: none, or another validator)."""
+    found = _QUICK.get(id(check))
+    return found[1] if found is not None and found[0]() is check else None
+
+
+def quickly_valid(check: Draft202012Validator, value: Any) -> bool:
+    """True when the quick check of `check` (`quickschema`) proves `value` valid: no error to look for.
+    False says only that `jsonschema` must judge (no quick check, a value it cannot judge, or invalid)."""
+    quick = quick_check(check)
+    if quick is None:
+        return False
+    try:
+        return quick(value)
+    except quickschema.Unsure:
+        return False
 
 
 def own_position(value: Any) -> Pos | None:
@@ -97,7 +126,10 @@ def dotted(path: Sequence[Any]) -> str:
 
 
 def errors(check: Draft202012Validator, value: Any) -> list[ValidationError]:
-    """Every schema error of `value`, in the order of their paths (so problems come out stable)."""
+    """Every schema error of `value`, in the order of their paths (so problems come out stable); none,
+    without running `jsonschema`, for a value its quick check calls valid."""
+    if quickly_valid(check, value):
+        return []
     return sorted(check.iter_errors(value), key=lambda e: [str(step) for step in e.absolute_path])
 
 
