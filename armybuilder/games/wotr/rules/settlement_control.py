@@ -38,7 +38,10 @@ OTHER = {"free_peoples": "shadow", "shadow": "free_peoples"}
 def army_word(position: Position, place: Place, side: str) -> str:
     """`Rohan`, `Isengard`: the adjective of the one nation whose army units stand there, or the side's word."""
     data = position.data
-    nations = [s.nation for s in place.stacks.values() if data.nations[s.nation].side == side and s.army_units]
+    nations = [
+        n for n, counts in place.figures.items()  # (the counts as kept: no stack made)
+        if data.nations[n].side == side and counts.get("regular", 0) + counts.get("elite", 0)
+    ]
     return data.nations[nations[0]].adjective if len(set(nations)) == 1 else SIDE_WORDS[side]
 
 
