@@ -93,20 +93,20 @@ SHIPPED = list(_shipped())
 
 @pytest.mark.parametrize(("name", "check", "values"), SHIPPED, ids=[s[0] for s in SHIPPED])
 def test_the_quick_check_agrees_with_jsonschema_on_the_data_and_broken_copies(name: str, check: Any, values: list[Any]) -> None:
-    quick = kit.quick_check(check)
+    quick = check.quick
     assert quick is not None, f"{name}: its schema uses something the quick check does not compile"
     rng = random.Random(name)
     judged = 0
     for value in values:
-        assert quick(value) and check.is_valid(value), name  # the shipped data: valid, and quickly so
-        assert kit.quickly_valid(check, value) and kit.errors(check, value) == []
+        assert quick(value) and check.judge().is_valid(value), name  # the shipped data: valid, and quickly so
+        assert check.quickly_valid(value) and kit.errors(check, value) == []
         for _ in range(max(4, 60 // len(values))):
             broken = _broken(value, rng)
             try:
                 verdict = quick(broken)
             except quickschema.Unsure:
                 continue
-            assert verdict == check.is_valid(broken), (name, broken if len(repr(broken)) < 400 else "")
+            assert verdict == check.judge().is_valid(broken), (name, broken if len(repr(broken)) < 400 else "")
             judged += 1
     assert judged > 10
 

@@ -9,7 +9,6 @@ since the key is what to fix there.
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
@@ -34,46 +33,58 @@ def load_schema(package: str, filename: str) -> dict[str, Any]:
     return schema
 
 
-def validator(schema: dict[str, Any], others: Iterable[dict[str, Any]] = ()) -> Draft202012Validator:
-    """A Draft 2020-12 validator of `schema`; `others` are schemas it refers to by their `$id`. Its quick
-    check (`quickschema`) is compiled beside it: `quickly_valid` and `errors` ask it first."""
-    from jsonschema import Draft202012Validator
+class Validator:
+    """A Draft 2020-12 validator of a schema that builds `jsonschema`'s (importing it) only when a value needs
+    it: its quick check (`quickschema`) says "valid" for data without errors, and `jsonschema` finds and
+    words every error of the rest."""
 
-    others = list(others)
-    if not others:
-        check = Draft202012Validator(schema)
-    else:
-        from referencing import Registry, Resource
+    __slots__ = ("_judge", "others", "quick", "schema")
 
-        registry: Registry[Any] = Registry().with_resources(
-            (other["$id"], Resource.from_contents(other)) for other in others
-        )
-        check = Draft202012Validator(schema, registry=registry)
-    _QUICK[id(check)] = (weakref.ref(check), quickschema.compile_schema(schema, others))
-    weakref.finalize(check, _QUICK.pop, id(check), None)  # (gone with its validator, before its id is reused)
-    return check
+    def __init__(self, schema: dict[str, Any], others: Iterable[dict[str, Any]] = ()) -> None:
+        self.schema = schema
+        self.others = list(others)  # schemas it refers to by their `$id`
+        self.quick = quickschema.compile_schema(schema, self.others)  # None: the schema uses what it does not compile
+        self._judge: Draft202012Validator | None = None
+
+    def judge(self) -> Draft202012Validator:
+        """`jsonschema`'s validator of the schema (made once)."""
+        if self._judge is None:
+            from jsonschema import Draft202012Validator
+
+            if not self.others:
+                self._judge = Draft202012Validator(self.schema)
+            else:
+                from referencing import Registry, Resource
+
+                registry: Registry[Any] = Registry().with_resources(
+                    (other["$id"], Resource.from_contents(other)) for other in self.others
+                )
+                self._judge = Draft202012Validator(self.schema, registry=registry)
+        return self._judge
+
+    def quickly_valid(self, value: Any) -> bool:
+        """True when the quick check proves `value` valid. False says only that `jsonschema` must judge (no
+        quick check, a value it cannot judge exactly, or an invalid one)."""
+        if self.quick is None:
+            return False
+        try:
+            return self.quick(value)
+        except quickschema.Unsure:
+            return False
+
+    def iter_errors(self, value: Any) -> Iterator[ValidationError]:
+        """Every schema error of `value`, as `jsonschema` finds them (none, without it, for valid data)."""
+        if self.quickly_valid(value):
+            return iter(())
+        return self.judge().iter_errors(value)
+
+    def is_valid(self, value: Any) -> bool:
+        return self.quickly_valid(value) or self.judge().is_valid(value)
 
 
-# id of a live validator made by `validator` -> (a weak reference to it, its quick check)
-_QUICK: dict[int, tuple[weakref.ref[Any], quickschema.Check | None]] = {}
-
-
-def quick_check(check: Draft202012Validator) -> quickschema.Check | None:
-    """The quick check compiled beside a validator made by `validator` (None: none, or another validator)."""
-    found = _QUICK.get(id(check))
-    return found[1] if found is not None and found[0]() is check else None
-
-
-def quickly_valid(check: Draft202012Validator, value: Any) -> bool:
-    """True when the quick check of `check` (`quickschema`) proves `value` valid: no error to look for.
-    False says only that `jsonschema` must judge (no quick check, a value it cannot judge, or invalid)."""
-    quick = quick_check(check)
-    if quick is None:
-        return False
-    try:
-        return quick(value)
-    except quickschema.Unsure:
-        return False
+def validator(schema: dict[str, Any], others: Iterable[dict[str, Any]] = ()) -> Validator:
+    """A validator of `schema` (`Validator`); `others` are schemas it refers to by their `$id`."""
+    return Validator(schema, others)
 
 
 def own_position(value: Any) -> Pos | None:
@@ -125,11 +136,8 @@ def dotted(path: Sequence[Any]) -> str:
     return out
 
 
-def errors(check: Draft202012Validator, value: Any) -> list[ValidationError]:
-    """Every schema error of `value`, in the order of their paths (so problems come out stable); none,
-    without running `jsonschema`, for a value its quick check calls valid."""
-    if quickly_valid(check, value):
-        return []
+def errors(check: Validator | Draft202012Validator, value: Any) -> list[ValidationError]:
+    """Every schema error of `value`, in the order of their paths (so problems come out stable)."""
     return sorted(check.iter_errors(value), key=lambda e: [str(step) for step in e.absolute_path])
 
 
@@ -147,7 +155,7 @@ def error_position(value: Any, error: ValidationError) -> Pos:
 
 
 def schema_problems(
-    check: Draft202012Validator, value: Any, file: str, rule: str = "schema", see: str = ""
+    check: Validator | Draft202012Validator, value: Any, file: str, rule: str = "schema", see: str = ""
 ) -> Iterator[Problem]:
     """One error problem per schema error: `where: what the schema says` at the value (or the unknown
     key), `see` appended as the place to read more (`see schemas/nations.json`)."""

@@ -42,7 +42,7 @@ from armybuilder.kit.words import closest
 from armybuilder.problems import Problem, Severity
 
 if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
+    from armybuilder.kit.schema import Validator
 from armybuilder.yamlpos import Pos, PosList, PosMap
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -175,7 +175,7 @@ def catalogue_files(folder: Path) -> list[Path]:
 
 
 @cache
-def _file_validator() -> Draft202012Validator:
+def _file_validator() -> Validator:
     """The catalogue schema at file level only: entries are judged by the checker's own rules."""
     from armybuilder.kit import schema as kit  # only when a catalogue is checked, not read from its cache
 

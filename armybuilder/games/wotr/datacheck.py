@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from armybuilder import yamlpos
 from armybuilder.fileio import read_input
@@ -29,16 +29,12 @@ FILES = ("nations", "regions", "characters", "setup", "tracks", "aliases")
 NAME_KINDS = ("sides", "nations", "figure_kinds", "players", "regions", "characters")
 
 
-if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
-
-
 def schema(name: str) -> dict[str, Any]:
     return kit.load_schema("armybuilder.games.wotr", f"{name}.json")
 
 
 @cache
-def _validator(name: str) -> Draft202012Validator:
+def _validator(name: str) -> kit.Validator:
     return kit.validator(schema(name))
 
 
