@@ -337,9 +337,9 @@ def _well_formed(
                     count = 1
                 elif type(item) is PosMap and len(item) == 2:
                     written, count = item["card"], item["count"]
-                    if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
+                    if type(count) is not int or not 0 < count < 1_000_000:
                         return None
-                    key, fact = table[written]
+                    key, fact = table[written]  # a card that is not text: KeyError (never learnt) or TypeError
                 else:
                     return None
                 facts |= fact
@@ -353,6 +353,8 @@ def _well_formed(
                 return None
             learnt = True
             continue
+        except TypeError:  # a card that cannot be a key (a list, a mapping): read with the checks
+            return None
         return totals, facts
 
 
@@ -409,6 +411,12 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
         deck.icon_bits = reduce(or_, map(catalogue.unit_bits.get, totals, _ZEROS), 0)
         return
     _note_unexecutable(deck, totals, mixed)
+    _note_stranded(deck, totals)
+
+
+def _note_stranded(deck: Deck, totals: dict[str, int]) -> None:
+    """Note a mount/dismount card of the command section `totals` whose unit profile no unit listed provides."""
+    catalogue = deck.catalogue
     named, provided_by = deck.units.totals.keys(), catalogue.provided_by
     # the fewer of the catalogue's mount/dismount cards (three bundled, any number in a designer's catalogue)
     # and the section's cards, each asked of the other: no set made, no deck's cost growing with the catalogue
@@ -451,13 +459,8 @@ def _noted(deck: Deck, totals: dict[str, int], facts: int, is_units: bool) -> No
         deck.icon_bits = facts >> ICONS
         return
     _note_unexecutable(deck, totals, bool(facts & _MIXED))
-    if facts & TURNING:  # a mount/dismount card listed: asked of the deck's own cards only, as in `_note`
-        named, provided_by = deck.units.totals.keys(), deck.catalogue.provided_by
-        for key in totals:
-            for providers in provided_by.get(key, ()):
-                if named.isdisjoint(providers):
-                    deck.stranded = True
-                    return
+    if facts & TURNING:  # a mount/dismount card listed
+        _note_stranded(deck, totals)
 
 
 _MIXED = UNKNOWN | FOREIGN | MISPLACED
