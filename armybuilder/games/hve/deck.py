@@ -335,9 +335,9 @@ def _well_formed(
                 if type(item) is str:
                     key, fact = table[item]
                     count = 1
-                elif type(item) is PosMap and len(item) == 2:
+                elif len(item) == 2:  # a mapping of two keys (anything else: TypeError here or below)
                     written, count = item["card"], item["count"]
-                    if type(count) is not int or not 0 < count < 1_000_000:
+                    if type(count) is not int or count <= 0 or count >= 1_000_000:
                         return None
                     key, fact = table[written]  # a card that is not text: KeyError (never learnt) or TypeError
                 else:
