@@ -265,10 +265,15 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
         section.most = max(counts)
     if read is None:
         _note(deck, totals, is_units)
-    elif is_units and not facts & _MIXED:  # the usual units: only their icons to note
-        deck.icon_bits = facts >> ICONS
-    else:
+    elif facts & _MIXED:
         _noted(deck, totals, facts, is_units)
+    elif is_units:  # the usual units: only their icons to note
+        deck.icon_bits = facts >> ICONS
+    else:  # the usual commands, every one a command card of the deck's faction: as `_noted` notes them
+        if not totals.keys() <= catalogue.executable(deck.icon_bits):
+            deck.unexecutable = True
+        if facts & TURNING:
+            _note_stranded(deck, totals)
 
 
 def _read_rows(deck: Deck, items: PosList, rows: list[Row]) -> dict[str, int]:
