@@ -265,10 +265,15 @@ def _section(deck: Deck, doc: PosMap, section: Section, is_units: bool) -> None:
         section.most = max(counts)
     if read is None:
         _note(deck, totals, is_units)
-    elif is_units and not facts & _MIXED:  # the usual units: only their icons to note
-        deck.icon_bits = facts >> ICONS
-    else:
+    elif facts & _MIXED:
         _noted(deck, totals, facts, is_units)
+    elif is_units:  # the usual units: only their icons to note
+        deck.icon_bits = facts >> ICONS
+    else:  # the usual commands, every one a command card of the deck's faction: as `_noted` notes them
+        if not totals.keys() <= catalogue.executable(deck.icon_bits):
+            deck.unexecutable = True
+        if facts & TURNING:
+            _note_stranded(deck, totals)
 
 
 def _read_rows(deck: Deck, items: PosList, rows: list[Row]) -> dict[str, int]:
@@ -335,11 +340,11 @@ def _well_formed(
                 if type(item) is str:
                     key, fact = table[item]
                     count = 1
-                elif type(item) is PosMap and len(item) == 2:
+                elif len(item) == 2:  # a mapping of two keys (anything else: TypeError here or below)
                     written, count = item["card"], item["count"]
-                    if type(written) is not str or type(count) is not int or not 0 < count < 1_000_000:
+                    if type(count) is not int or count <= 0 or count >= 1_000_000:
                         return None
-                    key, fact = table[written]
+                    key, fact = table[written]  # a card that is not text: KeyError (never learnt) or TypeError
                 else:
                     return None
                 facts |= fact
@@ -353,6 +358,8 @@ def _well_formed(
                 return None
             learnt = True
             continue
+        except TypeError:  # a card that cannot be a key (a list, a mapping): read with the checks
+            return None
         return totals, facts
 
 
@@ -409,6 +416,12 @@ def _note(deck: Deck, totals: dict[str, int], is_units: bool) -> None:
         deck.icon_bits = reduce(or_, map(catalogue.unit_bits.get, totals, _ZEROS), 0)
         return
     _note_unexecutable(deck, totals, mixed)
+    _note_stranded(deck, totals)
+
+
+def _note_stranded(deck: Deck, totals: dict[str, int]) -> None:
+    """Note a mount/dismount card of the command section `totals` whose unit profile no unit listed provides."""
+    catalogue = deck.catalogue
     named, provided_by = deck.units.totals.keys(), catalogue.provided_by
     # the fewer of the catalogue's mount/dismount cards (three bundled, any number in a designer's catalogue)
     # and the section's cards, each asked of the other: no set made, no deck's cost growing with the catalogue
@@ -451,13 +464,8 @@ def _noted(deck: Deck, totals: dict[str, int], facts: int, is_units: bool) -> No
         deck.icon_bits = facts >> ICONS
         return
     _note_unexecutable(deck, totals, bool(facts & _MIXED))
-    if facts & TURNING:  # a mount/dismount card listed: asked of the deck's own cards only, as in `_note`
-        named, provided_by = deck.units.totals.keys(), deck.catalogue.provided_by
-        for key in totals:
-            for providers in provided_by.get(key, ()):
-                if named.isdisjoint(providers):
-                    deck.stranded = True
-                    return
+    if facts & TURNING:  # a mount/dismount card listed
+        _note_stranded(deck, totals)
 
 
 _MIXED = UNKNOWN | FOREIGN | MISPLACED

@@ -114,3 +114,17 @@ def test_a_usual_deck_read_again_keeps_its_rows_unmade(bundled: Catalogue) -> No
     assert deck.units._rows is None
     keys = set(list(deck.units.totals)[::2])
     assert deck.units.rows_of(keys) == [row for row in deck.units.rows if row[1] in keys]
+
+
+def test_a_message_quoting_what_steers_a_terminal_is_stamped_printable(bundled: Catalogue) -> None:
+    """`run` answers at once for a problem already as its rule stamps it, and stamps every other one: a name
+    written with an escape or a bidirectional override (read twice: its names then met before) comes out
+    escaped, as `RULES.run` gives it."""
+    text = SAMPLE_DECK.replace("  - Foot Archers", '  - "Foot\\x1b[2J Archers\\u202e"')
+    text = text.replace("opening_unit: Spearmen", 'opening_unit: "Spear\\x1b]0;men"')
+    for _ in range(2):
+        deck = read_deck("deck.yaml", yamlpos.load(text), bundled)
+        found = run(deck)
+        assert found == RULES.run(deck)
+        assert {"unknown-card", "opening-unit"} <= {p.rule for p in found}
+        assert all(p.message.isprintable() for p in found)
