@@ -108,6 +108,34 @@ def test_the_runner_stamps_the_documented_severity() -> None:
         EMITTED.intersection_update(before)
 
 
+def test_the_runner_stamps_as_the_rule_does() -> None:
+    """`Rules.run` answers at once for a problem already as stamped, and gives what `Rule.stamp` gives for
+    every problem: another id, an undocumented severity, a message that would steer a terminal."""
+    from shared_fixtures import EMITTED
+
+    from armybuilder.kit.rules import Rule, Rules
+    from armybuilder.problems import Problem
+
+    before = set(EMITTED)
+    made = [
+        Problem(rule, severity, message, "f", line, 1)
+        for line, (rule, severity, message) in enumerate(
+            (rule, severity, message)
+            for rule in ("points-unspent", "typo-id")
+            for severity in (Severity.WARNING, Severity.NOTE, Severity.ERROR)
+            for message in ("plain", "a \x1b[2J clear", "two\nlines", "")
+        )
+    ]
+    rule = Rule("points-unspent", Severity.WARNING, "Doc.", lambda model: made, also=(Severity.NOTE,))
+    try:
+        ran = Rules((rule,)).run(None)
+        assert ran == [rule.stamp(p) for p in made]
+        assert ran[0] is made[0]  # already as stamped: kept
+        assert {p.message for p in ran} == {"plain", "a \\x1b[2J clear", "two\\nlines", ""}
+    finally:  # the planted mistakes are this test's own, not the session's
+        EMITTED.intersection_update(before)
+
+
 def _commands(group: Any, prefix: str = "") -> list[tuple[str, Any]]:
     """Every registered command, sub-apps' commands included (typer vendors click: duck typing)."""
     found = []

@@ -84,6 +84,18 @@ class Rule(Generic[M]):
             found = dataclasses.replace(found, rule=self.id, severity=severity, message=message)
         return found
 
+    def stamper(self) -> Callable[[Problem], Problem]:
+        """`stamp` as the runner calls it: a problem already as stamped (made with the rule's own id and
+        severity, its message printable as it is) is answered at once, one call per problem, not three."""
+        rule_id, severity, stamp = self.id, self.severity, self.stamp
+
+        def stamped(found: Problem) -> Problem:
+            if found.rule is rule_id and found.severity is severity and found.message.isprintable():
+                return found
+            return stamp(found)
+
+        return stamped
+
     def problem_doc(self, origin: str = "rule") -> ProblemDoc:
         return ProblemDoc(self.id, self.severity, self.doc, origin, self.also)
 
@@ -106,7 +118,7 @@ class Rules(Generic[M]):
         if clash:
             raise ValueError(f"rule ids declared twice: {', '.join(sorted(clash))}")
         object.__setattr__(self, "by_id", by_id)
-        object.__setattr__(self, "_runs", tuple((r.check, r.stamp) for r in self.rules))
+        object.__setattr__(self, "_runs", tuple((r.check, r.stamper()) for r in self.rules))
 
     @classmethod
     def of(cls, modules: Iterable[ModuleType], load: Iterable[ProblemDoc] = ()) -> Rules[Any]:

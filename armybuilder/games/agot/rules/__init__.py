@@ -96,7 +96,7 @@ LOAD_DOCS: tuple[ProblemDoc, ...] = (
 RULES: Rules[Position] = Rules.of(_MODULES, LOAD_DOCS)
 GATED = frozenset(m.ID for m in _MODULES if getattr(m, "GATED", False))
 """Rules that find nothing unless the reader noted a way to break them (`Position.may_break`)."""
-_RUNS = tuple((rule.check, rule.stamp) for rule in RULES)
+_RUNS = tuple((rule.check, rule.stamper()) for rule in RULES)
 _INDEX = {rule.id: i for i, rule in enumerate(RULES)}
 _ALWAYS = tuple(i for i, rule in enumerate(RULES) if rule.id not in GATED)
 

@@ -27,7 +27,7 @@ from armybuilder.games.hve.rules import (
     unknown_card,
     wrong_section,
 )
-from armybuilder.kit.rules import Rule, Rules
+from armybuilder.kit.rules import Rules
 from armybuilder.problems import Problem, ProblemDoc, Severity
 
 _MODULES: tuple[ModuleType, ...] = (
@@ -83,20 +83,7 @@ def may_find(rule_id: str, deck: Deck) -> bool:
     return _MAY_FIND[rule_id](deck)
 
 
-def _stamper(rule: Rule[Deck]) -> Callable[[Problem], Problem]:
-    """`rule.stamp`, answering at once for a problem already as stamped (the rules make theirs with their own
-    id and severity; a message quoting nothing unprintable is kept as it is): one call per problem, not three."""
-    rule_id, severity, stamp = rule.id, rule.severity, rule.stamp
-
-    def stamped(found: Problem) -> Problem:
-        if found.rule is rule_id and found.severity is severity and found.message.isprintable():
-            return found
-        return stamp(found)
-
-    return stamped
-
-
-_RUNS = tuple((rule.check, _stamper(rule)) for rule in RULES)  # in the order of `_asked`'s answers
+_RUNS = tuple((rule.check, rule.stamper()) for rule in RULES)  # in the order of `_asked`'s answers
 if tuple(RULES.ids()) != (
     *(unknown_card.ID, faction.ID, faction_card.ID, wrong_section.ID, deck_unit_count.ID, deck_command_count.ID),
     *(unit_copies.ID, command_copies.ID, command_without_executor.ID, opening_unit.ID, mount_target_missing.ID),
