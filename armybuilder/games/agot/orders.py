@@ -79,7 +79,7 @@ def _usual_tokens(r: Reader, v: dict[Any, Any], h: HouseBlock, where: Pos) -> bo
     """The usual orders, read without a loop over them when they stand where the house's units were read
     (so each area is resolved, in play and named once, and holds units unless the house has an empty
     entry) and every token is known and one the house has: only the consolidate, support and starred
-    orders are looked at (`_note_token`), and the tokens counted when one is placed twice. False, having
+    orders are looked at, and the tokens counted when one is placed twice. False, having
     read nothing, for any other orders."""
     tokens = v.values()
     try:
@@ -99,8 +99,15 @@ def _usual_tokens(r: Reader, v: dict[Any, Any], h: HouseBlock, where: Pos) -> bo
     if not read_tokens.isdisjoint(tokens):
         areas = r.areas
         for key, token in v.items():
-            if token in read_tokens:
-                starred += _note_token(r, token, areas[key])
+            if token in read_tokens:  # (`_note_token`, without a call for each of these orders)
+                place = areas[key]
+                if token in CONSOLIDATE:
+                    if place.area is not None and place.area.kind == "sea":
+                        r.position.may_break.add("consolidate-at-sea")
+                elif token in SUPPORT and place.name in r.ed.islands:
+                    r.position.may_break.add("support-on-island")
+                if token.endswith("-star"):
+                    starred += 1
     h._raw_orders, h._areas = v, r.areas
     h.orders_pos, h._starred = where, starred
     if h._empty:

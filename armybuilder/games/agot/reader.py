@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, cast
 
 from armybuilder.games.agot.data import (
@@ -56,7 +57,8 @@ if TYPE_CHECKING:
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_TRACKS: dict[str, Track] = {}
-_NO_NAMES: tuple[tuple[str, Pos], ...] = ()  # the card names of the usual counts (none given)
+_NO_NAMES: tuple[tuple[str, Pos], ...] = ()
+_NO_CAP = repeat(-1)  # the cap of a kind without one: any count is over it  # the card names of the usual counts (none given)
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS, _REQUIRED = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS, REQUIRED))
@@ -264,9 +266,16 @@ class Reader:
         if not isinstance(items, list):
             self.faults += 1
             return None
-        found: list[tuple[Resolved, Pos]] = []
         areas = self.areas
         at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
+        if at is not None:  # the usual items: areas in play, resolved before (text: nothing else is a key)
+            try:
+                resolved = list(map(areas.get, items))
+            except TypeError:  # an item that cannot be a key (a list, a mapping): each read below
+                resolved = None
+            if resolved is not None and all(resolved):  # (a Resolved is true, None not)
+                return list(zip(cast("list[Resolved]", resolved), at, strict=True))
+        found: list[tuple[Resolved, Pos]] = []
         for i, item in enumerate(items):
             ipos = at[i] if at is not None else _item_pos(items, i)
             place = areas.get(item) if item.__class__ is str else None  # an item may be a list
@@ -421,8 +430,9 @@ class Reader:
     def read_units(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
         """A house's unit totals and the rules about where units stand that they may break
         (`Position.may_break`), noted in one pass over the entries; when every entry is usual (an area in
-        play, named once, its counts well shaped) the stacks are made only when asked (`HouseBlock.stacks`),
-        else `read_stacks` reads them all (`where`: the position of the key)."""
+        play written as the map names it, so named once, its counts well shaped) the stacks are made only
+        when asked (`HouseBlock.stacks`), else `read_stacks` reads them all (`where`: the position of the
+        key)."""
         v = block["units"]
         if not isinstance(v, dict):
             self.faults += 1
@@ -436,11 +446,10 @@ class Reader:
         held = position.held_by.setdefault(hid, set())
         totals: dict[str, int] = {}
         sizes: list[int] = []
-        seen: set[str] = set()
         for key, kinds in v.items():
             place = areas.get(key)
-            if place is None or kinds.__class__ is not PosMap or (name := place.name) in seen:
-                break
+            if place is None or kinds.__class__ is not PosMap or key != (name := place.name):
+                break  # (an area written as the map names it: no two keys name one area)
             total = 0
             for kind, n in kinds.items():
                 if n.__class__ is not int or n < 0 or kind not in units:
@@ -448,7 +457,6 @@ class Reader:
                 total += n
                 totals[kind] = totals.get(kind, 0) + n
             else:
-                seen.add(name)
                 if total >= 2:
                     sizes.append(total)
                 ships = kinds.get("ship", 0)
@@ -471,7 +479,7 @@ class Reader:
                 continue
             break
         else:  # every entry usual
-            h._raw_units, h._areas, h._unit_names = v, areas, seen
+            h._raw_units, h._areas, h._unit_names = v, areas, v.keys()
             h.units_pos, h._totals = where, totals
             self.note_units(h, totals, sizes)
             return
@@ -497,9 +505,8 @@ class Reader:
         """The rules a house's unit totals and army sizes (`sizes`: every stack of 2 or more) may break."""
         may_break = self.position.may_break
         caps = self.ed.caps
-        for kind, n in totals.items():
-            if n > caps.get(kind, -1):
-                may_break.add("unit-cap")
+        if not all(map(int.__le__, totals.values(), map(caps.get, totals, _NO_CAP))):  # a kind over its cap
+            may_break.add("unit-cap")
         track = self.data.supply_track
         if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
             row = track[h.supply]
