@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, cast
 
 from armybuilder.games.agot.data import (
@@ -57,8 +56,7 @@ if TYPE_CHECKING:
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 SCHEMA = "position.schema.json"
 _NO_TRACKS: dict[str, Track] = {}
-_NO_NAMES: tuple[tuple[str, Pos], ...] = ()
-_NO_CAP = repeat(-1)  # the cap of a kind without one: any count is over it  # the card names of the usual counts (none given)
+_NO_NAMES: tuple[tuple[str, Pos], ...] = ()  # the card names of the usual counts (none given)
 _PORT_RULES = ("port-capacity", "port-owner")
 _STACK_RULES = ("ship-on-land", "land-unit-at-sea", *_PORT_RULES)
 _TOP_KEYS, _HOUSE_KEYS, _TRACKS, _TOKENS, _REQUIRED = map(frozenset, (TOP_KEYS, HOUSE_KEYS, TRACKS, TOKENS, REQUIRED))
@@ -266,16 +264,9 @@ class Reader:
         if not isinstance(items, list):
             self.faults += 1
             return None
+        found: list[tuple[Resolved, Pos]] = []
         areas = self.areas
         at = items.item_pos if items.__class__ is PosList and len(items.item_pos) == len(items) else None
-        if at is not None:  # the usual items: areas in play, resolved before (text: nothing else is a key)
-            try:
-                resolved = list(map(areas.get, items))
-            except TypeError:  # an item that cannot be a key (a list, a mapping): each read below
-                resolved = None
-            if resolved is not None and all(resolved):  # (a Resolved is true, None not)
-                return list(zip(cast("list[Resolved]", resolved), at, strict=True))
-        found: list[tuple[Resolved, Pos]] = []
         for i, item in enumerate(items):
             ipos = at[i] if at is not None else _item_pos(items, i)
             place = areas.get(item) if item.__class__ is str else None  # an item may be a list
@@ -505,8 +496,9 @@ class Reader:
         """The rules a house's unit totals and army sizes (`sizes`: every stack of 2 or more) may break."""
         may_break = self.position.may_break
         caps = self.ed.caps
-        if not all(map(int.__le__, totals.values(), map(caps.get, totals, _NO_CAP))):  # a kind over its cap
-            may_break.add("unit-cap")
+        for kind, n in totals.items():
+            if n > caps.get(kind, -1):
+                may_break.add("unit-cap")
         track = self.data.supply_track
         if h.supply is not None and 0 <= h.supply < len(track):  # else army-supply does not look
             row = track[h.supply]
