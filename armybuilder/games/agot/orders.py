@@ -83,11 +83,12 @@ def _usual_tokens(r: Reader, v: dict[Any, Any], h: HouseBlock, where: Pos) -> bo
     read nothing, for any other orders."""
     tokens = v.values()
     try:
-        if not r.data.supplied_tokens.issuperset(tokens):
-            return False
+        distinct = set(tokens)  # (one pass over the tokens; the tests below compare sets)
     except TypeError:  # a token that cannot be a key (a list, a mapping): read entry by entry
         return False
-    if len(set(tokens)) < len(v):  # a token placed twice: counted against the house's tokens
+    if not r.data.supplied_tokens.issuperset(distinct):
+        return False
+    if len(distinct) < len(v):  # a token placed twice: counted against the house's tokens
         known = r.data.order_tokens
         used: dict[str, int] = {}
         for token in tokens:
@@ -96,7 +97,7 @@ def _usual_tokens(r: Reader, v: dict[Any, Any], h: HouseBlock, where: Pos) -> bo
                 r.position.may_break.add("order-supply")
     read_tokens = r.data.read_tokens
     starred = 0
-    if not read_tokens.isdisjoint(tokens):
+    if not read_tokens.isdisjoint(distinct):
         areas = r.areas
         for key, token in v.items():
             if token in read_tokens:  # (`_note_token`, without a call for each of these orders)
