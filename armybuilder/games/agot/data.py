@@ -209,9 +209,11 @@ class AgotData:
     unused_strength: dict[str, int]
     folder: Path
     read_tokens: frozenset[str] = frozenset()  # the tokens a reader looks at: consolidate, support, starred
+    supplied_tokens: frozenset[str] = frozenset()  # the tokens a house has at least one of
 
     def __post_init__(self) -> None:
         self.read_tokens = frozenset((*CONSOLIDATE, *SUPPORT, *(t for t in self.order_tokens if t.endswith("-star"))))
+        self.supplied_tokens = frozenset(t for t, n in self.order_tokens.items() if n >= 1)
 
 
 def suggest(name: str, candidates: list[str]) -> str | None:

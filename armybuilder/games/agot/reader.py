@@ -16,8 +16,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from armybuilder.games.agot.data import (
-    CONSOLIDATE,
-    SUPPORT,
     TOKENS,
     TRACKS,
     AgotData,
@@ -28,6 +26,7 @@ from armybuilder.games.agot.muster import read_muster
 from armybuilder.games.agot.nodes import item_at as _item_pos
 from armybuilder.games.agot.nodes import key_at as _key_pos
 from armybuilder.games.agot.nodes import value_at as _val_pos
+from armybuilder.games.agot.orders import note_stars, read_orders
 from armybuilder.games.agot.position import (
     _NO_KEYS,
     GAME_NAMES,
@@ -40,7 +39,6 @@ from armybuilder.games.agot.position import (
     TOP_KEYS,
     Cards,
     HouseBlock,
-    Order,
     Position,
     Stack,
     Track,
@@ -154,6 +152,7 @@ class Reader:
         self.read_scalars(value, pos)
         self.read_houses(value, pos)
         self.read_influence(value, pos)
+        note_stars(self, pos)
         self.read_dominance(value, pos)
         self.read_neutral(value, pos)
         self.note_tokens(pos)
@@ -385,7 +384,7 @@ class Reader:
         if "units" in block:
             self.read_units(block, h, kat.get("units") or _key_pos(block, "units"))
         if "orders" in block:
-            self.read_orders(block, h, kat.get("orders") or _key_pos(block, "orders"))
+            read_orders(self, block, h, kat.get("orders") or _key_pos(block, "orders"))
         may_break = self.position.may_break
         if h.supply is not None and not 0 <= h.supply < len(data.supply_track):
             may_break.add("supply-range")
@@ -422,8 +421,9 @@ class Reader:
     def read_units(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
         """A house's unit totals and the rules about where units stand that they may break
         (`Position.may_break`), noted in one pass over the entries; when every entry is usual (an area in
-        play, named once, its counts well shaped) the stacks are made only when asked (`HouseBlock.stacks`),
-        else `read_stacks` reads them all (`where`: the position of the key)."""
+        play written as the map names it, so named once, its counts well shaped) the stacks are made only
+        when asked (`HouseBlock.stacks`), else `read_stacks` reads them all (`where`: the position of the
+        key)."""
         v = block["units"]
         if not isinstance(v, dict):
             self.faults += 1
@@ -437,11 +437,10 @@ class Reader:
         held = position.held_by.setdefault(hid, set())
         totals: dict[str, int] = {}
         sizes: list[int] = []
-        seen: set[str] = set()
         for key, kinds in v.items():
             place = areas.get(key)
-            if place is None or kinds.__class__ is not PosMap or (name := place.name) in seen:
-                break
+            if place is None or kinds.__class__ is not PosMap or key != (name := place.name):
+                break  # (an area written as the map names it: no two keys name one area)
             total = 0
             for kind, n in kinds.items():
                 if n.__class__ is not int or n < 0 or kind not in units:
@@ -449,7 +448,6 @@ class Reader:
                 total += n
                 totals[kind] = totals.get(kind, 0) + n
             else:
-                seen.add(name)
                 if total >= 2:
                     sizes.append(total)
                 ships = kinds.get("ship", 0)
@@ -472,7 +470,7 @@ class Reader:
                 continue
             break
         else:  # every entry usual
-            h._raw_units, h._areas, h._unit_names = v, areas, seen
+            h._raw_units, h._areas, h._unit_names = v, areas, v.keys()
             h.units_pos, h._totals = where, totals
             self.note_units(h, totals, sizes)
             return
@@ -583,100 +581,6 @@ class Reader:
         hint = did_you_mean(kind, self.ed.units)
         message = f'{show(kind)} is not a unit; the units are {", ".join(self.ed.units)}'
         self.add("unknown-unit-type", E, message + (f"; {hint}" if hint else ""), where)
-
-    def read_orders(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
-        """A house's starred orders counted and the rules about orders they may break (`Position.may_break`),
-        noted in one pass over the entries; when every entry is usual (an area resolved before, a known
-        token) the orders are made only when asked (`HouseBlock.orders`), else every entry is read again
-        and the others reported (`where`: the position of the key)."""
-        v = block["orders"]
-        if not isinstance(v, dict):
-            self.faults += 1
-            return
-        known = self.data.order_tokens
-        areas = self.areas
-        used: dict[str, int] = {}
-        ordered: set[str] = set()
-        read_tokens = self.data.read_tokens
-        starred = 0
-        for key, token in v.items():
-            place = areas.get(key)
-            if place is None or token.__class__ is not str or token not in known:
-                break
-            used[token] = used.get(token, 0) + 1
-            ordered.add(place.name)
-            if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
-                if token in CONSOLIDATE:  # (`note_token`, without a call for each of these orders)
-                    if place.area is not None and place.area.kind == "sea":
-                        self.position.may_break.add("consolidate-at-sea")
-                elif token in SUPPORT and place.name in self.ed.islands:
-                    self.position.may_break.add("support-on-island")
-                if token.endswith("-star"):
-                    starred += 1
-        else:  # every entry usual
-            h._raw_orders, h._areas = v, areas
-            h.orders_pos, h._starred = where, starred
-            self.note_orders(h, len(v), used, ordered, starred)
-            return
-        orders: list[Order] = []
-        key_pos = getattr(v, "key_pos", _NO_KEYS)
-        used = {}
-        ordered = set()
-        starred = 0
-        for key, token in v.items():
-            place = areas.get(key)
-            if place is None or token.__class__ is not str or token not in known:  # else the usual entry
-                place = self.order_place(key, token, v, key_pos.get(key, NO_POS))
-                if place is None:
-                    continue
-            orders.append(_tuple_new(Order, (place, key, token, key_pos.get(key, NO_POS))))
-            used[token] = used.get(token, 0) + 1
-            ordered.add(place.name)
-            if token in read_tokens:
-                starred += self.note_token(token, place)
-        h._orders, h.orders_pos, h._starred = orders, where, starred
-        self.note_orders(h, len(orders), used, ordered, starred)
-
-    def note_token(self, token: str, place: Resolved) -> int:
-        """The rule a consolidate or support order may break where it stands; 1 for a starred order, else 0."""
-        if token in CONSOLIDATE and place.area is not None and place.area.kind == "sea":
-            self.position.may_break.add("consolidate-at-sea")
-        elif token in SUPPORT and place.name in self.ed.islands:
-            self.position.may_break.add("support-on-island")
-        return 1 if token.endswith("-star") else 0
-
-    def note_orders(self, h: HouseBlock, count: int, used: dict[str, int], ordered: set[str], starred: int) -> None:
-        """The rules a house's `count` orders (`used`: per token, `ordered`: their areas) may break."""
-        may_break = self.position.may_break
-        if len(ordered) < count:
-            may_break.add("orders-one-per-area")
-        names = h._unit_names
-        if names is not None and (h._empty or not ordered.issubset(names)):
-            may_break.add("order-without-units")
-        known = self.data.order_tokens
-        for token, n in used.items():
-            if n > known[token]:
-                may_break.add("order-supply")
-        if starred:
-            may_break.add("special-orders-limit")
-
-    def order_place(self, key: Any, token: Any, v: dict[Any, Any], kpos: Pos) -> Resolved | None:
-        """The area of any other order entry (a name not resolved before, a token to report), or None
-        when the entry is left out (reported, or a fault the schema words)."""
-        place = self.known_areas().get(key)
-        if place is None:
-            place = self.place(key, kpos, "an order area", key=True)
-        if place is None or (token.__class__ is not str and not self.shaped(isinstance(token, str))):
-            return None
-        known = self.data.order_tokens
-        if token not in known:
-            hint = did_you_mean(token, known)
-            self.schema(
-                f"{show(token)} is not an order token{'; ' + hint if hint else ''}; the tokens are {', '.join(known)}",
-                _val_pos(v, key),
-            )
-            return None
-        return place
 
     # --- tracks, tokens, lists ------------------------------------------------------------------------
 

@@ -87,6 +87,10 @@ def _allowed_at(position: Position, place: int, first: bool) -> str | None:
     return f"at least {ED1_AT_LEAST[place]}"
 
 
+def _said(block: HouseBlock, used: int) -> str:
+    return f"{block.name} placed {plural(used, 'starred order')}"
+
+
 def _turn(over: int) -> str:
     return f"turn {over} into {'a normal order' if over == 1 else 'normal orders'}"
 
@@ -105,7 +109,6 @@ def check(position: Position) -> Iterator[Problem]:
         used = starred(block)
         if not used:
             continue
-        said = f"{block.name} placed {plural(used, 'starred order')}"
         places = court_places.get(block.id, ())
         if len(places) != 1:  # no position: held to the most any position allows
             if first:
@@ -115,7 +118,7 @@ def check(position: Position) -> Iterator[Problem]:
                 yield position.problem(
                     ID,
                     SEVERITY,
-                    f"{said} and has no single place on the King's Court track (missing, or listed twice); "
+                    f"{_said(block, used)} and has no single place on the King's Court track (missing, or listed twice); "
                     f"no position allows more than {ED2_MOST}: {_turn(used - ED2_MOST)}",
                     block.pos,
                 )
@@ -125,7 +128,7 @@ def check(position: Position) -> Iterator[Problem]:
             stars = position.edition.stars(position.players, place)
             if stars is not None and used > stars:
                 yield position.problem(
-                    ID, SEVERITY, f"{said}; King's Court position {place} allows {stars}: {_turn(used - stars)}",
+                    ID, SEVERITY, f"{_said(block, used)}; King's Court position {place} allows {stars}: {_turn(used - stars)}",
                     block.pos,
                 )  # fmt: skip
             continue
@@ -133,7 +136,7 @@ def check(position: Position) -> Iterator[Problem]:
         if exact is not None:
             if used > exact:
                 yield position.problem(
-                    ID, SEVERITY, f"{said}; King's Court position {place} allows {exact}: {_turn(used - exact)}",
+                    ID, SEVERITY, f"{_said(block, used)}; King's Court position {place} allows {exact}: {_turn(used - exact)}",
                     block.pos,
                 )  # fmt: skip
         elif place in ED1_AT_MOST:
@@ -142,7 +145,7 @@ def check(position: Position) -> Iterator[Problem]:
                 yield position.problem(
                     ID,
                     SEVERITY,
-                    f"{said}; King's Court position {place} allows at most {most} in the first edition (never "
+                    f"{_said(block, used)}; King's Court position {place} allows at most {most} in the first edition (never "
                     f"more than position 3): {_turn(used - most)}",
                     block.pos,
                 )

@@ -12,6 +12,7 @@ from armybuilder.problems import Problem, Severity
 
 ID = "victory"
 SEVERITY = Severity.WARNING
+_NONE: frozenset[str] = frozenset()
 ALSO = (Severity.NOTE,)  # see the docstring
 VALID = """\
 game: agot-board-game
@@ -45,23 +46,28 @@ houses:
 
 
 def check(position: Position) -> Iterator[Problem]:
-    blocks = [b for b in position.houses.values() if any(b.unit_totals().values()) or b.tokens]
-    if not blocks:
-        return
     ed = position.edition
-    if ed.number == 1:
-        yield position.problem(
-            ID,
-            Severity.NOTE,
-            "not checked in the first edition: its cities and strongholds are known for three areas only "
-            "(Lannisport, Riverrun, Harrenhal), so the areas held towards victory cannot be counted",
-            blocks[0].pos,
-        )
-        return
-    need = ed.win_areas.get(position.players or 0, max(ed.win_areas.values()))
-    control = position.control()
-    for block in blocks:
-        castles = len(control.get(block.id, frozenset()) & ed.castles)
+    control: dict[str, frozenset[str]] | None = None
+    need = 0
+    for block in position.houses.values():  # the houses with units or power tokens on the board
+        if not (any(block.unit_totals().values()) or block.tokens):
+            continue
+        if ed.number == 1:
+            yield position.problem(
+                ID,
+                Severity.NOTE,
+                "not checked in the first edition: its cities and strongholds are known for three areas only "
+                "(Lannisport, Riverrun, Harrenhal), so the areas held towards victory cannot be counted",
+                block.pos,
+            )
+            return
+        if control is None:
+            need = ed.win_areas.get(position.players or 0, max(ed.win_areas.values()))
+            control = position.control()
+        held = control.get(block.id, _NONE)
+        if len(held) < need:  # (fewer areas than it takes: no set of its castles made)
+            continue
+        castles = len(held & ed.castles)
         if castles >= need:
             yield position.problem(
                 ID,
