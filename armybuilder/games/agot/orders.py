@@ -43,13 +43,7 @@ def read_orders(r: Reader, block: dict[Any, Any], h: HouseBlock, where: Pos) -> 
         used[token] = used.get(token, 0) + 1
         ordered.add(place.name)
         if token in read_tokens:  # consolidate, support and starred orders: the rules that read them
-            if token in CONSOLIDATE:  # (`_note_token`, without a call for each of these orders)
-                if place.area is not None and place.area.kind == "sea":
-                    r.position.may_break.add("consolidate-at-sea")
-            elif token in SUPPORT and place.name in r.ed.islands:
-                r.position.may_break.add("support-on-island")
-            if token.endswith("-star"):
-                starred += 1
+            starred += _note_token(r, token, place)
     else:  # every entry usual
         h._raw_orders, h._areas = v, areas
         h.orders_pos, h._starred = where, starred
@@ -100,15 +94,8 @@ def _usual_tokens(r: Reader, v: dict[Any, Any], h: HouseBlock, where: Pos) -> bo
     if not read_tokens.isdisjoint(distinct):
         areas = r.areas
         for key, token in v.items():
-            if token in read_tokens:  # (`_note_token`, without a call for each of these orders)
-                place = areas[key]
-                if token in CONSOLIDATE:
-                    if place.area is not None and place.area.kind == "sea":
-                        r.position.may_break.add("consolidate-at-sea")
-                elif token in SUPPORT and place.name in r.ed.islands:
-                    r.position.may_break.add("support-on-island")
-                if token.endswith("-star"):
-                    starred += 1
+            if token in read_tokens:
+                starred += _note_token(r, token, areas[key])
     h._raw_orders, h._areas = v, r.areas
     h.orders_pos, h._starred = where, starred
     if h._empty:
