@@ -29,11 +29,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
-    from _pickle import dumps, loads
-except ImportError:  # an interpreter without the C accelerator
-    from pickle import dumps, loads
-
+from armybuilder.pickles import dumps, loads
 from armybuilder.record import record
 
 T = TypeVar("T")

@@ -19,6 +19,7 @@ from armybuilder.errors import ArmyBuilderError, UsageError
 from armybuilder.fileio import NotText, decode_text, read_input
 from armybuilder.games.base import Document, GameSystem, Options, Report
 from armybuilder.games.capabilities import CONTENTS, CROSS_CHECKS, INTERCHANGE, SHEETS
+from armybuilder.pickles import dumps, loads
 from armybuilder.problems import Problem, Severity
 from armybuilder.record import record
 from armybuilder.scheduler import Failure, Limits, beat, shared_work
@@ -26,11 +27,6 @@ from armybuilder.scheduler import Failure, Limits, beat, shared_work
 if TYPE_CHECKING:
     from armybuilder.batch.event import Event
     from armybuilder.engine import Workspace
-
-try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
-    from _pickle import dumps, loads
-except ImportError:  # an interpreter without the C accelerator
-    from pickle import dumps, loads
 
 YAML_SUFFIXES = (".yaml", ".yml")
 _PROBLEMS = Packed._fields.index("problems")

@@ -13,14 +13,10 @@ from armybuilder.packed import TALLIES as _FIGURES
 from armybuilder.packed import TEAM as _TEAM
 from armybuilder.packed import Packed as Packed  # re-exported: what the workers send
 from armybuilder.packed import pack_problem as pack_problem
+from armybuilder.pickles import loads
 from armybuilder.problems import Problem, Severity
 from armybuilder.rows import Row as Row  # re-exported: the batch's rows are report rows
 from armybuilder.text import player_key
-
-try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
-    from _pickle import loads
-except ImportError:  # an interpreter without the C accelerator
-    from pickle import loads
 
 _SEVERITY = {s.value: s for s in Severity}
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from armybuilder import __version__
+from armybuilder.pickles import dumps, loads
 
 T = TypeVar("T")
 
@@ -35,11 +36,6 @@ try:
     from _blake2 import blake2b as _blake2b  # (what hashlib.blake2b is, without libcrypto)
 except ImportError:  # an interpreter built without it
     from hashlib import blake2b as _blake2b
-
-try:  # pickle's own functions, without pickle.py (a large module a batch's start needs nothing else of)
-    from _pickle import dumps, loads
-except ImportError:  # an interpreter without the C accelerator
-    from pickle import dumps, loads
 
 
 def digest(data: bytes = b"") -> _blake2b:

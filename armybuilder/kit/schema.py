@@ -78,9 +78,6 @@ class Validator:
             return iter(())
         return self.judge().iter_errors(value)
 
-    def is_valid(self, value: Any) -> bool:
-        return self.quickly_valid(value) or self.judge().is_valid(value)
-
 
 def validator(schema: dict[str, Any], others: Iterable[dict[str, Any]] = ()) -> Validator:
     """A validator of `schema` (`Validator`); `others` are schemas it refers to by their `$id`."""
