@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,7 +34,7 @@ from armybuilder.games.hve.names import FACTION_CHOICES, FACTIONS, faction_key, 
 from armybuilder.games.hve.rules import RULES, quiet, run
 from armybuilder.games.hve.rules.deck_command_count import SIZE as COMMANDS
 from armybuilder.games.hve.rules.deck_unit_count import SIZE as UNITS
-from armybuilder.problems import BY_POSITION, Problem
+from armybuilder.problems import BY_POSITION, Problem, Severity
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:
@@ -169,6 +170,8 @@ def _tally(label: str, value: int | None, limit: int) -> Tally:
     return found
 
 
+_ERROR = Severity.ERROR
+_severity = attrgetter("severity")
 _new_report = object.__new__  # a DeckReport without the dataclass's __init__ (one per deck checked)
 
 
@@ -179,8 +182,14 @@ class DeckReport(Report[Deck]):
     @property
     def valid(self) -> bool:
         # a deck without problems (half the decks checked) is valid without making the lists of its errors
-        # and its warnings
-        return not self.problems or super().valid
+        # and its warnings; one with problems, unless strict, is valid when none is an error, asked without
+        # making that list either (as `Verdict.valid`: no error, and under strict no warning)
+        problems = self.problems
+        if not problems:
+            return True
+        if self.strict:
+            return super().valid
+        return _ERROR not in map(_severity, problems)  # in C, no generator
 
     @property
     def summary(self) -> Summary:
