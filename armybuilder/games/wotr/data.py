@@ -138,6 +138,11 @@ class WotrData:
     region_nation: Mapping[str, str | None] = field(init=False, repr=False, compare=False)  # the reader's board
     # nation -> (its figure kinds, a Free Peoples nation?, has leaders?, has Nazgûl?): what the reader asks per stack
     figure_facts: Mapping[str, tuple[frozenset[str], bool, bool, bool]] = field(init=False, repr=False, compare=False)
+    # (nation, box, active) -> what political-track says of such a marker: a memo, filled as markers are met
+    # (at most 8 nations x 1,999 boxes x 3, whatever the files)
+    political_told: dict[tuple[str, int | None, bool | None], tuple[str | None]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         regions, nations = self.regions, self.nations
@@ -149,6 +154,7 @@ class WotrData:
         object.__setattr__(self, "region_nation", {k: r.nation for k, r in regions.items()})
         facts = {k: (frozenset(n.box), n.side == "free_peoples", "leader" in n.box, "nazgul" in n.box) for k, n in nations.items()}
         object.__setattr__(self, "figure_facts", facts)
+        object.__setattr__(self, "political_told", {})
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side

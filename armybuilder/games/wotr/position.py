@@ -9,7 +9,7 @@ problem whose node is left out too. What the file does not state stays `None`: a
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -139,18 +139,6 @@ class Place(NamedTuple):
         entry: Any = self.entry
         pos: Pos = entry.key_pos[nation]
         return pos
-
-    def stacks_of(self, nations: Collection[str]) -> Iterator[Stack]:
-        """The stacks of some nations here, in file order (only theirs made, for a place kept as parsed)."""
-        stacks = self.read
-        if stacks is not None:
-            yield from (s for s in stacks.values() if s.nation in nations)
-            return
-        entry: Any = self.entry
-        at = entry.key_pos
-        for n, f in entry.items():
-            if n in nations:
-                yield _new(Stack, (n, at[n], f, f.key_pos, False))
 
 
 @dataclass(slots=True)
@@ -283,18 +271,21 @@ class Position:
         return board
 
     def out_of_box(self) -> dict[str, dict[str, int]]:
-        """Each nation's figures on `board` and in `besieged`, kind -> total (the kinds it has there, nations
-        in the order first met), as the reader summed them while reading the places (never changed)."""
+        """Each nation's figures out of the box: on `board`, in `besieged`, in `reinforcements` and (Free Peoples
+        only) in `casualties`, kind -> total (the kinds it has there; no order promised), as the reader summed
+        them while reading those sections (never changed)."""
         pooled = self.pooled
-        if pooled is None:  # a position the reader did not read a board or boxes for
+        if pooled is None:  # a position not made by the reader
             pooled = self.pooled = {}
-            for section in (self.board, self.besieged):
-                for place in (section or {}).values():
-                    for stack in place.stacks.values():
-                        if stack.counts:
-                            tally = pooled.setdefault(stack.nation, {})
-                            for kind, n in stack.counts.items():
-                                tally[kind] = tally.get(kind, 0) + n
+            stacks = [s for section in (self.board, self.besieged) for p in (section or {}).values() for s in p.stacks.values()]
+            stacks += (self.reinforcements or {}).values()
+            nations = self.data.nations
+            stacks += (s for s in (self.casualties or {}).values() if nations[s.nation].side == "free_peoples")
+            for stack in stacks:
+                if stack.counts:
+                    tally = pooled.setdefault(stack.nation, {})
+                    for kind, n in stack.counts.items():
+                        tally[kind] = tally.get(kind, 0) + n
         return pooled
 
     def side_army(self, place: Place, side: str) -> int:

@@ -71,6 +71,8 @@ class _Reader:
         self.names = position.data.names
         self.max = position.data.count_max
         self.faults = 0  # values of the wrong shape left out: the schema words them
+        if position.pooled is None:  # summed by the sections holding figures out of the box, as they are read
+            position.pooled = {}
         self.canonical: dict[str, Collection[str]] = {
             "regions": self.data.regions,
             "nations": self.data.nations,
@@ -274,14 +276,36 @@ class _Reader:
         return None
 
     def pools(self, value: Any, pos: Pos, where: str) -> dict[str, Stack] | None:
-        """`reinforcements`, `casualties`: nations to figures."""
+        """`reinforcements`, `casualties`: nations to figures, each stack out of the box (every reinforcement,
+        a Free Peoples casualty) summed into `Position.pooled` as it is read."""
         mapping = self.mapping(value)
         if mapping is None:
             return None
-        return {
-            nation: self.figures(figures, nation, kp, vp, where, nation)
-            for nation, figures, kp, vp in self.names_of(mapping, pos, "nations", where)
-        }
+        found: dict[str, Stack] = {}
+        pooled, figure_facts = self.p.pooled, self.data.figure_facts
+        assert pooled is not None  # (started with the reader)
+        every = where == "reinforcements"  # casualties: only the Free Peoples' are out of the box (figure-pool)
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        for key, figures in mapping.items():  # as `names_of` does, written out
+            kp = key_pos.get(key, pos)
+            if key in figure_facts and key not in found:
+                nation = key
+            else:
+                name = self.name_key(key, kp, where, "nations", {n: s.pos for n, s in found.items()})
+                if name is None:
+                    continue
+                nation = name
+            stack = found[nation] = self.figures(figures, nation, kp, value_pos.get(key, kp), where, nation)
+            counts = stack.counts
+            if counts and (every or figure_facts[nation][1]):
+                tally = pooled.get(nation)
+                if tally is None:
+                    pooled[nation] = dict(counts)
+                else:
+                    for k, n in counts.items():
+                        tally[k] = tally.get(k, 0) + n
+        return found
 
     def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
         """`board`, `besieged`: regions to nations to figures. Each place's army units, leaders and Nazgûl
@@ -298,9 +322,8 @@ class _Reader:
             self.p.noted = notes
         limit, strongholds = data.region_limit, data.strongholds
         free_away, shadow_away = data.settlements_away["free_peoples"], data.settlements_away["shadow"]
-        pooled = self.p.pooled  # each nation's figures on the board and in the boxes, per kind (`Position.out_of_box`)
-        if pooled is None:
-            pooled = self.p.pooled = {}
+        pooled = self.p.pooled  # each nation's figures out of the box, per kind (`Position.out_of_box`)
+        assert pooled is not None  # (started with the reader)
         key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
         value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
         for key, entry in mapping.items():  # as `names_of` does, written out: the board is most of a file
@@ -501,11 +524,14 @@ class _Reader:
             return None
         result: list[Named] = []
         known = self.data.characters
-        for _, item, ipos in self.items(items, pos):
+        at = getattr(items, "item_pos", None) or ()
+        n = len(at)
+        for i, item in enumerate(items):  # as `items` does, written out
+            ipos = at[i] if i < n else pos
             name = item if item.__class__ is str and item in known else self.resolve("characters", item, ipos)
             if name is None:
                 continue
-            kind = self.data.characters[name].kind
+            kind = known[name].kind
             if companions and kind in ("gollum", "minion"):
                 what = "Gollum is never a companion" if kind == "gollum" else f"{name} is a Shadow minion"
                 self.schema(ipos, f"{what}; only the seven starting companions can be in the Fellowship")
@@ -520,16 +546,20 @@ class _Reader:
         fellowship = Fellowship(pos)
         fellowship.fields["mordor_step"] = _new(Value, (None, pos, pos))  # absent inside a present fellowship: null
         top = self.max
-        for key, item, kp, vp in self.entries(mapping, pos):
+        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
+        for key, item in mapping.items():  # as `entries` does, written out
             got: Any = None
-            if key not in FELLOWSHIP_FIELDS:
+            if key not in _FELLOWSHIP_FIELDS:
                 self.faults += 1
                 continue
+            kp = key_pos.get(key, pos)
+            vp = value_pos.get(key, kp)
             if key == "companions":
-                before = self.marks()
+                before = self.faults + len(self.p.problems)
                 fellowship.companions = self.characters(item, vp, companions=True)
                 fellowship.companions_pos = vp
-                fellowship.companions_damaged = self.marks() > before
+                fellowship.companions_damaged = self.faults + len(self.p.problems) > before
                 continue
             if item is None and key in ("location", "mordor_step"):
                 fellowship.fields[key] = _new(Value, (None, vp, kp))
@@ -576,14 +606,13 @@ class _Reader:
                     and len(entry) == (box is not None) + (active is not None)
                 ):
                     at, value_at = entry.key_pos, entry.value_pos
-                    result[nation] = PoliticalEntry(
-                        nation,
-                        kp,
-                        None if box is None else _new(Value, (box, value_at.get("box") or at.get("box", vp), at.get("box", vp))),
-                        None
-                        if active is None
-                        else _new(Value, (active, value_at.get("active") or at.get("active", vp), at.get("active", vp))),
-                    )
+                    if box is not None:
+                        bkp = at.get("box", vp)
+                        box = _new(Value, (box, value_at.get("box") or bkp, bkp))
+                    if active is not None:
+                        akp = at.get("active", vp)
+                        active = _new(Value, (active, value_at.get("active") or akp, akp))
+                    result[nation] = PoliticalEntry(nation, kp, box, active)
                     continue
             political = result[nation] = PoliticalEntry(nation, kp)
             fields = self.record(entry, vp, (where, nation), POLITICAL_FIELDS)
@@ -618,7 +647,7 @@ class _Reader:
         what = "a side" if players == 2 else f"a player of a {players}-player game"
         result: dict[str, Value] = {}
         for name, item, kp, vp in self.player_keys(mapping, pos, where, allowed, what, "keep one"):
-            n = self.kind(item, "count")
+            n = item if item.__class__ is int and 0 <= item <= self.max else self.kind(item, "count")
             if n is not None:
                 result[name] = _new(Value, (n, vp, kp))
         return result
@@ -666,10 +695,13 @@ class _Reader:
             p.readable = False
             return
         entries: dict[str, tuple[Any, Pos, Pos]] = {}
-        for key, value, kp, vp in self.entries(document, _START):
-            if key in TOP_KEYS:
-                entries[key] = (value, kp, vp)
-                p.keys[key] = kp
+        keys = p.keys
+        key_pos: dict[Any, Pos] = getattr(document, "key_pos", None) or {}
+        value_pos: dict[Any, Pos] = getattr(document, "value_pos", None) or {}
+        for key, value in document.items():  # as `entries` does, written out
+            if key in _TOP_KEYS:
+                kp = keys[key] = key_pos.get(key, _START)
+                entries[key] = (value, kp, value_pos.get(key, kp))
             else:
                 self.faults += 1
         if "game" not in entries:
@@ -733,6 +765,8 @@ class _Reader:
         self.p.problems.extend(found)
 
 
+_TOP_KEYS = frozenset(TOP_KEYS)
+_FELLOWSHIP_FIELDS = frozenset(FELLOWSHIP_FIELDS)
 _Section = Any
 _SECTIONS: dict[str, _Section] = {
     "board": _Reader.places,

@@ -31,6 +31,11 @@ _PLACES = {"fellowship": "in the Fellowship", "map": "on the map", "eliminated":
 
 
 def check(position: Position) -> Iterator[Problem]:
+    names = [c.name for c in (position.fellowship.companions or ())] if position.fellowship is not None else []
+    names += position.characters or ()
+    names += [c.name for c in position.eliminated or ()]
+    if len(set(names)) == len(names):
+        return  # the usual file: every character listed once
     listings: dict[str, list[tuple[Pos, str]]] = {}
     if position.fellowship is not None and position.fellowship.companions is not None:
         for named in position.fellowship.companions:

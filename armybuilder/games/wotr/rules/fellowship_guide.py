@@ -38,9 +38,10 @@ def check(position: Position) -> Iterator[Problem]:
         return
     guide_value = fellowship.fields["guide"]
     guide: str = guide_value.value
-    companions = list(dict.fromkeys(c.name for c in fellowship.companions))
-    gollum = position.data.characters[guide].kind == "gollum"
-    levels = {name: _level(position, name) for name in companions}
+    companions = list(dict.fromkeys([c.name for c in fellowship.companions]))
+    characters = position.data.characters
+    gollum = characters[guide].kind == "gollum"
+    levels = {name: 99 if (level := characters[name].level) is None else level for name in companions}  # (`_level`)
     top = max(levels.values(), default=0)
     if companions and not gollum and guide in levels and levels[guide] == top:
         return  # the usual Fellowship: a companion of the highest level guides it

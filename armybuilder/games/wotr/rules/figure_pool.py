@@ -83,18 +83,9 @@ def check(position: Position) -> Iterator[Problem]:
                     stack.pos,
                 )
     nations = data.nations
-    # nation -> kind -> figures out of the box (the kinds found): the board's and boxes' as the reader summed
-    # them, then the pools'; a kind not found is 0 wherever it is asked
-    per_nation = {nation: dict(totals) for nation, totals in position.out_of_box().items()}
-    for stack in _pools(position):
-        counts = stack.counts
-        if counts:
-            pooled = per_nation.get(stack.nation)
-            if pooled is None:
-                per_nation[stack.nation] = dict(counts)
-                continue
-            for kind, n in counts.items():
-                pooled[kind] = pooled.get(kind, 0) + n
+    # nation -> kind -> figures out of the box (the kinds found), as the reader summed them while reading the
+    # sections; a kind not found is 0 wherever it is asked
+    per_nation = position.out_of_box()
     excess: set[tuple[str, str]] = set()
     for nation, tally in per_nation.items():
         holds = nations[nation].box

@@ -37,6 +37,7 @@ political:
   isengard: {box: 1}  # <- political-board
 """
 NOT_COUNTED = frozenset({"Druadan Forest"})  # its nation is this project's reading (§4 item 3)
+_NONE: list[str] = []  # a nation none of whose settlements is captured (never changed)
 
 
 def _shadow_armies(position: Position) -> dict[str, tuple[str, Place]]:
@@ -70,15 +71,18 @@ def check(position: Position) -> Iterator[Problem]:
         if owner is not None and where.is_settlement and c.side != owner.side:
             taken.setdefault(owner.key, []).append(c.region)
     for entry in position.political.values():
-        if political_track.message(position, entry) is not None:
+        told = entry.told  # what political-track said of it (it runs first), else worked out now
+        if (told[0] if told is not None else political_track.message(position, entry)) is not None:
             continue
         key = entry.nation
-        nation = nations[key]
-        name = nation.name
-        lost = taken.get(key, [])
+        lost = taken.get(key, _NONE)
+        passive = entry.active is not None and entry.active.value is False and key in data.can_be_passive
+        if not lost and not passive:
+            continue  # nothing to judge: with nothing captured, a box above the start is political-track's
+        name = nations[key].name
         passive_wrong = False
         reason = ""
-        if entry.active is not None and entry.active.value is False and key in data.can_be_passive:
+        if passive:
             if lost:
                 passive_wrong = True
             elif position.board is not None or position.besieged is not None:

@@ -34,8 +34,20 @@ def message(position: Position, entry: PoliticalEntry) -> str | None:
     political-board asks too)."""
     told = entry.told
     if told is None:
-        told = entry.told = (_message(position, entry),)
+        told = entry.told = _told(position, entry)
     return told[0]
+
+
+def _told(position: Position, entry: PoliticalEntry) -> tuple[str | None]:
+    """`_message` of a marker, worked out once per nation, box and active face (the data's memo): most
+    files' markers are few and alike."""
+    box, active = entry.box, entry.active
+    key = (entry.nation, None if box is None else box.value, None if active is None else active.value)
+    memo = position.data.political_told
+    told = memo.get(key)
+    if told is None:
+        told = memo[key] = (_message(position, entry),)
+    return told
 
 
 def _message(position: Position, entry: PoliticalEntry) -> str | None:
@@ -71,6 +83,8 @@ def check(position: Position) -> Iterator[Problem]:
     if position.political is None:
         return
     for entry in position.political.values():
-        found = message(position, entry)
-        if found is not None:
-            yield position.problem(ID, SEVERITY, found, entry.pos)
+        told = entry.told
+        if told is None:
+            told = entry.told = _told(position, entry)
+        if told[0] is not None:
+            yield position.problem(ID, SEVERITY, told[0], entry.pos)
