@@ -156,6 +156,11 @@ class _Searcher(Checker):
         settles, pool_last, pad, bits = relaxed.settles, relaxed.pool_last, relaxed.pad, relaxed.bits
         high, mask, half = 2 * bits, (1 << bits) - 1, 1 << (bits - 1)  # (see `unpacked`)
         pool_end = max(pool_last, default=-1)  # the last item that brings a card of a shared discount
+        # (most copies m, the tables, the thrifty ones or None) per level: those the search bounds with, those of
+        # the dives, and those once no discount can come
+        search_plan = [(m, tables, lean) for (m, tables), lean in zip(levels, thrifty, strict=True)]
+        guided_plan = [(m, tables, None) for m, tables in guide]
+        settled_plan = [(m, tables, lean) for (m, tables), lean in zip(guide, settled, strict=True)]
         bounds = [taken[0] for taken in levels[-1][1][0]]  # where the tables change: the same for every count of NCUs
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
@@ -182,9 +187,9 @@ class _Searcher(Checker):
             come, to steer the dives (no bound: nothing is cut by it)."""
             lo, hi, neutral, units, ncus, most, distinct = state
             give = 0 if guided else slack
-            by_level, by_thrifty = (guide, thrifty) if guided else (levels, thrifty)
+            plan = guided_plan if guided else search_plan
             if settles and not guided and j > pool_end and not any(pool_live):
-                give, by_level, by_thrifty = 0, guide, settled  # no discount can come any more
+                give, plan = 0, settled_plan  # no discount can come any more
             # charged for, still to come: every completion takes an item from j on that brings the card
             # (the exhaustive pass's tables hold only such multisets), counted at its whole cost with the
             # card as one of its cards, as the state does already: give both back (the same shift for all)
@@ -196,42 +201,51 @@ class _Searcher(Checker):
             t = in_group[groups[j]] if j < n else 0  # the chosen additions of j's group: fewer to come
             acts = units + ncus
             top = min(hi, budget + give) + 1
-            row = relaxed.row(pending, budget + give) if pending and by_level is levels else pad  # (see above)
+            row = relaxed.row(pending, budget + give) if pending and plan is search_plan else pad  # (see above)
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = UNBOUNDED if cap is None else cap + nslack - neutral  # neutral points still allowed
             end = row + budget + give
             start, stop = end - top + 1, end - lo + 1  # the entries of every budget the branch may have left
-            for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
-                if m < most:
-                    continue  # the list already holds a card more often
+            win, win_at = -1, 0  # the least entry of the levels read at once (-1: none yet), and its level
+            for m, by_ncus, by_thrift in plan:
+                if m < most or start >= stop:
+                    continue  # the list already holds a card more often; no budget left to read
                 by_taken = (by_ncus[q] if q < len(by_ncus) else by_ncus[-1])[j]  # (as `pick`, inline: per node)
                 table = by_taken[t] if t < len(by_taken) else by_taken[-1]
-                at = max(m, most)
-                if by_thrift is None or guided:  # the best of every budget the branch may have left at once
-                    if start < stop:
-                        left, aa, kk, nn = unpacked(min(table[start:stop]), bits)
-                        best = min(best, (left, aa - acts, at, kk - distinct, nn + offset))
-                    continue
-                lean = pick(by_thrift, q, j, t)
-                if start >= stop:
-                    continue
-                # the least entry bounds them all unless the cap forbids it: every other's key is no better,
-                # and the cap moves a key back one activation (at its first place: the others are no better)
-                low = min(table[start:stop])
-                fewest_low = lean[pad + table.index(low, start, stop) - row]
-                if fewest_low >> high != low >> high or (fewest_low >> bits & mask) - half <= room:
-                    left, aa, kk, nn = unpacked(low, bits)
-                    best = min(best, (left, aa - acts, at, kk - distinct, nn + offset))
-                    continue
-                for r in range(budget + give - lo, budget + give - top, -1):
-                    left, aa, kk, nn = relaxed.unpack(table[row + r])
-                    fewest = relaxed.unpack(lean[relaxed.pad + r])  # (the thrifty tables hold any multiset)
-                    if fewest[:2] == (left, aa) and fewest[2] > room:  # the neutral cap forbids all this good
-                        cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)  # one activation fewer at best
-                    else:
-                        cand = (left, aa - acts, at, kk - distinct, nn + offset)
-                    best = min(best, cand)
+                low = min(table[start:stop])  # the best of every budget the branch may have left at once
+                if by_thrift is not None:
+                    # the least entry bounds them all unless the cap forbids it: every other's key is no
+                    # better, and the cap moves a key back one activation (at its first place: none better)
+                    lean = pick(by_thrift, q, j, t)
+                    fewest_low = lean[pad + table.index(low, start, stop) - row]
+                    if fewest_low >> high == low >> high and (fewest_low >> bits & mask) - half > room:
+                        best = min(best, cap_walk(table, lean, row, lo, top, give, acts, m, distinct, offset, room))
+                        continue
+                # levels come by most copies (m, never below `most` here): a later level's key ranks
+                # before only with fewer points left or more activations, the first places of its entry
+                if win < 0 or low >> high < win >> high:
+                    win, win_at = low, m
+            if win >= 0:
+                left, aa, kk, nn = unpacked(win, bits)
+                best = min(best, (left, aa - acts, win_at, kk - distinct, nn + offset))
             return (*best, (order, ()))
+
+        def cap_walk(
+            table: list[int], lean: list[int], row: int, lo: int, top: int, give: int, acts: int, at: int,
+            distinct: int, offset: int, room: int,
+        ) -> Rank:  # fmt: skip
+            """The best key of a level's entries (see `bound`), entry by entry: the neutral cap forbids
+            the least one."""
+            best = WORST[:5]
+            for r in range(budget + give - lo, budget + give - top, -1):
+                left, aa, kk, nn = relaxed.unpack(table[row + r])
+                fewest = relaxed.unpack(lean[relaxed.pad + r])  # (the thrifty tables hold any multiset)
+                if fewest[:2] == (left, aa) and fewest[2] > room:  # the neutral cap forbids all this good
+                    cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)  # one activation fewer at best
+                else:
+                    cand = (left, aa - acts, at, kk - distinct, nn + offset)
+                best = min(best, cand)
+            return best
 
         numbered: dict[tuple[str, ...], int] = {}
         groups = [numbered.setdefault(item.group, len(numbered)) for item in items]  # each item's group, as a number
