@@ -179,6 +179,7 @@ class _Searcher(Checker):
         charges = self.charges
         peers = Peers(self, items, copies)  # interchangeable units: one arrangement searched, others checked
         peer_of = peers.of  # (most items are of no peer class: no call for them)
+        skips = peers.skips()
         counted_limits = [tuple((g, it.limits.count(g)) for g in it.limits) for it in items]
 
         def bound(j: int, state: State, order: tuple[int, ...], guided: bool = False) -> Key:
@@ -407,9 +408,8 @@ class _Searcher(Checker):
                 j += 1
                 if j > due or spent + least[j] > limit:
                     return  # nothing from here on brings a card a chosen addition needs, or fits
-                past = j if peer_of[j] is None else peers.past(j)  # (most items are of no peer class)
-                if past != j:  # no item of this card keeps the arrangement the searched one
-                    j = past - 1
+                if (skip := skips[j]) is not None and skip[0] == skip[1]:  # (see `Peers.skips`)
+                    j = skip[2] - 1  # no item of this card keeps the arrangement the searched one
                     continue
                 if spent + cheap[j] > limit:
                     continue
@@ -526,13 +526,32 @@ class _Searcher(Checker):
             for j, met in reversed(log):
                 undo(j, met)
 
+        def relay(path: list[tuple[int, list[frozenset[str]], State]], js: list[int]) -> State | None:
+            """Lay the additions js (in the search's order) where `path` lies, keeping what the two start
+            with (the same additions taken in the same order come to the same state): the state, or None
+            (nothing laid) when the rules refuse one."""
+            keep = 0
+            while keep < len(path) and keep < len(js) and path[keep][0] == js[keep]:
+                keep += 1
+            while len(path) > keep:
+                j, met, _ = path.pop()
+                undo(j, met)
+            state = path[-1][2] if path else root
+            for j in js[keep:]:
+                if (taken := take(j, state)) is None:
+                    relay(path, [])
+                    return None
+                state = taken[0]
+                path.append((j, taken[1], state))
+            return state
+
         def closed_dive(multiset: list[int]) -> None:
             """A lean dive by steps that bring what they need, each list laid in the search's order: each
             step the one with the most activations that need no discount to come (the bound over the
             additions but the needers), then the most activations of its own, the fewest attachments;
             every list on the way checked, and every step that may spend every point left."""
-            while (laid := stack(sorted(multiset), root)) is not None:
-                state, log = laid
+            path: list[tuple[int, list[frozenset[str]], State]] = []  # laid: each addition, its undo, the state
+            while (state := relay(path, sorted(multiset))) is not None:
                 visit(state)
                 best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
                 full = []
@@ -548,12 +567,11 @@ class _Searcher(Checker):
                     if now[0] <= budget <= now[1]:
                         full.append(step)
                     lift(tried[1])
-                lift(log)
                 for step in full:  # the lists that may spend every point left, laid in the search's order
-                    if (laid := stack(sorted([*multiset, *step]), root)) is not None:
-                        visit(laid[0])
-                        lift(laid[1])
+                    if (laid := relay(path, sorted([*multiset, *step]))) is not None:
+                        visit(laid)
                 if best is None:
+                    relay(path, [])
                     return
                 multiset = [*multiset, *best[1]]
 
