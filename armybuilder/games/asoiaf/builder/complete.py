@@ -32,10 +32,9 @@ from collections.abc import Callable, Mapping
 
 from armybuilder.errors import UsageError
 from armybuilder.games.asoiaf.armylist import ArmyList, Slot
+from armybuilder.games.asoiaf.builder.candidates import Checker
 from armybuilder.games.asoiaf.builder.costs import CostFloors, local_costs
-from armybuilder.games.asoiaf.builder.judge import new_errors
-from armybuilder.games.asoiaf.builder.model import Model, _Class, _Item, _Stop
-from armybuilder.games.asoiaf.builder.options import with_additions
+from armybuilder.games.asoiaf.builder.model import _Stop
 from armybuilder.games.asoiaf.builder.proposals import (
     DEFAULT_LIMITS,
     WORST,
@@ -49,10 +48,9 @@ from armybuilder.games.asoiaf.builder.proposals import (
 )
 from armybuilder.games.asoiaf.builder.relaxation import TableMemo, bound_tables, pick, unpacked
 from armybuilder.games.asoiaf.builder.symmetry import Peers
-from armybuilder.games.asoiaf.cards import Card, CardKind
+from armybuilder.games.asoiaf.cards import CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.check import validate
-from armybuilder.games.asoiaf.context import Army
 
 __all__ = [
     "Addition",
@@ -110,20 +108,12 @@ LEAN_DIVES = 8  # lean dives, from the most promising first additions (see `dive
 LEAN_SHARE = 0.1  # of the time limit, at most, for the lean dives (see `dive`); as much for the closed ones
 UNBOUNDED = 1 << 30  # more distinct cards than any list holds
 COPIES_LEVELS = 3  # relaxations by most copies of a card: 1 .. this (the last one: this or more)
-ASSIGN_LIMIT = 20_000  # member assignments tried for one candidate before giving up on proving
-CHECK_LIMIT = 1000  # validator checks for one candidate before giving up on proving (some take hundreds)
-DIVE_CHECKS = 20  # validator checks for one candidate in a dive (the exhaustive pass checks it again)
 
 
-class _Searcher(Model):
+class _Searcher(Checker):
     """Branch and bound over the model's additions."""
 
     # --- the search ----------------------------------------------------------------------------------
-
-    def threshold(self) -> Key:
-        if len(self.ranked) >= self.top:
-            return self.ranked[-1][0]
-        return self.bar if self.bar is not None else WORST
 
     def run(self, memo: TableMemo | None = None) -> Search:
         search = self.search
@@ -164,6 +154,13 @@ class _Searcher(Model):
         relaxed = bound_tables(self, items, room, self.copies, most_levels, memo)  # see `bound`
         levels, thrifty, guide, settled = relaxed.levels, relaxed.thrifty, relaxed.guide, relaxed.settled
         settles, pool_last, pad, bits = relaxed.settles, relaxed.pool_last, relaxed.pad, relaxed.bits
+        high, mask, half = 2 * bits, (1 << bits) - 1, 1 << (bits - 1)  # (see `unpacked`)
+        pool_end = max(pool_last, default=-1)  # the last item that brings a card of a shared discount
+        # (most copies m, the tables, the thrifty ones or None) per level: those the search bounds with, those of
+        # the dives, and those once no discount can come
+        search_plan = [(m, tables, lean) for (m, tables), lean in zip(levels, thrifty, strict=True)]
+        guided_plan = [(m, tables, None) for m, tables in guide]
+        settled_plan = [(m, tables, lean) for (m, tables), lean in zip(guide, settled, strict=True)]
         bounds = [taken[0] for taken in levels[-1][1][0]]  # where the tables change: the same for every count of NCUs
         n = len(items)
         budget, slack, cap = self.budget, self.slack, self.cap
@@ -181,6 +178,9 @@ class _Searcher(Model):
 
         charges = self.charges
         peers = Peers(self, items, copies)  # interchangeable units: one arrangement searched, others checked
+        peer_of = peers.of  # (most items are of no peer class: no call for them)
+        skips = peers.skips()
+        counted_limits = [tuple((g, it.limits.count(g)) for g in it.limits) for it in items]
 
         def bound(j: int, state: State, order: tuple[int, ...], guided: bool = False) -> Key:
             """The best key any completion adding items j.. to `state` can have (`order`: where the fixed
@@ -188,9 +188,9 @@ class _Searcher(Model):
             come, to steer the dives (no bound: nothing is cut by it)."""
             lo, hi, neutral, units, ncus, most, distinct = state
             give = 0 if guided else slack
-            by_level, by_thrifty = (guide, thrifty) if guided else (levels, thrifty)
-            if settles and not guided and all(not pool_live[p] and last < j for p, last in enumerate(pool_last)):
-                give, by_level, by_thrifty = 0, guide, settled  # no discount can come any more
+            plan = guided_plan if guided else search_plan
+            if settles and not guided and j > pool_end and not any(pool_live):
+                give, plan = 0, settled_plan  # no discount can come any more
             # charged for, still to come: every completion takes an item from j on that brings the card
             # (the exhaustive pass's tables hold only such multisets), counted at its whole cost with the
             # card as one of its cards, as the state does already: give both back (the same shift for all)
@@ -202,31 +202,51 @@ class _Searcher(Model):
             t = in_group[groups[j]] if j < n else 0  # the chosen additions of j's group: fewer to come
             acts = units + ncus
             top = min(hi, budget + give) + 1
-            row = relaxed.row(pending, budget + give) if pending and by_level is levels else pad  # (see above)
+            row = relaxed.row(pending, budget + give) if pending and plan is search_plan else pad  # (see above)
             q = 0 if max_ncus is None else max(0, max_ncus - ncus)
             room = UNBOUNDED if cap is None else cap + nslack - neutral  # neutral points still allowed
             end = row + budget + give
             start, stop = end - top + 1, end - lo + 1  # the entries of every budget the branch may have left
-            for (m, by_ncus), by_thrift in zip(by_level, by_thrifty, strict=True):
-                if m < most:
-                    continue  # the list already holds a card more often
-                table = pick(by_ncus, q, j, t)
-                at = max(m, most)
-                if by_thrift is None or guided:  # the best of every budget the branch may have left at once
-                    if start < stop:
-                        left, aa, kk, nn = unpacked(min(table[start:stop]), bits)
-                        best = min(best, (left, aa - acts, at, kk - distinct, nn + offset))
-                    continue
-                lean = pick(by_thrift, q, j, t)
-                for r in range(budget + give - lo, budget + give - top, -1):
-                    left, aa, kk, nn = relaxed.unpack(table[row + r])
-                    fewest = relaxed.unpack(lean[relaxed.pad + r])  # (the thrifty tables hold any multiset)
-                    if fewest[:2] == (left, aa) and fewest[2] > room:  # the neutral cap forbids all this good
-                        cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)  # one activation fewer at best
-                    else:
-                        cand = (left, aa - acts, at, kk - distinct, nn + offset)
-                    best = min(best, cand)
+            win, win_at = -1, 0  # the least entry of the levels read at once (-1: none yet), and its level
+            for m, by_ncus, by_thrift in plan:
+                if m < most or start >= stop:
+                    continue  # the list already holds a card more often; no budget left to read
+                by_taken = (by_ncus[q] if q < len(by_ncus) else by_ncus[-1])[j]  # (as `pick`, inline: per node)
+                table = by_taken[t] if t < len(by_taken) else by_taken[-1]
+                low = min(table[start:stop])  # the best of every budget the branch may have left at once
+                if by_thrift is not None:
+                    # the least entry bounds them all unless the cap forbids it: every other's key is no
+                    # better, and the cap moves a key back one activation (at its first place: none better)
+                    lean = pick(by_thrift, q, j, t)
+                    fewest_low = lean[pad + table.index(low, start, stop) - row]
+                    if fewest_low >> high == low >> high and (fewest_low >> bits & mask) - half > room:
+                        best = min(best, cap_walk(table, lean, row, lo, top, give, acts, m, distinct, offset, room))
+                        continue
+                # levels come by most copies (m, never below `most` here): a later level's key ranks
+                # before only with fewer points left or more activations, the first places of its entry
+                if win < 0 or low >> high < win >> high:
+                    win, win_at = low, m
+            if win >= 0:
+                left, aa, kk, nn = unpacked(win, bits)
+                best = min(best, (left, aa - acts, win_at, kk - distinct, nn + offset))
             return (*best, (order, ()))
+
+        def cap_walk(
+            table: list[int], lean: list[int], row: int, lo: int, top: int, give: int, acts: int, at: int,
+            distinct: int, offset: int, room: int,
+        ) -> Rank:  # fmt: skip
+            """The best key of a level's entries (see `bound`), entry by entry: the neutral cap forbids
+            the least one."""
+            best = WORST[:5]
+            for r in range(budget + give - lo, budget + give - top, -1):
+                left, aa, kk, nn = relaxed.unpack(table[row + r])
+                fewest = relaxed.unpack(lean[relaxed.pad + r])  # (the thrifty tables hold any multiset)
+                if fewest[:2] == (left, aa) and fewest[2] > room:  # the neutral cap forbids all this good
+                    cand = (left, aa - acts + 1, at, -UNBOUNDED, 0)  # one activation fewer at best
+                else:
+                    cand = (left, aa - acts, at, kk - distinct, nn + offset)
+                best = min(best, cand)
+            return best
 
         numbered: dict[tuple[str, ...], int] = {}
         groups = [numbered.setdefault(item.group, len(numbered)) for item in items]  # each item's group, as a number
@@ -271,7 +291,7 @@ class _Searcher(Model):
         def take(j: int, state: State) -> tuple[State, list[frozenset[str]]] | None:
             """Add item j to the chosen additions when the rules allow it: the new state and the needs
             it met; None (nothing changed) when it cannot be added."""
-            if not peers.allows(j):
+            if peer_of[j] is not None and not peers.allows(j):
                 return None  # another arrangement of the same units is the one searched
             lo, hi, neutral, units, ncus, most, distinct = state
             item = items[j]
@@ -286,15 +306,18 @@ class _Searcher(Model):
                 return None
             if item.foreign > counters["foreign"] or (item.unit is not None and slots[item.unit]):
                 return None
-            if any(forbidden[t] for t in item.tags) or any(present_tags[t] for t in item.forbids):
+            if (item.tags and any(forbidden[t] for t in item.tags)) or (
+                item.forbids and any(present_tags[t] for t in item.forbids)
+            ):
                 return None
-            if item.limits and any(limit_count[g] + item.limits.count(g) > limit_max[g] for g in item.limits):
+            if item.limits and any(limit_count[g] + more > limit_max[g] for g, more in counted_limits[j]):
                 return None  # (a card taken twice, two Crannogman Survivalists, counts twice)
             if limits.max_units is not None and units + item.units > limits.max_units:
                 return None
             if limits.max_ncus is not None and ncus + item.ncus > limits.max_ncus:
                 return None
-            peers.take(j)
+            if peer_of[j] is not None:
+                peers.take(j)
             chosen.append(j)
             in_group[groups[j]] += 1
             dk -= len(item.fixed)  # counted below, as new cards only when they are
@@ -350,7 +373,8 @@ class _Searcher(Model):
             pending.extend(met)
             chosen.pop()
             in_group[groups[j]] -= 1
-            peers.undo(j)
+            if peer_of[j] is not None:
+                peers.undo(j)
             for cid in item.counted:
                 copies[cid] -= 1
             for p in item.pools:
@@ -373,7 +397,7 @@ class _Searcher(Model):
         least = [*cheap, 1 << 30]
         for j in range(n - 1, -1, -1):
             least[j] = min(least[j], least[j + 1])
-        limit, peer_of = budget + slack, peers.of
+        limit = budget + slack
 
         def dfs(first: int, state: State) -> None:
             table = None
@@ -384,9 +408,8 @@ class _Searcher(Model):
                 j += 1
                 if j > due or spent + least[j] > limit:
                     return  # nothing from here on brings a card a chosen addition needs, or fits
-                past = j if peer_of[j] is None else peers.past(j)  # (most items are of no peer class)
-                if past != j:  # no item of this card keeps the arrangement the searched one
-                    j = past - 1
+                if (skip := skips[j]) is not None and skip[0] == skip[1]:  # (see `Peers.skips`)
+                    j = skip[2] - 1  # no item of this card keeps the arrangement the searched one
                     continue
                 if spent + cheap[j] > limit:
                     continue
@@ -503,13 +526,32 @@ class _Searcher(Model):
             for j, met in reversed(log):
                 undo(j, met)
 
+        def relay(path: list[tuple[int, list[frozenset[str]], State]], js: list[int]) -> State | None:
+            """Lay the additions js (in the search's order) where `path` lies, keeping what the two start
+            with (the same additions taken in the same order come to the same state): the state, or None
+            (nothing laid) when the rules refuse one."""
+            keep = 0
+            while keep < len(path) and keep < len(js) and path[keep][0] == js[keep]:
+                keep += 1
+            while len(path) > keep:
+                j, met, _ = path.pop()
+                undo(j, met)
+            state = path[-1][2] if path else root
+            for j in js[keep:]:
+                if (taken := take(j, state)) is None:
+                    relay(path, [])
+                    return None
+                state = taken[0]
+                path.append((j, taken[1], state))
+            return state
+
         def closed_dive(multiset: list[int]) -> None:
             """A lean dive by steps that bring what they need, each list laid in the search's order: each
             step the one with the most activations that need no discount to come (the bound over the
             additions but the needers), then the most activations of its own, the fewest attachments;
             every list on the way checked, and every step that may spend every point left."""
-            while (laid := stack(sorted(multiset), root)) is not None:
-                state, log = laid
+            path: list[tuple[int, list[frozenset[str]], State]] = []  # laid: each addition, its undo, the state
+            while (state := relay(path, sorted(multiset))) is not None:
                 visit(state)
                 best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
                 full = []
@@ -525,12 +567,11 @@ class _Searcher(Model):
                     if now[0] <= budget <= now[1]:
                         full.append(step)
                     lift(tried[1])
-                lift(log)
                 for step in full:  # the lists that may spend every point left, laid in the search's order
-                    if (laid := stack(sorted([*multiset, *step]), root)) is not None:
-                        visit(laid[0])
-                        lift(laid[1])
+                    if (laid := relay(path, sorted([*multiset, *step]))) is not None:
+                        visit(laid)
                 if best is None:
+                    relay(path, [])
                     return
                 multiset = [*multiset, *best[1]]
 
@@ -592,208 +633,3 @@ class _Searcher(Model):
             self.progress(
                 Progress(nodes, self.search.checked, len(self.ranked), best, now - self.start, self.timeout)
             )
-
-    # --- checking a candidate ------------------------------------------------------------------------------
-
-    def _visit(
-        self,
-        items: list[_Item],
-        chosen: list[int],
-        foreign: int,
-        state: tuple[int, int, int, int, int, int, int],
-    ) -> Rank | None:
-        """The chosen additions as a completion: members picked for their classes and each pick checked
-        with the validator, while it could still rank. Returns the best rank it could have (the same
-        for every arrangement of peer cards, see symmetry.py), None when it cannot rank whatever its
-        place in the fixed order."""
-        lo, hi, neutral, units, ncus, most, _ = state
-        limits = self.limits
-        if (limits.min_units is not None and units < limits.min_units) or (
-            limits.min_ncus is not None and ncus < limits.min_ncus
-        ):
-            return None  # fewer combat units or NCUs than the player asks for
-        if (max(0, self.budget - hi), -(units + ncus), most) > self.threshold()[:3]:
-            return None  # behind the bar whatever its members and discounts (the start of `low` below)
-        pools = [pool for pool, live in zip(self.floors.pools, self.pool_live, strict=True) if live]
-        slack = self.base_loss + sum(cut for _, cut, _ in pools)  # discounts these cards can get
-        nslack = self.base_neutral_loss + sum(cut for _, cut, n in pools if n)
-        if lo > self.budget + slack or (self.cap is not None and neutral - nslack > self.cap):
-            return None  # over the budget or the neutral cap whatever the discounts
-        concrete = [c for i in chosen if (c := items[i].card) is not None]
-        slots = sorted((i, pos, k) for i in chosen for pos, k in enumerate(items[i].classes))
-        # the members of one-member classes count as concrete cards: the search took their rules and copies
-        fixed = {(i, pos) for i in chosen for pos in items[i].fixed}
-        held = self.own_ids | {c.id for c in concrete} | {items[i].classes[p].members[0].id for i, p in fixed}
-        # each attachment to pick may bring a new card when one of its class is not in the list yet
-        distinct = len(held) + sum(1 for _, _, k in slots if any(m.id not in held for m in k.members))
-        low: Key = (
-            max(0, self.budget - hi),
-            -(units + ncus),
-            most,
-            -distinct,
-            max(0, neutral - nslack),
-            (tuple(chosen), ()),
-        )
-        rank: Rank = low[:5]
-        if low >= self.threshold():
-            return rank
-        group = tuple(sorted(items[i].card.id for i in chosen if items[i].kind == "unit" and items[i].card))  # type: ignore[union-attr]
-        known = self.found.get(group)
-        if known is not None and known.key <= low:
-            return rank
-        reachable = self.present_ids | held | {m.id for _, _, k in slots for m in k.members}
-        # the costs again, knowing every card the finished list can hold: a discount none of them brings goes
-        lo, slack = self.floor_within(items, chosen, reachable)
-        if lo > self.budget + slack:
-            return None  # over the budget with only the discounts the finished list can bring
-        if any(not ids & reachable for c in concrete for ids in self._needs(c)):
-            return None  # a card it needs cannot be there
-        if any(not ids & reachable for ids in limits.with_cards):
-            return None  # a card the player wants cannot be there
-        high = (self.budget + slack - lo, neutral)
-        picks: list[Card] = []
-        counts = {"assign": 0, "check": 0, "foreign": foreign}
-        present_tags, forbidden = self.present_tags, self.forbidden
-        limit_count, limit_max = self.limit_count, self.limit_max
-        copies = self.copies  # the list's cards and the chosen additions' concrete ones; picks join below
-        base_distinct = len(held)
-
-        def behind(most: int, new: int, rest: int) -> bool:
-            """Picks so far that cannot beat the bar whatever the other slots take (`new` distinct cards
-            so far, `rest` slots to go)."""
-            bar = self.threshold()
-            known = self.found.get(group)
-            if known is not None and known.key < bar:
-                bar = known.key
-            order = (tuple(chosen), tuple(m.id for m in picks))  # every pick from here on comes after it
-            return (low[0], low[1], max(low[2], most), -(base_distinct + new + rest), low[4], order) >= bar
-
-        def assign(s: int, first: int, most: int, new: int) -> bool:
-            """Pick members for slots s..; True to stop (the best this candidate can do was found)."""
-            if behind(most, new, len(slots) - s):
-                return False
-            if s == len(slots):
-                before = self.search.checked
-                stop = self._check_picks(items, chosen, slots, picks, concrete, group, low, high)
-                counts["check"] += self.search.checked - before  # picks refused unchecked cost little
-                return stop
-            counts["assign"] += 1
-            if self.diving and counts["check"] >= DIVE_CHECKS:
-                return True  # a dive looks for good lists fast: the exhaustive pass tries the rest
-            if counts["assign"] > ASSIGN_LIMIT or counts["check"] >= CHECK_LIMIT:
-                self.gave_up = True
-                return True
-            index, pos, k = slots[s]
-            if (index, pos) in fixed:  # its member's rules and copies were counted when it was taken
-                picks.append(k.members[0])
-                stop = assign(s + 1, 0, most, new)
-                picks.pop()
-                return stop
-            for m_index in range(first, len(k.members)):
-                m = k.members[m_index]
-                tags, forbids, limits = self.card_tags[m.id], self.card_forbids[m.id], self.card_limits[m.id]
-                if any(forbidden[t] for t in tags) or any(present_tags[t] for t in forbids):
-                    continue
-                if any(limit_count[g] >= limit_max[g] for g in limits):
-                    continue
-                away = int(m.faction not in self.home)
-                if away > counts["foreign"]:
-                    continue
-                if any(not ids & reachable for ids in self._needs(m)):
-                    continue
-                for t in tags:
-                    present_tags[t] += 1
-                for t in forbids:
-                    forbidden[t] += 1
-                for g in limits:
-                    limit_count[g] += 1
-                counts["foreign"] -= away
-                picks.append(m)
-                held_now = copies.get(m.id, 0) + 1
-                copies[m.id] = held_now
-                # identical slots (the same addition taken twice) pick members in order: each set once
-                same = s + 1 < len(slots) and slots[s + 1][0] == index and slots[s + 1][1] == pos
-                stop = assign(s + 1, m_index if same else 0, max(most, held_now), new + (held_now == 1))
-                copies[m.id] = held_now - 1
-                picks.pop()
-                counts["foreign"] += away
-                for t in tags:
-                    present_tags[t] -= 1
-                for t in forbids:
-                    forbidden[t] -= 1
-                for g in limits:
-                    limit_count[g] -= 1
-                if stop:
-                    return True
-            return False
-
-        assign(0, 0, most, 0)
-        return rank
-
-    def _check_picks(
-        self,
-        items: list[_Item],
-        chosen: list[int],
-        slots: list[tuple[int, int, _Class]],
-        picks: list[Card],
-        concrete: list[Card],
-        group: tuple[str, ...],
-        low: Key,
-        high: tuple[int, int],
-    ) -> bool:
-        """Validate one pick of members; True when nothing better can come of this candidate."""
-        pool = self.present_ids | {c.id for c in concrete} | {m.id for m in picks}
-        if any(not ids & pool for c in [*concrete, *picks] for ids in self._needs(c)):
-            return False
-        if any(not ids & pool for ids in self.limits.with_cards):
-            return False
-        picked: dict[tuple[int, int], list[Card]] = {}
-        for (index, pos, _), card in zip(slots, picks, strict=True):
-            picked.setdefault((index, pos), []).append(card)
-        additions: list[Addition] = []
-        for index in chosen:
-            item = items[index]
-            atts = tuple(picked[(index, pos)].pop() for pos in range(len(item.classes)))
-            additions.append(Addition(item.kind, item.card, atts, item.unit))
-        variant = with_additions(
-            self.army,
-            units=[(a.card, a.attachments) for a in additions if a.kind == "unit" and a.card is not None],
-            ncus=[a.card for a in additions if a.kind == "ncu" and a.card is not None],
-            attach=[
-                (a.unit, att)
-                for a in additions
-                if a.kind == "attach" and a.unit is not None
-                for att in a.attachments
-            ],
-        )
-        self.search.checked += 1
-        if variant.readable:  # the costs first: over the points, the rules need not run (the list was not)
-            costed = Army.build(variant, self.catalogue)
-            if costed.points is not None and costed.total > costed.points:
-                return False
-        after = validate(variant, self.catalogue)
-        if after.context is None or new_errors(self.base, after):
-            return False
-        actx = after.context
-        assert actx.points is not None
-        left = actx.points - actx.total
-        order = (tuple(chosen), tuple(m.id for m in picks))
-        done = Completion(
-            tuple(additions), actx.total - self.ctx.total, left, actx.neutral_total, after, order
-        )
-        key = done.key
-        if not (low[0] <= left <= high[0] and low[4] <= actx.neutral_total and low[1:4] <= key[1:4]):
-            self.mismatch = True  # the model's cost range was wrong: its bounds cannot be trusted
-        known = self.found.get(group)
-        if key < self.threshold() and (known is None or key < known.key):
-            self.found[group] = done
-            self.ranked = sorted([(k, g) for k, g in self.ranked if g != group] + [(key, group)])
-            for _, dropped in self.ranked[self.top :]:
-                del self.found[dropped]
-            self.ranked = self.ranked[: self.top]
-        # nothing this candidate can pick does better (members are picked in the fixed order): its bound is
-        # reached, or every pick costs the same (classes of one cost, the same shared discounts) and this
-        # one reached the bound on variety
-        if key[:5] <= low[:5]:
-            return True
-        return all(k.lo == k.hi for _, _, k in slots) and key[2:4] <= low[2:4]

@@ -118,6 +118,20 @@ class Peers:
             return self.base[cid] + self.width[cid]
         return j
 
+    def skips(self) -> list[tuple[list[int], list[int], int] | None]:
+        """`past` made once for every item: (the places its card took, those its card before it took,
+        where its card's block ends), None for an item of no card before it: the search goes on after
+        the block when the two are equal, with no call per item (the lists are those `take` and `undo`
+        change)."""
+        found: list[tuple[list[int], list[int], int] | None] = []
+        for at in self.of:
+            before = None if at is None else self.prev.get(at[0])
+            if at is None or before is None:
+                found.append(None)
+            else:
+                found.append((self.taken[at[0]], self.taken[before], self.base[at[0]] + self.width[at[0]]))
+        return found
+
     def take(self, j: int) -> None:
         at = self.of[j]
         if at is not None:
