@@ -299,12 +299,7 @@ class _Reader:
             stack = found[nation] = self.figures(figures, nation, kp, value_pos.get(key, kp), where, nation)
             counts = stack.counts
             if counts and (every or figure_facts[nation][1]):
-                tally = pooled.get(nation)
-                if tally is None:
-                    pooled[nation] = dict(counts)
-                else:
-                    for k, n in counts.items():
-                        tally[k] = tally.get(k, 0) + n
+                _pool(pooled, nation, counts)
         return found
 
     def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
@@ -417,12 +412,7 @@ class _Reader:
                         leader = get("leader", 0) if facts[2] else 0
                         naz = get("nazgul", 0) if facts[3] else 0
                 if counts:
-                    tally = pooled.get(nation)
-                    if tally is None:
-                        pooled[nation] = dict(counts)
-                    else:
-                        for k, n in counts.items():
-                            tally[k] = tally.get(k, 0) + n
+                    _pool(pooled, nation, counts)
                     if facts[1]:
                         free += army
                     else:
@@ -785,6 +775,16 @@ _SECTIONS: dict[str, _Section] = {
     "victory_points": lambda r, v, pos, key: r.record(v, pos, (key,), SIDE_COUNTS),
     "control": _Reader.control,
 }
+
+
+def _pool(pooled: dict[str, dict[str, int]], nation: str, counts: Mapping[str, int]) -> None:
+    """Add a stack's figures to its nation's totals out of the box (`Position.pooled`)."""
+    tally = pooled.get(nation)
+    if tally is None:
+        pooled[nation] = dict(counts)
+    else:
+        for k, n in counts.items():
+            tally[k] = tally.get(k, 0) + n
 
 
 def read_position(document: Any, path: str, data: WotrData) -> Position:
