@@ -285,18 +285,8 @@ class _Reader:
         pooled, figure_facts = self.p.pooled, self.data.figure_facts
         assert pooled is not None  # (started with the reader)
         every = where == "reinforcements"  # casualties: only the Free Peoples' are out of the box (figure-pool)
-        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
-        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
-        for key, figures in mapping.items():  # as `names_of` does, written out
-            kp = key_pos.get(key, pos)
-            if key in figure_facts and key not in found:
-                nation = key
-            else:
-                name = self.name_key(key, kp, where, "nations", {n: s.pos for n, s in found.items()})
-                if name is None:
-                    continue
-                nation = name
-            stack = found[nation] = self.figures(figures, nation, kp, value_pos.get(key, kp), where, nation)
+        for nation, figures, kp, vp in self.names_of(mapping, pos, "nations", where):
+            stack = found[nation] = self.figures(figures, nation, kp, vp, where, nation)
             counts = stack.counts
             if counts and (every or figure_facts[nation][1]):
                 _pool(pooled, nation, counts)
