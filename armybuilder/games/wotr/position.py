@@ -270,6 +270,16 @@ class Position:
                     crowded.append(place)
         return board
 
+    def pool_stacks(self) -> list[Stack]:
+        """The stacks out of the box off the map: reinforcements and Free Peoples casualties."""
+        found: list[Stack] = []
+        if self.reinforcements is not None:
+            found.extend(self.reinforcements.values())
+        if self.casualties is not None:
+            nations = self.data.nations
+            found.extend(s for s in self.casualties.values() if nations[s.nation].side == "free_peoples")
+        return found
+
     def out_of_box(self) -> dict[str, dict[str, int]]:
         """Each nation's figures out of the box: on `board`, in `besieged`, in `reinforcements` and (Free Peoples
         only) in `casualties`, kind -> total (the kinds it has there; no order promised), as the reader summed
@@ -278,10 +288,7 @@ class Position:
         if pooled is None:  # a position not made by the reader
             pooled = self.pooled = {}
             stacks = [s for section in (self.board, self.besieged) for p in (section or {}).values() for s in p.stacks.values()]
-            stacks += (self.reinforcements or {}).values()
-            nations = self.data.nations
-            stacks += (s for s in (self.casualties or {}).values() if nations[s.nation].side == "free_peoples")
-            for stack in stacks:
+            for stack in [*stacks, *self.pool_stacks()]:
                 if stack.counts:
                     tally = pooled.setdefault(stack.nation, {})
                     for kind, n in stack.counts.items():

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Set
 from operator import itemgetter
 from typing import Any
 
-from armybuilder.games.wotr.position import Position, Stack
+from armybuilder.games.wotr.position import Position
 from armybuilder.games.wotr.words import kind_count, verb
 from armybuilder.problems import Problem, Severity
 from armybuilder.yamlpos import Pos
@@ -54,20 +54,9 @@ def _held(position: Position, nations: Set[str]) -> Iterator[tuple[str, Mapping[
                     for stack in read.values():
                         if stack.nation in nations:
                             yield stack.nation, stack.counts, stack.count_pos
-    for stack in _pools(position):
+    for stack in position.pool_stacks():
         if stack.nation in nations:
             yield stack.nation, stack.counts, stack.count_pos
-
-
-def _pools(position: Position) -> list[Stack]:
-    """The stacks out of the box off the map: reinforcements and Free Peoples casualties."""
-    found: list[Stack] = []
-    if position.reinforcements is not None:
-        found.extend(position.reinforcements.values())
-    if position.casualties is not None:
-        nations = position.data.nations
-        found.extend(s for s in position.casualties.values() if nations[s.nation].side == "free_peoples")
-    return found
 
 
 def check(position: Position) -> Iterator[Problem]:

@@ -71,8 +71,7 @@ def check(position: Position) -> Iterator[Problem]:
         if owner is not None and where.is_settlement and c.side != owner.side:
             taken.setdefault(owner.key, []).append(c.region)
     for entry in position.political.values():
-        told = entry.told  # what political-track said of it (it runs first), else worked out now
-        if (told[0] if told is not None else political_track.message(position, entry)) is not None:
+        if political_track.message(position, entry) is not None:  # (said once: political-track runs first)
             continue
         key = entry.nation
         lost = taken.get(key, _NONE)

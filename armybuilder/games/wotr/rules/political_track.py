@@ -83,8 +83,6 @@ def check(position: Position) -> Iterator[Problem]:
     if position.political is None:
         return
     for entry in position.political.values():
-        told = entry.told
-        if told is None:
-            told = entry.told = _told(position, entry)
-        if told[0] is not None:
-            yield position.problem(ID, SEVERITY, told[0], entry.pos)
+        found = message(position, entry)
+        if found is not None:
+            yield position.problem(ID, SEVERITY, found, entry.pos)
