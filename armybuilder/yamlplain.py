@@ -60,6 +60,16 @@ class _NotSimple(Exception):
     """The text is outside the fast path's subset: let libyaml read it."""
 
 
+class _OpenFlow(_NotSimple):
+    """A flow collection `_inline` could not read on the line it opens on (1-based `line`, 0-based `col`): it
+    may go on over more lines, or never close (`_unclosed` tells)."""
+
+    def __init__(self, line: int, col: int) -> None:
+        super().__init__()
+        self.line = line
+        self.col = col
+
+
 _DASH, _KEY, _SCALAR = 0, 1, 2
 # a plain key: a letter (of any script) or `_` first, then anything but `:` and `#` (`Helm's Deep`,
 # `North Dunland`), no space before its colon
@@ -140,7 +150,10 @@ def _inline(text: str, line: int, col: int) -> Any:
             raise _NotSimple
         return value
     if first == "[" or first == "{":
-        value, end = _flow(text, 0, line, col, 0)
+        try:
+            value, end = _flow(text, 0, line, col, 0)
+        except _NotSimple:
+            raise _OpenFlow(line, col) from None
         if not _rest_is_comment(text, end):
             raise _NotSimple
         return value
@@ -473,7 +486,100 @@ def fast_load(text: str) -> Any:
         if not tokens:
             return None
         value, end = _Fast(tokens, lines).node(0, 0)
+    except _OpenFlow as flow:  # a `[` or `{` left open at the end of its line: when nothing after it closes it,
+        # the text is no YAML, said here without libyaml (a batch's broken list would import PyYAML for it)
+        found = _unclosed(text, flow.line, flow.col)
+        return NOT_SIMPLE if found is None else found
     except (_NotSimple, ValueError, IndexError):  # ValueError: a JSON escape json.loads would not take;
         # IndexError: a line the subset's reader misjudged (never seen): libyaml reads it
         return NOT_SIMPLE
     return value if end == len(tokens) else NOT_SIMPLE
+
+
+class Unclosed(NamedTuple):
+    """A flow collection (`[` or `{`, at 1-based `line` and `column`) that nothing after it closes: no YAML."""
+
+    line: int
+    column: int
+    opener: str
+
+
+_EXPECT, _PLAIN_SCALAR, _AFTER = 0, 1, 2  # in a flow collection: before a node, in a plain scalar, after a node
+_CLOSES = {"]": "[", "}": "{"}
+_BLANKS = re.compile(r"[ \n]*")
+_PLAIN_RUN = re.compile(r"[^\n ,\[\]{}:#?]+(?: +[^\n ,\[\]{}:#?]+)*")  # a plain scalar's words on one line
+_FLOW_QUOTED = {'"': re.compile(r'"(?:[^"\\]|\\[\s\S])*"'), "'": re.compile(r"'(?:[^']|'')*'")}
+_NOT_A_NODE = frozenset("&*!|>%@`?:-#")  # what may not start a plain scalar here (or is not sure to): give up
+
+
+def _unclosed(text: str, line: int, col: int) -> Unclosed | None:
+    """The flow collection opening at `line` (1-based) and `col` (0-based), when the rest of the text never
+    closes it; None when something closes it, or when the scan meets anything it is not sure how libyaml
+    reads (a quote left open, an anchor, a tag, an explicit key, a document marker, a colon or `#` inside a
+    word, nesting past MAX_DEPTH, more than MAX_VALUES tokens): libyaml then reads the text and says what
+    is wrong. Only quoted scalars, comments and plain scalars can hide a bracket, and each is skipped whole,
+    so a collection this scan finds open at the end of the text is one libyaml refuses too (`tests/test_yamlpos.py`
+    checks that on thousands of broken lists)."""
+    i = 0
+    for _ in range(line - 1):
+        i = text.index("\n", i) + 1
+    i += col
+    opener = text[i]
+    stack = [opener]
+    state = _EXPECT
+    i += 1
+    n = len(text)
+    for _ in range(MAX_VALUES):
+        blanks = _BLANKS.match(text, i)  # (always matches, if only nothing)
+        j = i if blanks is None else blanks.end()
+        if j >= n:
+            return Unclosed(line, col + 1, opener)
+        char = text[j]
+        blank_before = j > 0 and text[j - 1] in " \n"
+        if char == "#":
+            if not blank_before:
+                return None
+            end = text.find("\n", j)
+            i = n if end < 0 else end
+            if state == _PLAIN_SCALAR:
+                state = _AFTER
+            continue
+        if text[j - 1] == "\n" and text.startswith(("---", "..."), j) and text[j + 3 : j + 4] in ("", " ", "\n"):
+            return None
+        if char in "[{":
+            if state != _EXPECT or len(stack) >= MAX_DEPTH:
+                return None
+            stack.append(char)
+            i = j + 1
+        elif char in "]}":
+            if stack.pop() != _CLOSES[char]:
+                return None
+            if not stack:
+                return None  # it closes: a collection over several lines, libyaml's to read
+            state, i = _AFTER, j + 1
+        elif char == ",":
+            if state == _EXPECT:
+                return None
+            state, i = _EXPECT, j + 1
+        elif char == ":":
+            if state == _EXPECT or text[j + 1 : j + 2] not in ("", " ", "\n"):
+                return None
+            state, i = _EXPECT, j + 1
+        elif state == _AFTER:
+            return None
+        elif state == _EXPECT and char in _FLOW_QUOTED:
+            quoted = _FLOW_QUOTED[char].match(text, j)
+            if quoted is None:
+                return None
+            state, i = _AFTER, quoted.end()
+        else:
+            if state == _EXPECT and (char in _NOT_A_NODE):
+                return None
+            run = _PLAIN_RUN.match(text, j)
+            if run is None:
+                return None
+            i = run.end()
+            if i < n and text[i] in "#?":  # `a#b`, `a?b`: read one way or another by libyaml's versions
+                return None
+            state = _PLAIN_SCALAR
+    return None

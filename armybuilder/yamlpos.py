@@ -17,6 +17,7 @@ from armybuilder.yamlplain import NOT_SIMPLE as _NOT_SIMPLE
 from armybuilder.yamlplain import Pos as Pos
 from armybuilder.yamlplain import PosList as PosList
 from armybuilder.yamlplain import PosMap as PosMap
+from armybuilder.yamlplain import Unclosed as _Unclosed
 from armybuilder.yamlplain import fast_load as _fast_load
 
 if TYPE_CHECKING:
@@ -305,8 +306,18 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
         raise YamlError("this is a binary file, not YAML text")
     fast = _fast_load(text)
     if fast is not _NOT_SIMPLE:
+        if fast.__class__ is _Unclosed:
+            raise YamlError(_UNCLOSED[fast.opener], fast.line, fast.column)
         return fast
     return _full_load(text, allow_aliases)
+
+
+# a `[` or `{` that nothing after it closes (`yamlplain.Unclosed`), where it opens: libyaml would say that it found
+# no `,` or `]` where the text ends, or where the next key stands
+_UNCLOSED = {
+    "[": 'invalid YAML: the "[" here opens a list that nothing closes; put "]" after its last item',
+    "{": 'invalid YAML: the "{" here opens a mapping that nothing closes; put "}" after its last entry',
+}
 
 
 def _full_load(text: str, allow_aliases: bool) -> Any:

@@ -237,6 +237,7 @@ def test_a_broken_yaml_list_is_offered_to_no_reader_it_cannot_be(tmp_path: Path)
     (row,), modules = (json.loads(line) for line in done.stdout.splitlines())
     assert row[:2] == ["yaml", "syntax"] and "invalid YAML" in row[2]
     assert not loaded(set(modules), reader), loaded(set(modules), reader)[:3]
+    assert "yaml" not in modules  # a bracket nothing closes is told without PyYAML (each worker would import it)
     done = subprocess.run([sys.executable, "-c", code, str(pasted)], capture_output=True, text=True, cwd=tmp_path, check=True)
     (row,), modules = (json.loads(line) for line in done.stdout.splitlines())
     assert row[0] == "text" and reader in modules

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from armybuilder import yamlpos
+from armybuilder.yamlplain import Unclosed
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_YAML = sorted(
@@ -48,10 +49,14 @@ def full(text: str) -> Any:
 
 
 def agree(text: str) -> bool:
-    """Assert both paths read `text` alike; True when the fast path read it."""
+    """Assert both paths read `text` alike; True when the fast path read it (or found a `[` or `{` that
+    nothing closes, which libyaml must refuse too)."""
     fast = yamlpos._fast_load(text)
     if fast is yamlpos._NOT_SIMPLE:
         return False
+    if isinstance(fast, Unclosed):
+        assert full(text) == "error", text
+        return True
     assert shape(fast) == full(text), text
     return True
 
@@ -221,6 +226,103 @@ def test_seeded_variants_read_alike() -> None:
     for _ in range(10000):
         fast += agree(mutate(rng))
     assert fast > 800  # the comparison must not be empty: many variants are in the subset
+
+
+FLOW_PIECES = [
+    "units: [Stark Sworn Swords, Stark Bowmen",
+    "ncus: [Catelyn Stark]",
+    "  attachments: [Umber Champion,",
+    "    Umber Ravager]",
+    "x: {a: 1, b: [c,",
+    "  d], e: f}",
+    "x: [a, 'b, ]', \"c [\"",
+    "x: [a, 'b",
+    "  c'",
+    "x: [don't, b",
+    "x: [a # ]",
+    "  # ] a comment",
+    "]",
+    "}",
+    "  - [x",
+    "- {card: Horse Archers, count: 2",
+    "x: [&a b, *a",
+    "x: [!!str 1",
+    "x: [a:b, c",
+    "x: [a?b",
+    "x: [? a",
+    "x: [- a",
+    "x: [a#b",
+    "---",
+    "...",
+    "x: [[[[",
+    "  ]]]]",
+    "x: [a, {b: [c",
+    "    Stark Bowmen: [1, 2]",
+    "x: [\"a\\\"b\", c",
+    "x: ['it''s', c",
+    "x: [,",
+    "x: [a,,",
+    "x: [a] b",
+    "x: {: a",
+    "x: [a\t, b",
+]
+
+
+def broken(rng: random.Random) -> str:
+    """A list with flow collections over several lines, some closed, some never: the lines players get wrong."""
+    lines = [rng.choice(PIECES if rng.random() < 0.4 else FLOW_PIECES) for _ in range(rng.randint(1, 10))]
+    text = "\n".join(lines) + "\n"
+    if rng.random() < 0.3:  # cut short, as a file saved half-way
+        text = text[: rng.randrange(len(text) + 1)]
+    return text
+
+
+def test_a_bracket_nothing_closes_is_refused_as_libyaml_refuses_it() -> None:
+    """Whenever the fast path says a `[` or `{` is never closed, libyaml refuses the text too: the claim is
+    only made where it is sure (else libyaml reads the text), and it is made often enough to matter."""
+    rng = random.Random(20261127)
+    claimed = 0
+    for _ in range(6000):
+        text = broken(rng)
+        fast = yamlpos._fast_load(text)
+        if isinstance(fast, Unclosed):
+            claimed += 1
+            assert full(text) == "error", text
+            line = text.split("\n")[fast.line - 1]
+            assert line[fast.column - 1] == fast.opener, text
+        elif fast is not yamlpos._NOT_SIMPLE:
+            assert shape(fast) == full(text), text
+    assert claimed > 300
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "closer"),
+    [
+        ("name: Mine\nfaction: stark\npoints: [40\n", 3, 9, '"]"'),  # a file saved half-way
+        ("units: [Stark Sworn Swords, Stark Bowmen\nncus: [Catelyn Stark]\n", 1, 8, '"]"'),
+        ("x: {a: 1,\n  b: [c, d]\n", 1, 4, '"}"'),
+        ("units:\n  - unit: Umber Berserkers\n    attachments: [Umber Champion\n", 3, 18, '"]"'),
+    ],
+)
+def test_an_unclosed_bracket_is_placed_where_it_opens(text: str, line: int, column: int, closer: str) -> None:
+    with pytest.raises(yamlpos.YamlError) as caught:
+        yamlpos.load(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert caught.value.message.startswith("invalid YAML") and f"put {closer}" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: [x,\n  y]\n",  # closed on the next line: libyaml reads it
+        "a: ['x\n",  # a quote left open: libyaml says so
+        "a: [x\n---\nb: 1\n",  # a document marker
+        "a: [&x b\n",  # an anchor
+        "a: [" + "[" * 70 + "\n",  # deeper than MAX_DEPTH: libyaml's limit message
+    ],
+)
+def test_what_the_scan_is_not_sure_of_goes_to_libyaml(text: str) -> None:
+    assert yamlpos._fast_load(text) is yamlpos._NOT_SIMPLE
 
 
 def test_generated_lists_read_alike(tmp_path: Path) -> None:

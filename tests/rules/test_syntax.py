@@ -29,7 +29,9 @@ def test_unclosed_flow_list(catalogue: Catalogue) -> None:
         ncus: [Catelyn Stark]
         """,
     )
-    assert errors(report) == {("syntax", 4)}
+    # where the list opens, with the fix: libyaml would stop a line later, at `ncus:`, saying it found no `:`
+    assert errors(report) == {("syntax", 3)}
+    assert 'nothing closes; put "]" after its last item' in message(report, "syntax")
     assert not report.valid
     assert report.context is None  # an unreadable list is not checked any further
 
