@@ -51,6 +51,8 @@ class PosList(list[Any]):
 # same values and positions; at the first thing outside the subset (anchors, tags, block scalars, multi-line
 # values, odd numbers, duplicate keys, anything libyaml would reject) it gives up and the full path runs.
 # tests/test_yamlpos.py checks that both paths agree on every list the project knows and on many variants.
+# One exception: a flow collection that nothing after it closes is told here (`Unclosed`, `_unclosed`), as
+# libyaml would refuse it, without importing PyYAML for a list saved half-way.
 
 
 _tuple_new = tuple.__new__  # _tuple_new(Pos, (line, column)) is Pos(line, column) at half the cost
