@@ -315,8 +315,8 @@ def load(text: str | bytes, *, allow_aliases: bool = False) -> Any:
 # a `[` or `{` that nothing after it closes (`yamlplain.Unclosed`), where it opens: libyaml would say that it found
 # no `,` or `]` where the text ends, or where the next key stands
 _UNCLOSED = {
-    "[": 'invalid YAML: the "[" here opens a list that nothing closes; put "]" after its last item',
-    "{": 'invalid YAML: the "{" here opens a mapping that nothing closes; put "}" after its last entry',
+    "[": 'invalid YAML: "[" opens a list that nothing closes; put "]" after its last item',
+    "{": 'invalid YAML: "{" opens a mapping that nothing closes; put "}" after its last entry',
 }
 
 
