@@ -362,7 +362,7 @@ def test_every_option_keeps_a_legal_list_legal(catalogue: Catalogue, data: st.Da
     ("content", "where", "what"),
     [
         (b"\x00\x01", "bad.yaml:", "binary file"),
-        (b"faction: stark\npoints: 40\nunits:\n  - [oops\n", "bad.yaml:5:", "valid YAML"),
+        (b"faction: stark\npoints: 40\nunits:\n  - [oops\n", "bad.yaml:4:", "nothing closes"),  # where the [ is
         (b"faction: stark\npoints: 40\npoints: 50\n", "bad.yaml:3:", "duplicate key"),
     ],
 )
