@@ -25,7 +25,6 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
     places: dict[str, Place] = {}
     data = reader.data
     problems, owners, figure_facts, top = reader.p.problems, data.region_nation, data.figure_facts, reader.max
-    counts_span = range(top + 1)  # a count's values (its class is asked apart: True and 1.0 are in it too)
     notes = Board([], [], [], [], [], []) if where == "board" else None
     if notes is not None:
         reader.p.noted = notes
@@ -61,19 +60,14 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
         for nkey, figures in entry.items():
             facts: Any = figure_facts.get(nkey)
             counts: Mapping[str, int] | None = None
-            if (
-                stacks is None
-                and facts is not None
-                and figures.__class__ is PosMap
-                and nkey in ekp
-                and figures.key_pos.keys() == figures.keys()
-            ):
+            if stacks is None and facts is not None and figures.__class__ is PosMap and nkey in ekp:
                 # the usual figures of a canonical nation: kept as parsed, the stack made when asked; its
-                # army units, leaders and Nazgûl summed as its kinds and counts are looked over
-                kinds = facts[0]
+                # army units, leaders and Nazgûl summed as its kinds and counts are looked over (one pass
+                # with plain comparisons: cheaper than asking the key views or a range)
+                kinds, fkp = facts[0], figures.key_pos
                 army = leader = naz = 0
                 for k, n in figures.items():
-                    if n.__class__ is not int or n not in counts_span or k not in kinds:
+                    if n.__class__ is not int or not 0 <= n <= top or k not in kinds or k not in fkp:
                         break
                     if k == "regular" or k == "elite":
                         army += n
@@ -84,8 +78,9 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     else:
                         break
                 else:
-                    nation = nkey
-                    counts = figures
+                    if len(fkp) == len(figures):
+                        nation = nkey
+                        counts = figures
             if counts is None:
                 nkp = ekp.get(nkey)
                 if stacks is None:  # the stacks so far, as `Place.stacks` makes them, and this one read
@@ -147,11 +142,11 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     nazgul += naz
                 if (army or leader) and owner is not None and nation != owner:
                     abroad = 1
-        damaged = before >= 0 and reader.faults + len(problems) > before
-        place = places[region] = _new(
-            Place,
-            (region, kp, stacks, damaged, free, shadow, leaders, nazgul, abroad, None if stacks is not None else entry),
-        )
+        if stacks is None:  # kept as parsed: nothing took a reporting path
+            place = places[region] = _new(Place, (region, kp, None, False, free, shadow, leaders, nazgul, abroad, entry))
+        else:
+            damaged = before >= 0 and reader.faults + len(problems) > before
+            place = places[region] = _new(Place, (region, kp, stacks, damaged, free, shadow, leaders, nazgul, abroad, None))
         if notes is not None:  # what `Position.on_board` lists, in file order
             if free:
                 if shadow:
@@ -160,13 +155,14 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     notes.away.append(place)
                 if free > limit or shadow > limit:
                     notes.crowded.append(place)
-            elif shadow:
-                if region in shadow_away:
-                    notes.away.append(place)
-                if shadow > limit:
-                    notes.crowded.append(place)
-            if leaders and not free:
-                notes.leaderless.append(place)
+            else:
+                if shadow:
+                    if region in shadow_away:
+                        notes.away.append(place)
+                    if shadow > limit:
+                        notes.crowded.append(place)
+                if leaders:
+                    notes.leaderless.append(place)
             if abroad:
                 notes.abroad.append(place)
             if nazgul and region in strongholds:
