@@ -97,7 +97,7 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     else:
                         added = list(tally)[had:]  # the kinds this stack brought: the last ones in
                         for k2, n in figures.items():
-                            if k2 == k:
+                            if k2 is k:  # (the same key object: a key need not equal itself, .nan)
                                 break
                             if k2 in added:
                                 del tally[k2]

@@ -81,6 +81,7 @@ def test_a_stack_taking_the_reporting_path_is_counted_once() -> None:
         "  Helms Deep: {rohan: {elite: 2, leader: 1, nazgul: 1}}\n"
         "  Pelargir: {sauron: {regular: 1, nazgul: x}, isengard: {}}\n"
         "  Dol Amroth: {elves: {regular: 1, elite: -1}}\n"
+        "  Lorien: {elves: {elite: 1, .nan: 1}}\n"
     )
     position = read_position(yamlpos.load(text), "position.yaml", data())
     kept = position.out_of_box()
@@ -88,7 +89,7 @@ def test_a_stack_taking_the_reporting_path_is_counted_once() -> None:
         "gondor": {"regular": 3},
         "rohan": {"regular": 1, "elite": 2, "leader": 1},
         "sauron": {"regular": 1},
-        "elves": {"regular": 1},
+        "elves": {"regular": 1, "elite": 1},
     }
     assert list(kept["rohan"]) == ["regular", "elite", "leader"]  # in the order the stacks give them
     position.pooled = None
