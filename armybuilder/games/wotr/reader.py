@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from armybuilder.games.wotr.board import pool, read_places
 from armybuilder.games.wotr.data import WotrData
 from armybuilder.games.wotr.names import NameIndex, did_you_mean, matched
 from armybuilder.games.wotr.position import (
@@ -26,12 +27,10 @@ from armybuilder.games.wotr.position import (
     RING_FIELDS,
     SIDE_COUNTS,
     TOP_KEYS,
-    Board,
     Captured,
     Fellowship,
     Named,
     OnMap,
-    Place,
     PoliticalEntry,
     Position,
     Stack,
@@ -282,156 +281,37 @@ class _Reader:
         if mapping is None:
             return None
         found: dict[str, Stack] = {}
-        pooled, figure_facts = self.p.pooled, self.data.figure_facts
+        pooled, figure_facts, top = self.p.pooled, self.data.figure_facts, self.max
         assert pooled is not None  # (started with the reader)
         every = where == "reinforcements"  # casualties: only the Free Peoples' are out of the box (figure-pool)
-        for nation, figures, kp, vp in self.names_of(mapping, pos, "nations", where):
-            stack = found[nation] = self.figures(figures, nation, kp, vp, where, nation)
-            counts = stack.counts
-            if counts and (every or figure_facts[nation][1]):
-                _pool(pooled, nation, counts)
-        return found
-
-    def places(self, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
-        """`board`, `besieged`: regions to nations to figures. Each place's army units, leaders and Nazgûl
-        (`Place.free_peoples`, `shadow`, `leader`, `nazgul`, `abroad`) are counted as it is read, every figure
-        only when asked, and the board's places some rule about armies asks about noted (`Position.on_board`)."""
-        mapping = self.mapping(value)
-        if mapping is None:
-            return None
-        places: dict[str, Place] = {}
-        data = self.data
-        problems, owners, figure_facts, top = self.p.problems, data.region_nation, data.figure_facts, self.max
-        notes = Board([], [], [], [], [], []) if where == "board" else None
-        if notes is not None:
-            self.p.noted = notes
-        limit, strongholds = data.region_limit, data.strongholds
-        free_away, shadow_away = data.settlements_away["free_peoples"], data.settlements_away["shadow"]
-        pooled = self.p.pooled  # each nation's figures out of the box, per kind (`Position.out_of_box`)
-        assert pooled is not None  # (started with the reader)
         key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
         value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
-        for key, entry in mapping.items():  # as `names_of` does, written out: the board is most of a file
+        for key, figures in mapping.items():  # as `names_of` and `figures` do, written out: every file has pools
             kp = key_pos.get(key, pos)
-            if key in owners and key not in places:
-                region = key
+            facts = figure_facts.get(key)
+            if facts is not None and key not in found:
+                nation = key
             else:
-                found = self.name_key(key, kp, where, "regions", {r: e.pos for r, e in places.items()})
-                if found is None:
+                name = self.name_key(key, kp, kit.dotted((where,)), "nations", {n: s.pos for n, s in found.items()})
+                if name is None:
                     continue
-                region = found
-            owner = owners[region]
-            stacks: dict[str, Stack] | None = None  # made once an entry takes the reporting path
-            free = shadow = leaders = nazgul = abroad = 0
-            before = -1  # the marks when reading this place first took a reporting path (nothing before it adds any)
-            if entry.__class__ is PosMap:
-                ekp: dict[Any, Pos] = entry.key_pos
-            elif isinstance(entry, dict):
-                ekp = getattr(entry, "key_pos", None) or {}
-                stacks = {}
-            else:
-                before = self.faults + len(problems)
-                self.faults += 1
-                entry = {}
-                stacks = {}
-            for nkey, figures in entry.items():
-                nkp = ekp.get(nkey)
-                facts: Any = figure_facts.get(nkey)
-                counts: Mapping[str, int] | None = None
-                if stacks is None and facts is not None and nkp is not None and figures.__class__ is PosMap:
-                    # the usual figures of a canonical nation: kept as parsed, the stack made when asked; its
-                    # army units, leaders and Nazgûl summed as its kinds and counts are looked over
-                    kinds, fkp = facts[0], figures.key_pos
-                    army = leader = naz = 0
-                    for k, n in figures.items():
-                        if n.__class__ is not int or not 0 <= n <= top or k not in kinds or k not in fkp:
-                            break
-                        if k == "regular" or k == "elite":
-                            army += n
-                        elif k == "leader":
-                            leader = n
-                        elif k == "nazgul":
-                            naz = n
-                        else:
-                            break
-                    else:
-                        if len(fkp) == len(figures):
-                            nation = nkey
-                            counts = figures
-                if counts is None:
-                    if stacks is None:  # the stacks so far, as `Place.stacks` makes them, and this one read
-                        stacks = {}
-                        for n, f in entry.items():
-                            if n is nkey:
-                                break
-                            stacks[n] = _new(Stack, (n, ekp[n], f, f.key_pos, False))
-                    if nkp is None:
-                        nkp = value_pos.get(key, kp)  # a nation key's own place, else the region's value
-                    if facts is not None and nkey not in stacks:
-                        nation = nkey
-                    else:
-                        if before < 0:
-                            before = self.faults + len(problems)
-                        found = self.name_key(nkey, nkp, kit.dotted((where, region)), "nations", {n: s.pos for n, s in stacks.items()})
-                        if found is None:
-                            continue
-                        nation, facts = found, figure_facts[found]
-                    stack = None
-                    if figures.__class__ is PosMap:  # the usual figures, read as `figures` would, without a call
-                        for n in figures.values():
-                            if n.__class__ is not int or not 0 <= n <= top:
-                                break  # anything else: `figures` reads the whole mapping again, reporting
-                        else:
-                            if figures.keys() <= facts[0]:  # the parsed mapping and its key positions serve as they are
-                                at = figures.key_pos
-                                if at.keys() == figures.keys():
-                                    stack = _new(Stack, (nation, nkp, figures, at, False))
-                                else:
-                                    nvp = (getattr(entry, "value_pos", None) or {}).get(nkey, nkp)
-                                    stack = Stack(nation, nkp, dict(figures), {kind: at.get(kind, nvp) for kind in figures})
-                    if stack is None:
-                        if before < 0:
-                            before = self.faults + len(problems)
-                        nvp = (getattr(entry, "value_pos", None) or {}).get(nkey, nkp)
-                        stack = self.figures(figures, nation, nkp, nvp, where, region, nation)
-                    stacks[nation] = stack
-                    counts = stack.counts
-                    if counts:
-                        get = counts.get
-                        army = get("regular", 0) + get("elite", 0)
-                        leader = get("leader", 0) if facts[2] else 0
-                        naz = get("nazgul", 0) if facts[3] else 0
-                if counts:
-                    _pool(pooled, nation, counts)
-                    if facts[1]:
-                        free += army
-                    else:
-                        shadow += army
-                    if leader:
-                        leaders += leader
-                    if naz:
-                        nazgul += naz
-                    if (army or leader) and owner is not None and nation != owner:
-                        abroad = 1
-            damaged = before >= 0 and self.faults + len(problems) > before
-            place = places[region] = _new(
-                Place,
-                (region, kp, stacks, damaged, free, shadow, leaders, nazgul, abroad, None if stacks is not None else entry),
-            )
-            if notes is not None:  # what `Position.on_board` lists, in file order
-                if free and shadow:
-                    notes.contested.append(place)
-                elif (free and region in free_away) or (shadow and region in shadow_away):
-                    notes.away.append(place)
-                if leaders and not free:
-                    notes.leaderless.append(place)
-                if abroad:
-                    notes.abroad.append(place)
-                if nazgul and region in strongholds:
-                    notes.nazgul.append(place)
-                if free > limit or shadow > limit:
-                    notes.crowded.append(place)
-        return places
+                nation, facts = name, figure_facts[name]
+            stack = None
+            if figures.__class__ is PosMap:  # the usual figures: kept as parsed, with their key positions
+                kinds, at = facts[0], figures.key_pos
+                for k, n in figures.items():
+                    if n.__class__ is not int or not 0 <= n <= top or k not in kinds or k not in at:
+                        break
+                else:
+                    if len(at) == len(figures):
+                        stack = _new(Stack, (nation, kp, figures, at, False))
+            if stack is None:  # anything else: `figures` reads it again, reporting
+                stack = self.figures(figures, nation, kp, value_pos.get(key, kp), where, nation)
+            found[nation] = stack
+            counts = stack.counts
+            if counts and (every or facts[1]):
+                pool(pooled, nation, counts)
+        return found
 
     def record(
         self, value: Any, pos: Pos, where: tuple[str, ...], fields: Mapping[str, str]
@@ -749,8 +629,8 @@ _TOP_KEYS = frozenset(TOP_KEYS)
 _FELLOWSHIP_FIELDS = frozenset(FELLOWSHIP_FIELDS)
 _Section = Any
 _SECTIONS: dict[str, _Section] = {
-    "board": _Reader.places,
-    "besieged": _Reader.places,
+    "board": read_places,
+    "besieged": read_places,
     "captured": _Reader.captured,
     "reinforcements": _Reader.pools,
     "casualties": _Reader.pools,
@@ -765,16 +645,6 @@ _SECTIONS: dict[str, _Section] = {
     "victory_points": lambda r, v, pos, key: r.record(v, pos, (key,), SIDE_COUNTS),
     "control": _Reader.control,
 }
-
-
-def _pool(pooled: dict[str, dict[str, int]], nation: str, counts: Mapping[str, int]) -> None:
-    """Add a stack's figures to its nation's totals out of the box (`Position.pooled`)."""
-    tally = pooled.get(nation)
-    if tally is None:
-        pooled[nation] = dict(counts)
-    else:
-        for k, n in counts.items():
-            tally[k] = tally.get(k, 0) + n
 
 
 def read_position(document: Any, path: str, data: WotrData) -> Position:

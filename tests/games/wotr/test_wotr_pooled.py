@@ -66,3 +66,31 @@ def test_a_place_kept_as_parsed_gives_what_its_stacks_give() -> None:
             expected = [(s.nation, s.counts, s.count_pos) for s in every if s.nation in nations]
             assert list(figure_pool._held(position, nations)) == expected, text
     assert kept > 1000 and read > 0  # both ways of reading a place are met
+
+
+def test_a_stack_taking_the_reporting_path_is_counted_once() -> None:
+    """The board's totals are added as each stack's counts are looked over: a stack found wrong part way (a
+    count that is not one, a kind its nation lacks) is taken back out and counted as the reporting path reads
+    it, and an empty stack leaves no totals, whatever came before it."""
+    text = (
+        "game: war-of-the-ring\n"
+        "board:\n"
+        "  Minas Tirith: {gondor: {regular: 1}}\n"
+        "  Osgiliath: {gondor: {regular: 2, elite: true}, rohan: {}}\n"
+        "  Edoras: {rohan: {regular: 1}}\n"
+        "  Helms Deep: {rohan: {elite: 2, leader: 1, nazgul: 1}}\n"
+        "  Pelargir: {sauron: {regular: 1, nazgul: x}, isengard: {}}\n"
+        "  Dol Amroth: {elves: {regular: 1, elite: -1}}\n"
+        "  Lorien: {elves: {elite: 1, .nan: 1}}\n"
+    )
+    position = read_position(yamlpos.load(text), "position.yaml", data())
+    kept = position.out_of_box()
+    assert kept == {
+        "gondor": {"regular": 3},
+        "rohan": {"regular": 1, "elite": 2, "leader": 1},
+        "sauron": {"regular": 1},
+        "elves": {"regular": 1, "elite": 1},
+    }
+    assert list(kept["rohan"]) == ["regular", "elite", "leader"]  # in the order the stacks give them
+    position.pooled = None
+    assert kept == position.out_of_box()
