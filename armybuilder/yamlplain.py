@@ -466,7 +466,8 @@ _PLAIN_ASCII = bytes(range(0x20, 0x7F)) + b"\n"  # printable ASCII and the newli
 
 
 def fast_load(text: str) -> Any:
-    """The document's value when it is plain block YAML; `NOT_SIMPLE` otherwise."""
+    """The document's value when it is plain block YAML; an `Unclosed` when a `[` or `{` of it is never closed
+    (no YAML: `yamlpos.load` says so); `NOT_SIMPLE` otherwise."""
     if "\r" in text:
         if text.count("\r") != text.count("\r\n"):
             return NOT_SIMPLE
