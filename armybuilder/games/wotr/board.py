@@ -14,8 +14,6 @@ from armybuilder.yamlpos import Pos, PosMap
 if TYPE_CHECKING:
     from armybuilder.games.wotr.reader import _Reader
 
-_EVERY = object()  # no key: a stack taken back after every count of it was added
-
 
 def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, Place] | None:
     """`board`, `besieged`: regions to nations to figures. Each place's army units, leaders and Nazgûl
@@ -67,12 +65,6 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                 # army units, leaders and Nazgûl summed as its kinds and counts are looked over (one pass
                 # with plain comparisons: cheaper than asking the key views or a range)
                 kinds, fkp = facts[0], figures.key_pos
-                # each count is added to the nation's figures out of the box (`Position.pooled`) as it is
-                # looked over; a stack that takes the reporting path is taken back out
-                tally = pooled.get(nkey)
-                if tally is None:
-                    tally = pooled[nkey] = {}
-                had = len(tally)
                 army = leader = naz = 0
                 for k, n in figures.items():
                     if n.__class__ is not int or not 0 <= n <= top or k not in kinds or k not in fkp:
@@ -85,24 +77,12 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                         naz = n
                     else:
                         break
-                    tally[k] = tally.get(k, 0) + n
                 else:
                     if len(fkp) == len(figures):
                         nation = nkey
                         counts = figures
-                    k = _EVERY  # (every count was added)
-                if counts is None or (not had and not counts):  # the totals as they were before this stack
-                    if not had:
-                        del pooled[nkey]  # (a nation with no figures counted has no totals)
-                    else:
-                        added = list(tally)[had:]  # the kinds this stack brought: the last ones in
-                        for k2, n in figures.items():
-                            if k2 is k:  # (the same key object: a key need not equal itself, .nan)
-                                break
-                            if k2 in added:
-                                del tally[k2]
-                            else:
-                                tally[k2] -= n
+                        if counts:
+                            pool(pooled, nation, counts)
             if counts is None:
                 nkp = ekp.get(nkey)
                 if stacks is None:  # the stacks so far, as `Place.stacks` makes them, and this one read

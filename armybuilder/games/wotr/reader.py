@@ -281,35 +281,13 @@ class _Reader:
         if mapping is None:
             return None
         found: dict[str, Stack] = {}
-        pooled, figure_facts, top = self.p.pooled, self.data.figure_facts, self.max
+        pooled, figure_facts = self.p.pooled, self.data.figure_facts
         assert pooled is not None  # (started with the reader)
         every = where == "reinforcements"  # casualties: only the Free Peoples' are out of the box (figure-pool)
-        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
-        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
-        for key, figures in mapping.items():  # as `names_of` and `figures` do, written out: every file has pools
-            kp = key_pos.get(key, pos)
-            facts = figure_facts.get(key)
-            if facts is not None and key not in found:
-                nation = key
-            else:
-                name = self.name_key(key, kp, kit.dotted((where,)), "nations", {n: s.pos for n, s in found.items()})
-                if name is None:
-                    continue
-                nation, facts = name, figure_facts[name]
-            stack = None
-            if figures.__class__ is PosMap:  # the usual figures: kept as parsed, with their key positions
-                kinds, at = facts[0], figures.key_pos
-                for k, n in figures.items():
-                    if n.__class__ is not int or not 0 <= n <= top or k not in kinds or k not in at:
-                        break
-                else:
-                    if len(at) == len(figures):
-                        stack = _new(Stack, (nation, kp, figures, at, False))
-            if stack is None:  # anything else: `figures` reads it again, reporting
-                stack = self.figures(figures, nation, kp, value_pos.get(key, kp), where, nation)
-            found[nation] = stack
+        for nation, figures, kp, vp in self.names_of(mapping, pos, "nations", where):
+            stack = found[nation] = self.figures(figures, nation, kp, vp, where, nation)
             counts = stack.counts
-            if counts and (every or facts[1]):
+            if counts and (every or figure_facts[nation][1]):
                 pool(pooled, nation, counts)
         return found
 
