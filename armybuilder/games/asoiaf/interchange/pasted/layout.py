@@ -163,6 +163,7 @@ class Lines(State):
             else:
                 self._skip(row, key["key"].strip().casefold())
                 return
+        content = self._unglued(row, content)
         pieces = self._pieces(row, content, indent, bullet, self.section)
         if (
             self.section is Slot.NCU
@@ -333,6 +334,23 @@ class Lines(State):
             row.said.append(f"name: {text}")
         elif text:
             self._skip(row, "title")
+
+    def _unglued(self, row: Row, content: str) -> str:
+        """`The Warrior’s SonsThe High Sparrow`: a page that sets a unit and its attachment apart by layout
+        alone (two cells, two spans) pastes them as one word. Where a card's whole name ends with a small
+        letter, a quote or a bracket and a capital follows, the line is that card and what comes after it
+        (no card's name has such a seam inside it); a note says so."""
+        for seam in range(1, len(content)):
+            if not (content[seam].isupper() and (content[seam - 1].islower() or content[seam - 1] in "’')")):
+                continue
+            left, right = content[:seam], content[seam:]
+            if lookup(self.catalogue, take_cost(left)[0])[0]:
+                self.notes.append(
+                    f"Line {row.number}: '{left}' and '{right}' are written together with no space or mark "
+                    f"between them: read as {left} + {right}."
+                )
+                return f"{left} + {self._unglued(row, right)}"  # `…SwordsRobb StarkGrey Wind`: each seam
+        return content
 
     def _starts_with_unit(self, text: str) -> bool:
         """Whether `text`, split at its dashes and joiners, names a card in one of its parts: a combat unit's

@@ -232,6 +232,8 @@ class Placing(State):
         if not pool:
             self._unplaced(piece)
             return None
+        if faction is not None and not any(c.faction == faction or c.is_neutral for c in pool):
+            pool = self._own_attachment(piece, faction) or pool
         for preferred in (
             [c for c in pool if c.faction == faction],
             [c for c in pool if c.is_neutral],
@@ -262,6 +264,25 @@ class Placing(State):
             + (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]),
         )
         return None
+
+    def _own_attachment(self, piece: Piece, faction: str) -> list[Card]:
+        """`Jon Snow` on its own line after a Night's Watch unit: the hint that a line on its own is a unit
+        or an NCU, never an attachment (`_hinted`), left only another faction's card of that name. The list's
+        own attachment of the name is read instead, on the unit above, and a note says so; none: []."""
+        if piece.attached or piece.section not in (None, Slot.UNIT) or piece.header:
+            return []  # the hint was not applied: what the list marked stands
+        # the tier `_hinted` read (exact names, else short ones): a short name never overrides an exact one
+        tier = next((t for t in (piece.exact, piece.short) if any(c.commander or not piece.marked for c in t)), [])
+        own = [c for c in tier if c.faction == faction and c.kind is CardKind.ATTACHMENT]
+        if piece.marked:
+            own = [c for c in own if c.commander]
+        if len(own) == 1:
+            self.notes.append(
+                f"Line {piece.line}: '{piece.name}' stands on a line of its own, and the card of that name of "
+                f"this faction is an attachment: read as {own[0].title}, on the unit above (the other cards "
+                "of the name are another faction's)."
+            )
+        return own  # several: the problem of `_choose` names them all
 
     def _unplaced(self, piece: Piece) -> None:
         tiers = piece.exact or piece.short

@@ -1,0 +1,75 @@
+"""Two readings of a pasted list that a real page brought (the glued Frontline lists in `cases/real-lists/`,
+and a character written on its own line): a unit and its attachment that a page's layout alone set apart and
+that ran together when copied, and a name whose only card of the list's faction is an attachment. Each
+reading comes with a note; what it cannot settle is a problem on its line, never another faction's card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.interchange import ImportedList, import_list
+
+
+def read(text: str, catalogue: Catalogue) -> ImportedList:
+    return import_list("text", text, catalogue, "pasted.txt", points=40, keep=True)
+
+
+def units(spec: ImportedList) -> list[tuple[str, list[str]]]:
+    return [(u.id, [a.id for a in atts]) for u, atts in spec.units]
+
+
+def notes(spec: ImportedList) -> str:
+    return "\n".join(spec.notes)
+
+
+def test_a_unit_and_its_attachment_run_together_are_read_as_both(catalogue: Catalogue) -> None:
+    spec = read("Stark Sworn SwordsRobb Stark (C)\nHouse Umber BerserkersUmber Champion\n", catalogue)
+    assert units(spec) == [("10201", ["20201"]), ("10203", ["20203"])]
+    assert not spec.not_read
+    assert (
+        "Line 1: 'Stark Sworn Swords' and 'Robb Stark (C)' are written together with no space or mark between "
+        "them: read as Stark Sworn Swords + Robb Stark (C)."
+    ) in notes(spec)
+
+
+def test_a_run_together_first_line_is_cards_not_the_lists_name(catalogue: Catalogue) -> None:
+    spec = read("Stark Sworn SwordsRobb Stark (C)\nStark Bowmen\n", catalogue)
+    assert spec.name is None
+    assert units(spec) == [("10201", ["20201"]), ("10205", [])]
+
+
+def test_a_seam_after_no_whole_card_name_is_left_as_written(catalogue: Catalogue) -> None:
+    # `MyList`: no card before the capital, so the title stays a title; `SwordsHello`: the card is read, and
+    # what follows it is a problem on its line, not a part of the unit's name
+    spec = read("MyList\nStark Sworn Swords\n", catalogue)
+    assert spec.name == "MyList"
+    assert not any("written together" in note for note in spec.notes)
+    spec = read("Stark Bowmen\nStark Sworn SwordsHello\n", catalogue)
+    assert [line for line, _ in spec.not_read] == [2]
+    assert "'Hello'" in spec.not_read[0][1]
+
+
+def reading(spec: ImportedList) -> dict[str, Any]:
+    return {"units": units(spec), "ncus": [n.id for n in spec.ncus], "not_read": [line for line, _ in spec.not_read]}
+
+
+def test_a_name_on_its_own_line_whose_card_of_the_faction_is_an_attachment(catalogue: Catalogue) -> None:
+    # Barristan Selmy is a Lannister attachment and a Targaryen NCU: in a Lannister list, the attachment
+    spec = read("Faction: Lannister\nKingsguard\nBarristan Selmy\nLannister Guardsmen\nJaime Lannister (C)\n", catalogue)
+    assert reading(spec) == {"units": [("10110", ["20106"]), ("10101", ["20115"])], "ncus": [], "not_read": []}
+    assert "Line 3: 'Barristan Selmy' stands on a line of its own" in notes(spec)
+    # in a Targaryen list, the NCU, as before
+    spec = read("Faction: Targaryen\nUnsullied Swordsmen\nBarristan Selmy\n", catalogue)
+    assert [n.faction for n in spec.ncus] == ["targaryen"]
+    assert not any("stands on a line of its own" in note for note in spec.notes)
+
+
+def test_a_name_with_two_attachments_of_the_faction_is_a_problem_not_another_factions_card(
+    catalogue: Catalogue,
+) -> None:
+    # `Jon Snow` in a Night's Watch list: two Watch attachments, and a Free Folk NCU never taken for them
+    spec = read("Faction: Night's Watch\nVeterans of the Watch\nJon Snow\nSworn Brothers\n", catalogue)
+    assert [line for line, _ in spec.not_read] == [3]
+    assert "could be any of 2 cards" in spec.not_read[0][1]
+    assert "30308" not in [n.id for n in spec.ncus]
