@@ -59,7 +59,11 @@ def check(position: Position) -> Iterator[Problem]:
         ]
         expected = start + len(extra)
         if stated.value != expected:
-            why = " + ".join([str(start), *extra])
+            # `(4 + Aragorn)`; with no such character listed, say so: a recap that leaves out where Aragorn
+            # stands leaves out his die too
+            why = " + ".join([str(start), *extra]) if extra else (
+                f"{start} to start with; no character under `characters` adds one"
+            )
             yield position.problem(
                 ID,
                 Severity.WARNING if late else Severity.ERROR,
