@@ -73,3 +73,21 @@ def test_a_name_with_two_attachments_of_the_faction_is_a_problem_not_another_fac
     assert [line for line, _ in spec.not_read] == [3]
     assert "could be any of 2 cards" in spec.not_read[0][1]
     assert "30308" not in [n.id for n in spec.ncus]
+
+
+def test_a_unit_and_its_attachment_in_cells_of_a_copied_table(catalogue: Catalogue) -> None:
+    spec = read("Stark Sworn Swords\t5\tRobb Stark (C)\nHouse Umber Berserkers\tUmber Champion\n", catalogue)
+    assert units(spec) == [("10201", ["20201"]), ("10203", ["20203"])]
+    assert not spec.not_read
+    assert "Line 2: 'House Umber Berserkers' and 'Umber Champion' stand in cells of their own" in notes(spec)
+
+
+def test_a_tab_after_no_card_is_a_space_as_before(catalogue: Catalogue) -> None:
+    # a count before the name, an indented attachment, a cost cell: no cell that begins with a letter follows a
+    # card's whole name, so each tab reads as the spaces it always was
+    tabbed = "Faction: Stark\n2\tStark Sworn Swords\n\tRobb Stark (C)\nStark Bowmen\t6\n"
+    spec = read(tabbed, catalogue)
+    spaced = "Faction: Stark\n2 Stark Sworn Swords\n\tRobb Stark (C)\nStark Bowmen 6\n"
+    assert reading(spec) == reading(read(spaced, catalogue))
+    assert reading(spec)["units"] == [("10201", ["20201"]), ("10205", [])]
+    assert not any("cells of their own" in note for note in spec.notes)

@@ -72,6 +72,8 @@ class Lines(State):
                     row, f"a line of {len(row.text):,} characters is no card line; shorten or remove it"
                 )
                 continue
+            if "\t" in raw.strip():
+                raw = self._cells(number, raw)
             indent, bullet, content = clean(raw)
             glued = GLUED.search(content)
             if glued and glued.start() > 0 and re.search(r"[^\W_]", content[: glued.start()]):
@@ -334,6 +336,21 @@ class Lines(State):
             row.said.append(f"name: {text}")
         elif text:
             self._skip(row, "title")
+
+    def _cells(self, number: int, raw: str) -> str:
+        """`The Warrior’s Sons<TAB>The High Sparrow`: a table's cells copied from a page, a tab between each.
+        A cell that begins with a letter after a card's whole name (its cost cell too) is what joins that
+        card, `+`, as if run together (`_unglued`); any other tab is a space, as it always was."""
+        body = raw.lstrip()
+        cells = [c.strip() for c in body.split("\t") if c.strip()]
+        text = segment = cells[0]
+        for cell in cells[1:]:
+            if cell[0].isalpha() and lookup(self.catalogue, take_cost(segment)[0])[0]:
+                self.notes.append(f"Line {number}: '{segment}' and '{cell}' stand in cells of their own: read as {segment} + {cell}.")
+                text, segment = f"{text} + {cell}", cell
+            else:
+                text, segment = f"{text} {cell}", f"{segment} {cell}"
+        return raw[: len(raw) - len(body)] + text
 
     def _unglued(self, row: Row, content: str) -> str:
         """`The Warrior’s SonsThe High Sparrow`: a page that sets a unit and its attachment apart by layout
