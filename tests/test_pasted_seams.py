@@ -1,7 +1,8 @@
-"""Two readings of a pasted list that a real page brought (the glued Frontline lists in `cases/real-lists/`,
-and a character written on its own line): a unit and its attachment that a page's layout alone set apart and
-that ran together when copied, and a name whose only card of the list's faction is an attachment. Each
-reading comes with a note; what it cannot settle is a problem on its line, never another faction's card."""
+"""Readings of a pasted list that real pages brought (the Frontline lists in `cases/real-lists/`, and a
+character written on its own line): a unit and its attachment that a page's layout alone set apart and that
+ran together when copied (or came with a tab between them, from a table's cells), a name whose only card of
+the list's faction is an attachment, and those pages' headings. Each reading comes with a note; what it
+cannot settle is a problem on its line, never another faction's card."""
 
 from __future__ import annotations
 
@@ -91,3 +92,13 @@ def test_a_tab_after_no_card_is_a_space_as_before(catalogue: Catalogue) -> None:
     assert reading(spec) == reading(read(spaced, catalogue))
     assert reading(spec)["units"] == [("10201", ["20201"]), ("10205", [])]
     assert not any("cells of their own" in note for note in spec.notes)
+
+
+def test_the_headings_of_those_pages(catalogue: Catalogue) -> None:
+    # `Hylo’s List 1 and 2:` above the cards is the list's name without its colon; a lead-in written with
+    # a curly apostrophe (`Ste’s list was:`) is prose before the cards, as with a straight one
+    spec = read("Hylo’s List 1 and 2:\nStark Sworn Swords\n  Robb Stark (C)\n", catalogue)
+    assert spec.name == "Hylo’s List 1 and 2"
+    spec = read("Ste’s list was: Stark Sworn Swords\n  Robb Stark (C)\n", catalogue)
+    assert units(spec) == [("10201", ["20201"])]
+    assert "Line 1: 'Ste’s list was:' before the cards is prose, not read." in notes(spec)

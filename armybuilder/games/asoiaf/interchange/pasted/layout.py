@@ -332,6 +332,7 @@ class Lines(State):
         if text and find_faction(self.catalogue, text) is not None and "faction" not in self.values:
             self._key(row, "faction", "Faction", text)  # `**Stark - 40pts**`
         elif text and "name" not in self.values and "title" not in self.values:
+            text = text.rstrip(" :") or text  # `Hylo’s List 1 and 2:` above the cards: the colon is no part of it
             self.values["title"] = (text, row.number)
             row.said.append(f"name: {text}")
         elif text:

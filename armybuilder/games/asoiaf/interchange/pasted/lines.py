@@ -104,7 +104,7 @@ LIST_NUMBER = re.compile(rf"(?:{_words(LIST_WORDS)})\s*#?\s*(?:\d{{1,2}}|[a-c])\
 LABEL_START = re.compile(rf"(?P<label>{_words(NCU_LABELS)})\s+(?=[^\W\d_])", re.IGNORECASE)
 QUOTED = re.compile(r"\"[^\"]{1,40}\"|“[^”]{1,40}”")
 LEAD_IN = re.compile(
-    rf"(?:[A-Za-z]{{1,20}}'s|{_words(LEAD_IN_OWNERS)})\s+(?:{_words(LEAD_IN_NOUNS)})\s+(?:{_words(LEAD_IN_VERBS)})\s*:?\s+",
+    rf"(?:[A-Za-z]{{1,20}}['’]s|{_words(LEAD_IN_OWNERS)})\s+(?:{_words(LEAD_IN_NOUNS)})\s+(?:{_words(LEAD_IN_VERBS)})\s*:?\s+",
     re.IGNORECASE,
 )
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
