@@ -74,6 +74,11 @@ def test_a_name_with_two_attachments_of_the_faction_is_a_problem_not_another_fac
     assert [line for line, _ in spec.not_read] == [3]
     assert "could be any of 2 cards" in spec.not_read[0][1]
     assert "30308" not in [n.id for n in spec.ncus]
+    assert "Line 3: 'Jon Snow' stands on a line of its own" in notes(spec)
+    # with the commander named elsewhere, the one Jon Snow who is no commander: read, and the note says why
+    spec = read("Faction: Night's Watch\nVeterans of the Watch\nJon Snow\nSworn Brothers\n  Jeor Mormont (C)\n", catalogue)
+    assert units(spec)[0] == ("10501", ["20503"])
+    assert "Line 3: 'Jon Snow' stands on a line of its own" in notes(spec)
 
 
 def test_a_unit_and_its_attachment_in_cells_of_a_copied_table(catalogue: Catalogue) -> None:

@@ -276,13 +276,14 @@ class Placing(State):
         own = [c for c in tier if c.faction == faction and c.kind is CardKind.ATTACHMENT]
         if piece.marked:
             own = [c for c in own if c.commander]
-        if len(own) == 1:
+        if own:  # several: `_choose` narrows them as it does any pool, or names them all in a problem
+            titles = " or ".join(sorted({c.title for c in own}))
             self.notes.append(
-                f"Line {piece.line}: '{piece.name}' stands on a line of its own, and the card of that name of "
-                f"this faction is an attachment: read as {own[0].title}, on the unit above (the other cards "
-                "of the name are another faction's)."
+                f"Line {piece.line}: '{piece.name}' stands on a line of its own, and this faction's card of that "
+                f"name is an attachment: taken for {titles}, on the unit above (the other cards of the name are "
+                "another faction's)."
             )
-        return own  # several: the problem of `_choose` names them all
+        return own
 
     def _unplaced(self, piece: Piece) -> None:
         tiers = piece.exact or piece.short
