@@ -107,3 +107,18 @@ def test_the_headings_of_those_pages(catalogue: Catalogue) -> None:
     spec = read("Ste’s list was: Stark Sworn Swords\n  Robb Stark (C)\n", catalogue)
     assert units(spec) == [("10201", ["20201"])]
     assert "Line 1: 'Ste’s list was:' before the cards is prose, not read." in notes(spec)
+
+
+def test_a_cards_name_after_its_houses_name(catalogue: Catalogue) -> None:
+    # `Night's Watch Veterans of the Watch` first: the unit, not the list's name; the house is no part of it
+    spec = read("Night's Watch Veterans of the Watch\n  Jon Snow (C)\nNight's Watch Sworn Brothers\n", catalogue)
+    assert spec.name is None
+    assert units(spec) == [("10501", ["20502"]), ("10502", [])]
+    assert "Line 1: 'Night's Watch' before Veterans of the Watch names its house" in notes(spec)
+    # a name as it stands is never cut (`Stark Sworn Swords`), and a house before what is no card's whole
+    # name leaves the line as it was: `Stark 40` is the house and the size, `Stark Wolves` a title
+    spec = read("Stark 40\nStark Sworn Swords\n  Robb Stark (C)\n", catalogue)
+    assert (spec.faction, spec.points, units(spec)) == ("stark", 40, [("10201", ["20201"])])
+    assert not any("names its house" in note for note in spec.notes)
+    spec = read("Stark Wolves\nStark Sworn Swords\n  Robb Stark (C)\n", catalogue)
+    assert spec.name == "Stark Wolves"

@@ -165,7 +165,7 @@ class Lines(State):
             else:
                 self._skip(row, key["key"].strip().casefold())
                 return
-        content = self._unglued(row, content)
+        content = self._unprefixed(row, self._unglued(row, content))
         pieces = self._pieces(row, content, indent, bullet, self.section)
         if (
             self.section is Slot.NCU
@@ -368,6 +368,24 @@ class Lines(State):
                     f"between them: read as {left} + {right}."
                 )
                 return f"{left} + {self._unglued(row, right)}"  # `…SwordsRobb StarkGrey Wind`: each seam
+        return content
+
+    def _unprefixed(self, row: Row, content: str) -> str:
+        """`Night's Watch Veterans of the Watch`: a card's whole name after its house's name, which is no part
+        of it (`Stark Sworn Swords` is a name as it stands). Read as the card, with a note; before the first
+        card such a line would otherwise be taken for the list's name and its unit lost."""
+        if lookup(self.catalogue, take_cost(content)[0])[0]:
+            return content
+        words = content.split()
+        for n in (1, 2, 3):  # `Stark`, `Night's Watch`, `The Night's Watch`
+            if len(words) > n and find_faction(self.catalogue, " ".join(words[:n])) is not None:
+                rest = " ".join(words[n:])
+                if lookup(self.catalogue, take_cost(rest)[0])[0]:
+                    self.notes.append(
+                        f"Line {row.number}: '{' '.join(words[:n])}' before {rest} names its house, not a part of "
+                        f"the card's name: read as {rest}."
+                    )
+                    return rest
         return content
 
     def _starts_with_unit(self, text: str) -> bool:

@@ -271,9 +271,8 @@ class Placing(State):
         own attachment of the name is read instead, on the unit above, and a note says so; none: []."""
         if piece.attached or piece.section not in (None, Slot.UNIT) or piece.header:
             return []  # the hint was not applied: what the list marked stands
-        # the tier `_hinted` read (exact names, else short ones): a short name never overrides an exact one
-        tier = next((t for t in (piece.exact, piece.short) if any(c.commander or not piece.marked for c in t)), [])
-        own = [c for c in tier if c.faction == faction and c.kind is CardKind.ATTACHMENT]
+        # a card's whole name only: a part of one (`Stark`, read as a short form) is too little to set a hint aside
+        own = [c for c in piece.exact if c.faction == faction and c.kind is CardKind.ATTACHMENT]
         if piece.marked:
             own = [c for c in own if c.commander]
         if own:  # several: `_choose` narrows them as it does any pool, or names them all in a problem
