@@ -122,3 +122,30 @@ def test_a_cards_name_after_its_houses_name(catalogue: Catalogue) -> None:
     assert not any("names its house" in note for note in spec.notes)
     spec = read("Stark Wolves\nStark Sworn Swords\n  Robb Stark (C)\n", catalogue)
     assert spec.name == "Stark Wolves"
+
+
+def test_a_house_before_a_cards_name_is_read_wherever_a_name_is(catalogue: Catalogue) -> None:
+    # read where every name is resolved, so on a line with its attachment too
+    spec = read("Night's Watch Veterans of the Watch + Jon Snow (C)\nSworn Brothers\n", catalogue)
+    assert units(spec) == [("10501", ["20502"]), ("10502", [])]
+    assert not spec.not_read
+
+
+def test_a_line_of_many_seams_asks_about_the_few_a_name_can_reach(catalogue: Catalogue, monkeypatch: Any) -> None:
+    # `aBaBaB…`: each capital after a small letter is a seam; only those within a card title's reach (with a
+    # cost and a mark) are looked up, and a table row of many cells asks about as few (unbounded: 148 and 196)
+    from armybuilder.games.asoiaf.interchange.pasted import layout
+
+    asked: list[str] = []
+    whole = layout.Lines._whole_card
+
+    def counted(self: Any, text: str) -> bool:
+        asked.append(text)
+        return whole(self, text)
+
+    monkeypatch.setattr(layout.Lines, "_whole_card", counted)
+    read("Stark Sworn Swords\n" + "aB" * 149 + "\n", catalogue)
+    assert 0 < len(asked) <= 60
+    asked.clear()
+    read("Stark Sworn Swords\n" + "\t".join(["aB"] * 99) + "\n", catalogue)
+    assert 0 < len(asked) <= 80  # each cell, then each seam of the line they make: not one per cell of 99

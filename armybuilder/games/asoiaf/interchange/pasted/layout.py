@@ -49,7 +49,7 @@ from .lines import (
     take_cost,
 )
 from .model import Piece, Row, State
-from .names import card_index, earlier, lookup, misspelt, nickname, tokens
+from .names import MAX_NAME, card_index, earlier, housed, lookup, misspelt, nickname, tokens
 from .vocabulary import FILLER
 
 
@@ -149,7 +149,7 @@ class Lines(State):
                 return
             as_card = content.replace(":", ",", 1)  # an unknown key: skipped, unless it holds a card
             written = key["key"].strip()
-            if lookup(self.catalogue, take_cost(as_card)[0])[0]:
+            if self._whole_card(as_card):
                 content = as_card
             elif value and self._known(row.number, written, False, self.section, indent) is not None:
                 content = f"{written} + {value}"  # `Stark Sworn Swords: Robb Stark (C)`: a card, then its attachment
@@ -165,7 +165,7 @@ class Lines(State):
             else:
                 self._skip(row, key["key"].strip().casefold())
                 return
-        content = self._unprefixed(row, self._unglued(row, content))
+        content = self._unglued(row, content)
         pieces = self._pieces(row, content, indent, bullet, self.section)
         if (
             self.section is Slot.NCU
@@ -346,7 +346,7 @@ class Lines(State):
         cells = [c.strip() for c in body.split("\t") if c.strip()]
         text = segment = cells[0]
         for cell in cells[1:]:
-            if cell[0].isalpha() and lookup(self.catalogue, take_cost(segment)[0])[0]:
+            if cell[0].isalpha() and len(segment) <= _LONGEST and self._whole_card(segment):
                 self.notes.append(f"Line {number}: '{segment}' and '{cell}' stand in cells of their own: read as {segment} + {cell}.")
                 text, segment = f"{text} + {cell}", cell
             else:
@@ -358,34 +358,16 @@ class Lines(State):
         alone (two cells, two spans) pastes them as one word. Where a card's whole name ends with a small
         letter, a quote or a bracket and a capital follows, the line is that card and what comes after it
         (no card's name has such a seam inside it); a note says so."""
-        for seam in range(1, len(content)):
+        for seam in range(1, min(len(content), _LONGEST + 1)):  # a card's name first, so a seam near the start
             if not (content[seam].isupper() and (content[seam - 1].islower() or content[seam - 1] in "’')")):
                 continue
             left, right = content[:seam], content[seam:]
-            if lookup(self.catalogue, take_cost(left)[0])[0]:
+            if self._whole_card(left):
                 self.notes.append(
                     f"Line {row.number}: '{left}' and '{right}' are written together with no space or mark "
                     f"between them: read as {left} + {right}."
                 )
                 return f"{left} + {self._unglued(row, right)}"  # `…SwordsRobb StarkGrey Wind`: each seam
-        return content
-
-    def _unprefixed(self, row: Row, content: str) -> str:
-        """`Night's Watch Veterans of the Watch`: a card's whole name after its house's name, which is no part
-        of it (`Stark Sworn Swords` is a name as it stands). Read as the card, with a note; before the first
-        card such a line would otherwise be taken for the list's name and its unit lost."""
-        if lookup(self.catalogue, take_cost(content)[0])[0]:
-            return content
-        words = content.split()
-        for n in (1, 2, 3):  # `Stark`, `Night's Watch`, `The Night's Watch`
-            if len(words) > n and find_faction(self.catalogue, " ".join(words[:n])) is not None:
-                rest = " ".join(words[n:])
-                if lookup(self.catalogue, take_cost(rest)[0])[0]:
-                    self.notes.append(
-                        f"Line {row.number}: '{' '.join(words[:n])}' before {rest} names its house, not a part of "
-                        f"the card's name: read as {rest}."
-                    )
-                    return rest
         return content
 
     def _starts_with_unit(self, text: str) -> bool:
@@ -410,7 +392,11 @@ class Lines(State):
     def _names_cards(self, text: str) -> bool:
         """Whether a part of `text` (split at its commas, joiners and dashes) is a card's whole name."""
         parts = [q for p in JOIN.split(text) for d in DASH.split(p) for q in SPLIT.split(d) if q.strip()]
-        return any(lookup(self.catalogue, take_cost(part)[0])[0] for part in parts)
+        return any(self._whole_card(part) for part in parts)
+
+    def _whole_card(self, text: str) -> bool:
+        """Whether `text`, its cost and commander mark taken off, is a card's whole name."""
+        return bool(lookup(self.catalogue, take_cost(text)[0])[0])
 
     def _close(self, text: str) -> bool:
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""
@@ -456,7 +442,7 @@ class Lines(State):
             found = layout(number, content, attached, section, indent)
             if found:
                 return found
-        for how, cards in (("nickname", nickname), ("renamed", earlier), ("misspelling", misspelt)):
+        for how, cards in (("nickname", nickname), ("renamed", earlier), ("house", housed), ("misspelling", misspelt)):
             found_cards = cards(self.catalogue, whole.name)
             if found_cards:
                 whole.short, whole.guess = found_cards, how
@@ -480,7 +466,7 @@ class Lines(State):
         piece = self._piece(number, text, attached, section, indent)
         if piece.exact or piece.short:
             return piece
-        for how, cards in (("nickname", nickname), ("renamed", earlier), ("misspelling", misspelt)):
+        for how, cards in (("nickname", nickname), ("renamed", earlier), ("house", housed), ("misspelling", misspelt)):
             found = cards(self.catalogue, piece.name)
             if found:
                 piece.short, piece.guess = found, how
@@ -636,6 +622,11 @@ def _section_name(text: str) -> str:
     while len(words) > 1 and words[0] in FILLER:
         words.pop(0)
     return " ".join(words)
+
+
+# characters: a card's title (`MAX_NAME`) with a cost and a commander mark after it; no seam or cell further
+# along a line is asked about (a hostile line of a hundred seams costs a few look-ups, not one per seam)
+_LONGEST = MAX_NAME + 20
 
 
 def _prose(content: str, pieces: list[Piece]) -> bool:

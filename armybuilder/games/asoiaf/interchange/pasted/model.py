@@ -42,7 +42,7 @@ class Piece:
     pool: list[Card] = field(default_factory=list)
     card: Card | None = None
     became: str = ""
-    guess: str = ""  # how the name was guessed: "nickname" or "misspelling" (a note when chosen)
+    guess: str = ""  # how the name was guessed: "nickname", "renamed", "house" or "misspelling" (a note when chosen)
     comment: str = ""  # what followed the card after a dash (`Unit – my favourite`)
 
 

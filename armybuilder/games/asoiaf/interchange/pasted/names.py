@@ -227,6 +227,26 @@ def misspelt(catalogue: Catalogue, name: str) -> list[Card]:
     return out
 
 
+def house_before(catalogue: Catalogue, name: str) -> tuple[str, str] | None:
+    """(house, the rest) when `name` is a card's whole name after its house's name, which is no part of it
+    (`Night's Watch Veterans of the Watch`, `House Stark Stark Sworn Swords`); else None."""
+    words = name.split()
+    for n in (1, 2, 3):  # `Stark`, `Night's Watch`, `The Night's Watch`
+        if len(words) > n:
+            house = " ".join(words[:n])
+            if any(catalogue.faction(f"{prefix}{house}") is not None for prefix in ("", "house ", "the ")):
+                rest = " ".join(words[n:])
+                if lookup(catalogue, rest)[0]:
+                    return house, rest
+    return None
+
+
+def housed(catalogue: Catalogue, name: str) -> list[Card]:
+    """The cards of a card's whole name written after its house's name (`house_before`)."""
+    split = house_before(catalogue, name)
+    return lookup(catalogue, split[1])[0] if split is not None else []
+
+
 def _spelt(catalogue: Catalogue) -> dict[str, list[Card]]:
     """Every title and name as its words spell it -> its cards (built once per catalogue)."""
     found = catalogue.memo.get(("pasted-spelt",))

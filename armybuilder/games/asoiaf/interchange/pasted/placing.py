@@ -12,7 +12,7 @@ from armybuilder.kit import words
 from armybuilder.text import or_quoted
 
 from .model import Piece, State
-from .names import describe, narrow, variants
+from .names import describe, house_before, narrow, variants
 
 PRINTED_SIZES = (30, 40, 50, 60)  # printed costs adding up to one of these state the game size
 
@@ -125,6 +125,11 @@ class Placing(State):
             self.notes.append(
                 f"Line {piece.line}: '{piece.name}' is the name of an earlier card season: read as {card.title} "
                 "(renamed)."
+            )
+        elif piece.guess == "house" and (split := house_before(self.catalogue, piece.name)) is not None:
+            self.notes.append(
+                f"Line {piece.line}: '{split[0]}' before {split[1]} names its house, not a part of the card's name: "
+                f"read as {card.title}."
             )
         elif piece.guess == "misspelling":
             self.notes.append(
