@@ -81,8 +81,6 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     if len(fkp) == len(figures):
                         nation = nkey
                         counts = figures
-                        if counts:
-                            pool(pooled, nation, counts)
             if counts is None:
                 nkp = ekp.get(nkey)
                 if stacks is None:  # the stacks so far, as `Place.stacks` makes them, and this one read
@@ -127,8 +125,8 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     army = get("regular", 0) + get("elite", 0)
                     leader = get("leader", 0) if facts[2] else 0
                     naz = get("nazgul", 0) if facts[3] else 0
-                    pool(pooled, nation, counts)
-            if counts:
+            if counts:  # the stack read whole: its figures out of the box, and its place's sums
+                pool(pooled, nation, counts)
                 if facts[1]:
                     free += army
                 else:
@@ -139,11 +137,11 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     nazgul += naz
                 if (army or leader) and owner is not None and nation != owner:
                     abroad = 1
-        if stacks is None:  # kept as parsed: nothing took a reporting path
-            place = places[region] = _new(Place, (region, kp, None, False, free, shadow, leaders, nazgul, abroad, entry))
-        else:
-            damaged = before >= 0 and reader.faults + len(problems) > before
-            place = places[region] = _new(Place, (region, kp, stacks, damaged, free, shadow, leaders, nazgul, abroad, None))
+        damaged = before >= 0 and reader.faults + len(problems) > before
+        place = places[region] = _new(  # kept as parsed (`entry`) when nothing took a reporting path
+            Place,
+            (region, kp, stacks, damaged, free, shadow, leaders, nazgul, abroad, None if stacks is not None else entry),
+        )
         if notes is not None:  # what `Position.on_board` lists, in file order
             if free:
                 if shadow:
