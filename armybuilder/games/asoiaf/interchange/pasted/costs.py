@@ -33,7 +33,8 @@ class Costs(State):
             if piece is None or piece.cost is None or entry.card != card:
                 continue
             cost = ctx.cost(entry)
-            if piece.cost not in (cost, card.points):  # the printed cost, or the cost after modifiers
+            n = piece.copies  # `Lannister Crossbowmen x2 (12)`: the cost of both copies
+            if piece.cost not in (cost, card.points, n * cost, n * card.points):  # printed, or after modifiers
                 piece.became += f" — written {piece.cost}, the card data says {cost}"
                 self.notes.append(
                     f"Line {piece.line}: {card.title} is written at {count(piece.cost, 'point')}; the card "

@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from armybuilder.games.asoiaf.armylist import Slot
-from armybuilder.games.asoiaf.cards import CardKind
+from armybuilder.games.asoiaf.cards import NEUTRAL, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 from armybuilder.kit.words import close_matches
@@ -208,10 +208,16 @@ class Lines(State):
             and not known
             and not self._close(content)
             and not self._starts_with_unit(content)
+            and not self._unit_first(content)
         ):
             self._title(row, content)
             return
-        if not any(p.exact or p.short for p in pieces) and _prose(content, pieces) and not self._names_cards(content):
+        if (
+            not any(p.exact or p.short for p in pieces)
+            and _prose(content, pieces)
+            and not self._names_cards(content)
+            and not self._unit_first(content)
+        ):
             self._skip(row, "prose", content)
             return
         self.seen_card = True
@@ -270,7 +276,12 @@ class Lines(State):
             else:
                 self._skip(row, "total", text)
         else:
-            self._key(row, "faction", "Faction", PARENTHESES.sub("", text).rstrip(": "))
+            heading = PARENTHESES.sub("", text).rstrip(": ")
+            found = find_faction(self.catalogue, heading)
+            if seen_card and found is not None and found.key == NEUTRAL:  # `Neutral:` over a list's neutral cards
+                self._skip(row, "heading over the neutral cards", text)
+            else:
+                self._key(row, "faction", "Faction", heading)
 
     def _key(self, row: Row, key: str, written: str, value: str) -> None:
         if key == "army":
@@ -389,6 +400,17 @@ class Lines(State):
                 return True
         return False
 
+    def _unit_first(self, text: str) -> bool:
+        """Whether `text` begins with a combat unit's whole name and goes on (`Veterans of the Watch on Jon
+        Snow`, a joiner this reader does not know): a card line to report if it cannot be read, never the
+        list's title taken silently with the unit lost."""
+        words = text.split(maxsplit=_UNIT_WORDS)[:_UNIT_WORDS]
+        for k in range(len(words) - 1, 0, -1):
+            exact = lookup(self.catalogue, " ".join(words[:k]))[0]
+            if exact:
+                return any(c.kind is CardKind.COMBAT_UNIT for c in exact)
+        return False
+
     def _names_cards(self, text: str) -> bool:
         """Whether a part of `text` (split at its commas, joiners and dashes) is a card's whole name."""
         parts = [q for p in JOIN.split(text) for d in DASH.split(p) for q in SPLIT.split(d) if q.strip()]
@@ -411,7 +433,9 @@ class Lines(State):
         if copies:
             content = (content[: copies.start()] + content[copies.end() :]).strip()
         pieces = self._parts(row.number, content, indent, section)
-        times = int(copies["n"] or copies["m"]) if copies else 1
+        times = int(next(n for n in copies.groups() if n)) if copies else 1
+        for piece in pieces:
+            piece.copies = times
         return pieces + [replace(p) for _ in range(times - 1) for p in pieces]
 
     def _parts(
@@ -624,6 +648,7 @@ def _section_name(text: str) -> str:
     return " ".join(words)
 
 
+_UNIT_WORDS = 10  # words: no card's whole name has more (German `Gefolgsmänner des Berges von Haus Clegane`: 6)
 # characters: a card's title (`MAX_NAME`) with a cost and a commander mark after it; no seam or cell further
 # along a line is asked about (a hostile line of a hundred seams costs a few look-ups, not one per seam)
 _LONGEST = MAX_NAME + 20

@@ -80,7 +80,7 @@ SUB_COST = re.compile(rf"\(\s*(?P<sub>[^(),]{{1,80}}?)\s*,\s*(?P<cost>\d{{1,2}})
 ASIDE = re.compile(rf"\s*\(\s*(?:{_words(ASIDES)})\s[^()]{{0,80}}\)", re.IGNORECASE)
 JOIN = re.compile(rf"\s*(?:,|(?<!\w)(?:{_words(JOINERS)})(?!\w))\s*", re.IGNORECASE)
 IN = re.compile(rf"\s+(?:{_words(INSIDE)})\s+", re.IGNORECASE)
-DASH = re.compile(r"\s+[-–—]\s+|\s*[–—]\s*")
+DASH = re.compile(r"\s+(?:-{1,3}|[–—])\s+|\s*[–—]\s*")  # `-`, `--` (a dash typed as two), `–`, `—`
 _PLURAL_NCU_LABELS = tuple(w for w in NCU_LABELS if not w.endswith(("unit", "ncu", "ncu'")))
 GLUED = re.compile(  # `Stark Bowmen (6) NCUs: Catelyn`; `Dreadfort Spearmen NCU's` (the names on the next line)
     rf"(?<![\w'])(?:{_words(NCU_LABELS)})\s*:|\s(?:{_words(_PLURAL_NCU_LABELS)})\s*$", re.IGNORECASE
@@ -96,7 +96,10 @@ COST_TAILS = (
 )
 COST_ROUNDS = 4
 COST_HEAD = re.compile(rf"^[(\[{{]\s*(?P<cost>\d{{1,2}}|{MARK_LETTER})\s*{UNIT_WORD}\s*[)\]}}]\s*", re.IGNORECASE)
-SPLIT = re.compile(rf"\s+(?:\+|&|{_words(LED_BY)})\s+", re.IGNORECASE)
+SPLIT = re.compile(  # `Unit + A`, `Unit with A`, and `Unit w/A` (a joiner that ends in a slash needs no space)
+    rf"\s+(?:(?:\+|&|{_words(LED_BY)})\s+|(?:{_words(tuple(w for w in LED_BY if w.endswith('/')))})(?=\w))",
+    re.IGNORECASE,
+)
 ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
 UNIT_OF = re.compile(rf"^(?:{_words(UNITS_OF)})\s+", re.IGNORECASE)
 HONORIFIC = re.compile(rf"^(?:{_words(HONORIFICS)})\s+(?=\w)", re.IGNORECASE)
@@ -108,7 +111,13 @@ LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
-COPIES = re.compile(r"^(?P<n>[1-9])\s*[x×]\s+|\s+[x×]\s*(?P<m>[1-9])$", re.IGNORECASE)
+COPIES = re.compile(  # how many copies a line writes (one group each way, `copies`)
+    r"^(?P<n>[1-9])\s*[x×]\s+"  # `2x Stark Bowmen`, `2 x …`
+    r"|\s+[x×]\s*(?P<m>[1-9])(?=\s*(?:[(\[]\s*\d{1,2}\s*[a-z.]{0,6}\s*[)\]])?$)"  # `Stark Bowmen x2`, `… x2 (12)`
+    r"|\s+(?P<k>[1-9])\s*[x×]$"  # `Stark Bowmen 2x`
+    r"|\s*[(\[]\s*[x×]\s*(?P<b>[1-9])\s*[)\]]$",  # `Stark Bowmen (6) (x2)`
+    re.IGNORECASE,
+)
 LABEL_SEPARATED = re.compile(rf"(?P<label>{_words(NCU_LABELS)})\s*[=\-–—]\s*(?=[^\W\d_])", re.IGNORECASE)  # `NCUs = A + B`
 COST_ONLY = re.compile(rf"[(\[]?\s*\d{{1,2}}\s*(?:{POINTS})?\s*[)\]]?", re.IGNORECASE)  # `5pts` between dashes
 COUNTED = re.compile(  # `NCUs (3): A, B, C`: a section label, how many, then the names

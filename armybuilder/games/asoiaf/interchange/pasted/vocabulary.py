@@ -14,6 +14,10 @@ KEYS = {
     "warlord": "commander",
     "leader": "commander",
     "army commander": "commander",
+    "cmdr": "commander",
+    "cmd": "commander",
+    "commanding": "commander",
+    "led by": "commander",
     "points": "points",
     "size": "points",
     "game size": "points",
@@ -69,8 +73,9 @@ INSIDE = ("in", "leading", "leads", "joining", "joins")
 ROLES = ("special attachment", "attachment", "ncu", "unit")
 # `1 x Units of Stark Sworn Swords`
 UNITS_OF = ("units of", "unit of")
-# how players join an attachment to its unit on one line, besides `+`, `w/`, `&`
-LED_BY = ("with", "w/", "led by", "lead by")
+# how players join an attachment to its unit on one line, besides `+`, `w/`, `&` (no card name holds these
+# words: only tactics cards, which a pasted list does not name, have `on` or French `plus` in their names)
+LED_BY = ("with", "w/", "led by", "lead by", "incl.", "including", "feat.", "ft.", "plus")
 # titles before a name that the card's name may not have: `Ser Rodrik`, `Lady Catelyn Stark`
 HONORIFICS = ("ser", "lady", "lord", "maester", "king", "queen", "prince", "princess", "grand maester")
 # a sentence leading into a list on the same line: `Ste's list was Stormcrow Dervishes with …`

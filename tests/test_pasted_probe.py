@@ -1,0 +1,111 @@
+"""Ways of writing a list that a probe of the reader found read wrong with exit 0 and no word of it: the
+list's first card line taken for its title, a `Neutral:` heading taken for the faction, a commander label
+(`Cmdr:`) dropped, copies written `x2 (12)` or `2x` at the end counted once, and an attachment after
+`incl.`, `--` or `w/` with no space skipped as prose. Each now reads as its cards, or is a problem on its
+line; nothing is lost without a word."""
+
+from __future__ import annotations
+
+import pytest
+
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.interchange import ImportedList, import_list
+
+
+def read(text: str, catalogue: Catalogue) -> ImportedList:
+    return import_list("text", text, catalogue, "pasted.txt", points=40, keep=True)
+
+
+def units(spec: ImportedList) -> list[tuple[str, list[str]]]:
+    return [(u.id, [a.id for a in atts]) for u, atts in spec.units]
+
+
+NIGHTS_WATCH = "Faction: Night's Watch\nPoints: 40\n{first}\nSworn Brothers\nRanger Hunters\n"
+
+
+@pytest.mark.parametrize("joiner", ["on", "under", "over", "and", "/w"])
+def test_a_first_card_line_with_an_unknown_joiner_is_a_problem_not_the_lists_name(
+    catalogue: Catalogue, joiner: str
+) -> None:
+    spec = read(NIGHTS_WATCH.format(first=f"Veterans of the Watch {joiner} Jon Snow, 998th Lord Commander"), catalogue)
+    assert spec.name is None
+    assert [line for line, _ in spec.not_read] == [3]
+    assert "Veterans of the Watch" in spec.not_read[0][1]
+
+
+@pytest.mark.parametrize("joiner", ["incl.", "including", "ft.", "plus", "w/"])
+def test_an_attachment_after_these_joiners_is_read_with_its_unit(catalogue: Catalogue, joiner: str) -> None:
+    spec = read(NIGHTS_WATCH.format(first=f"Veterans of the Watch {joiner} Jon Snow, 998th Lord Commander"), catalogue)
+    assert spec.name is None
+    assert units(spec)[0] == ("10501", ["20502"])
+    assert not spec.not_read
+
+
+def test_w_slash_with_no_space_joins_the_attachment(catalogue: Catalogue) -> None:
+    spec = read("Faction: Stark\nStark Sworn Swords w/Robb Stark, The Wolf Lord\nStark Bowmen\n", catalogue)
+    assert units(spec) == [("10201", ["20201"]), ("10205", [])]
+    assert spec.name is None and not spec.not_read
+
+
+def test_a_dash_typed_as_two_hyphens_sets_a_unit_and_its_attachment_apart(catalogue: Catalogue) -> None:
+    spec = read("Faction: Stark\nHouse Umber Berserkers (6) -- Umber Champion (1)\nStark Bowmen (6)\n", catalogue)
+    assert units(spec) == [("10203", ["20203"]), ("10205", [])]
+    assert not spec.not_read
+
+
+def test_a_title_that_is_no_card_line_stays_the_lists_name(catalogue: Catalogue) -> None:
+    # a title naming a house, or a unit's short form first: titles, as before
+    for title in ("Stark Bowmen Spam", "My Night's Watch list", "Bowmen galore"):
+        spec = read(f"{title}\nFaction: Stark\nStark Bowmen\n", catalogue)
+        if title.startswith("Stark Bowmen"):  # a combat unit's whole name first: a card line, reported
+            assert [line for line, _ in spec.not_read] == [1]
+        else:
+            assert spec.name == title and not spec.not_read
+
+
+STARK_AND_NEUTRALS = """Stark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)
+House Umber Berserkers (6)
+Stark Bowmen (6)
+{heading}
+Hedge Knights (7)
+Lord Varys (4)
+"""
+
+
+@pytest.mark.parametrize("heading", ["Neutral:", "NEUTRAL", "**Neutral**", "### Neutral", "Neutral (11 pts):"])
+def test_a_neutral_heading_after_the_cards_is_a_heading_not_the_faction(catalogue: Catalogue, heading: str) -> None:
+    spec = read(STARK_AND_NEUTRALS.format(heading=heading), catalogue)
+    assert spec.faction == "stark"
+    assert [u for u, _ in units(spec)] == ["10201", "10203", "10205", "10410"]
+    assert [n.id for n in spec.ncus] == ["30403"]
+    assert any("Skipped line 4 (heading over the neutral cards)" in note for note in spec.notes)
+
+
+def test_a_faction_heading_after_a_faction_line_is_still_a_second_faction(catalogue: Catalogue) -> None:
+    spec = read("Faction: Stark\nStark Bowmen\nLannister:\nLannister Guardsmen\n", catalogue)
+    assert [line for line, _ in spec.not_read] == [3]
+
+
+@pytest.mark.parametrize("label", ["Cmdr", "Cmd", "Commanding", "Led by"])
+def test_a_commander_label_names_the_commander(catalogue: Catalogue, label: str) -> None:
+    spec = read(f"Faction: Stark\n{label}: Robb Stark\nStark Sworn Swords (5)\n  w/ Robb Stark (C)\nStark Bowmen\n", catalogue)
+    assert spec.commander is not None and spec.commander.id == "20201"
+    assert units(spec) == [("10201", ["20201"]), ("10205", [])]
+    assert spec.ncus == [] and not spec.not_read
+
+
+@pytest.mark.parametrize(
+    "line", ["Lannister Crossbowmen x2 (12)", "Lannister Crossbowmen ×2 (12 pts)", "Lannister Crossbowmen 2x",
+             "Lannister Crossbowmen (6) (x2)", "2x Lannister Crossbowmen (6)", "Lannister Crossbowmen (6) x2"],
+)  # fmt: skip
+def test_copies_written_after_the_name_are_every_copy(catalogue: Catalogue, line: str) -> None:
+    spec = read(f"Faction: Lannister\nLannister Guardsmen + Tywin Lannister (C)\n{line}\n", catalogue)
+    assert [u for u, _ in units(spec)] == ["10101", "10106", "10106"]
+    assert not spec.not_read
+    assert not any("written at" in note for note in spec.notes)  # 12 for two copies of a 6-point card: as printed
+
+
+def test_a_cost_for_one_copy_that_matches_neither_is_still_a_note(catalogue: Catalogue) -> None:
+    spec = read("Faction: Lannister\nLannister Guardsmen + Tywin Lannister (C)\nLannister Crossbowmen x2 (9)\n", catalogue)
+    assert [u for u, _ in units(spec)] == ["10101", "10106", "10106"]
+    assert any("Lannister Crossbowmen is written at 9 points" in note for note in spec.notes)
