@@ -1,8 +1,9 @@
 """Ways of writing a list that a probe of the reader found read wrong with exit 0 and no word of it: the
 list's first card line taken for its title, a `Neutral:` heading taken for the faction, a commander label
 (`Cmdr:`) dropped, copies written `x2 (12)` or `2x` at the end counted once, and an attachment after
-`incl.`, `--` or `w/` with no space skipped as prose. Each now reads as its cards, or is a problem on its
-line; nothing is lost without a word."""
+`incl.`, `--` or `w/` with no space skipped as prose, a unit's short form before a dash and its attachment,
+a house and a game size before the list's own name, and a character with a word of its subname in brackets
+read as two cards. Each now reads as its cards, or is a problem on its line; nothing is lost without a word."""
 
 from __future__ import annotations
 
@@ -109,3 +110,25 @@ def test_a_cost_for_one_copy_that_matches_neither_is_still_a_note(catalogue: Cat
     spec = read("Faction: Lannister\nLannister Guardsmen + Tywin Lannister (C)\nLannister Crossbowmen x2 (9)\n", catalogue)
     assert [u for u, _ in units(spec)] == ["10101", "10106", "10106"]
     assert any("Lannister Crossbowmen is written at 9 points" in note for note in spec.notes)
+
+
+def test_a_house_and_a_size_before_the_lists_own_name_give_the_game_size(catalogue: Catalogue) -> None:
+    spec = import_list(
+        "text", "Free Folk 40 – Varamyr\nVaramyr Sixskins (C)\nSpearwives (5)\nShadowcat\n", catalogue, "p.txt", keep=True
+    )
+    assert spec.points == 40  # (it was the costs printed, or no size at all)
+    assert spec.name == "Free Folk – Varamyr"
+    assert not spec.not_read
+
+
+def test_a_units_short_form_then_a_dash_and_its_attachment_are_both_read(catalogue: Catalogue) -> None:
+    spec = read("Faction: Stark\nOutriders - Blackfish\nStark Bowmen\n", catalogue)
+    assert units(spec) == [("10202", ["20208"]), ("10205", [])]
+    assert not spec.not_read
+
+
+def test_a_character_and_a_word_of_its_subname_in_brackets_are_never_two_cards(catalogue: Catalogue) -> None:
+    # `Blackfish (Vanguard)`: not the Blackfish and a Free Folk unit called Vanguard; a problem at its line
+    spec = read("Faction: Stark\nStark Outriders\n  w/ Blackfish (Vanguard)\nStark Bowmen\n", catalogue)
+    assert [u for u, _ in units(spec)] == ["10202", "10205"]
+    assert [line for line, _ in spec.not_read] == [3]

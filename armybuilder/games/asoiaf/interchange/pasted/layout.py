@@ -340,6 +340,15 @@ class Lines(State):
             self.points = (int(bare["n"]), row.number)  # `Stark 40`: a house and a standard size, nothing else
             text = f"{bare['before']} {bare['after']}".strip(" -–—:|,()[]")
             row.said.append(f"points: {self.points[0]}")
+        elif (
+            bare is not None
+            and bare["after"].lstrip()[:1] in ("-", "–", "—", ":", "|")
+            and bare["after"].strip(" -–—:|")
+            and find_faction(self.catalogue, bare["before"].strip(" -–—:|,()[]"))
+        ):  # `Free Folk 40 – Varamyr`: a house and a standard size, then the list's own name after a dash
+            self.points = (int(bare["n"]), row.number)
+            text = " ".join(f"{bare['before']} {bare['after']}".split()).strip(" -–—:|,")
+            row.said.append(f"points: {self.points[0]}")
         if text and find_faction(self.catalogue, text) is not None and "faction" not in self.values:
             self._key(row, "faction", "Faction", text)  # `**Stark - 40pts**`
         elif text and "name" not in self.values and "title" not in self.values:
@@ -567,10 +576,10 @@ class Lines(State):
         if unit is None or attachment is None:
             return []
         if take_cost(parts[0])[1] is None and not (
-            len(unit.exact) == 1
-            and unit.exact[0].kind is CardKind.COMBAT_UNIT
+            (unit.exact or unit.short)
+            and all(c.kind is CardKind.COMBAT_UNIT for c in unit.exact or unit.short)
             and any(c.kind is CardKind.ATTACHMENT for c in attachment.exact or attachment.short)
-        ):
+        ):  # `Outriders - Blackfish (Vanguard)`: a unit's short form too, when an attachment follows
             return []
         return [unit, attachment]
 
@@ -585,8 +594,10 @@ class Lines(State):
         unit = self._known(number, found["unit"], attached, section, indent)
         if unit is None:
             return []
-        unit.cost = cost
         units_only = all(c.kind is CardKind.COMBAT_UNIT for c in unit.exact or unit.short)
+        if not units_only:  # `Blackfish (Vanguard)`: a character and a word of its subname, never two cards
+            return []
+        unit.cost = cost
         parts = [ATTACHED.sub("", part.strip(), count=1) for part in found["inner"].split(",")]
         pieces: list[Piece] = []
         i = 0
