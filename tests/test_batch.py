@@ -354,6 +354,12 @@ def test_player_naming() -> None:
     assert batch.player_from_path(batch.Submission("s/ann/list.yaml", "s")) == "ann"
     assert batch.player_from_path(batch.Submission("s/team/ann/list.yaml", "s")) == "ann"
     assert batch.player_from_path(batch.Submission("ann.yaml", None)) == "ann"
+    # a dot in the name is the player's (two players, not one called `jon`); a second extension is not
+    assert batch.player_from_path(batch.Submission("s/jon.snow.yaml", "s")) == "jon.snow"
+    assert batch.player_from_path(batch.Submission("s/jon.stark.yaml", "s")) == "jon.stark"
+    assert batch.player_from_path(batch.Submission("J. Mormont.yml", None)) == "J. Mormont"
+    assert batch.player_from_path(batch.Submission("ann.yaml.txt", None)) == "ann"
+    assert batch.player_from_path(batch.Submission(".hidden", None)) == ".hidden"
     assert batch.player_from_path(batch.Submission("s/x/ann--b.yaml", "s")) == "ann"
 
 
@@ -823,3 +829,28 @@ def test_plain_table_carries_the_problems_found_across_files(tmp_path: Path) -> 
     assert "event-duplicate" in table["later.yaml"] and "unique-character" in table["kim.yaml"]
     assert f"{folder / 'kim.yaml'} (kim): invalid" in result.stdout  # and its problems below the table
     assert result.stdout.rstrip().endswith("4 lists: 2 valid, 2 invalid")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks here")
+def test_a_second_name_of_a_list_is_said_not_dropped_silently(tmp_path: Path) -> None:
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    (folder / "alice.yaml").write_text(EXAMPLE)
+    os.symlink("alice.yaml", folder / "bob.yaml")  # bob sent alice's list: one file, checked once
+    result = run(folder)
+    assert result.exit_code == 0
+    assert f"{folder / 'bob.yaml'} is the same file as {folder / 'alice.yaml'}; checked once" in result.stderr
+    assert "1 list" in result.stdout
+
+
+def test_players_with_a_dot_in_their_file_names_are_two_players(tmp_path: Path) -> None:
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    (folder / "jon.snow.yaml").write_text(variant("Snow"))
+    (folder / "jon.stark.yaml").write_text(variant("Stark"))
+    event = tmp_path / "event.yaml"
+    event.write_text("game: asoiaf\npoints: 40\nlists_per_player: 1\n")
+    result = run(folder, "--event", event)
+    assert result.exit_code == 0, result.output
+    assert "jon.snow" in result.stdout and "jon.stark" in result.stdout
+    assert "already submitted" not in result.output

@@ -38,6 +38,7 @@ def collect(
     not_lists: tuple[str, ...] = NOT_LISTS,
     skipped: list[str] | None = None,
     refused: list[tuple[str, str]] | None = None,
+    repeated: list[tuple[str, str]] | None = None,
 ) -> list[Submission]:
     """Files, folders (recursively, hidden entries skipped) and globs, in a stable order without repeats.
 
@@ -45,16 +46,21 @@ def collect(
     of `exclude` (the event file, the batch's own reports) wherever they are found; `skipped` receives
     every file left out (except hidden ones), in order. `refused` receives (path, why) for what a folder
     holds that is no submission of it: a link to a file outside the folder (which would copy that file
-    into the report and the pack) and a folder that cannot be read."""
+    into the report and the pack) and a folder that cannot be read. `repeated` receives (path, first path)
+    for a second name of a file already found under another (`bob.yaml`, a link to `alice.yaml`): checked
+    once, under the name found first."""
     skip = {os.path.realpath(p) for p in exclude}
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # each file read -> the path it was first found as
     out: list[Submission] = []
 
     def add(path: str, root: str | None, found: bool = True, real: str | None = None) -> None:
         real = real or os.path.realpath(path)
-        if real in seen:
+        first = seen.get(real)
+        if first is not None:
+            if repeated is not None and os.path.normpath(first) != os.path.normpath(path):
+                repeated.append((path, first))  # `bob.yaml`, a link to `alice.yaml`
             return
-        seen.add(real)
+        seen[real] = path
         if real in skip or (found and path.lower().endswith(not_lists)):
             if skipped is not None:
                 skipped.append(path)
@@ -154,10 +160,23 @@ def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[tuple[str
     return found
 
 
+_TEXT_EXTENSIONS = (".yaml", ".yml", ".txt", ".text", ".json")  # `ann.yaml.txt`, as a mail program saves it
+
+
+def _stem(name: str) -> str:
+    """The file name without its extension (`jon.snow.yaml` is jon.snow's, `J. Mormont.yml` J. Mormont's), and
+    without a second one a mail program may have added (`ann.yaml.txt`)."""
+    stem, ext = os.path.splitext(name)
+    if ext and stem:
+        inner, ext = os.path.splitext(stem)
+        if inner and ext.lower() in _TEXT_EXTENSIONS:
+            stem = inner
+    return stem or name
+
+
 def player_from_path(sub: Submission) -> str:
     """The player a file belongs to by name: `<player>--<label>.ext`, else a per-player folder, else the stem."""
-    name = os.path.basename(sub.path)
-    stem = name.split(".", 1)[0] if not name.startswith(".") else name
+    stem = _stem(os.path.basename(sub.path))
     if PLAYER_SEPARATOR in stem:
         return stem.split(PLAYER_SEPARATOR, 1)[0].strip() or stem
     if sub.root is not None:

@@ -95,6 +95,7 @@ def run(
         exclude = [str(p) for p in (event_file, report, pack, collection) if p is not None and str(p) != "-"]
         skipped: list[str] = []
         refused: list[tuple[str, str]] = []
+        repeated: list[tuple[str, str]] = []
         # --from forces a format on every file given: then nothing is skipped for its name
         subs = core.collect(
             paths,
@@ -102,6 +103,7 @@ def run(
             not_lists=() if from_ is not None else core.NOT_LISTS,
             skipped=skipped,
             refused=refused,
+            repeated=repeated,
         )
     except ArmyBuilderError as exc:
         fail(str(exc))
@@ -109,6 +111,9 @@ def run(
 
     for path, why in refused:  # said whatever follows: a link out of the folder, a folder that cannot be read
         print(f"armybuilder: warning: skipped {printable(path)}: {why}", file=sys.stderr)
+    for path, first in repeated:  # a link to a list found under another name: one list, not two players'
+        print(f"armybuilder: warning: {printable(path)} is the same file as {printable(first)}; checked once, as "
+              f"{printable(first)}", file=sys.stderr)  # fmt: skip
     if not subs:
         why = (
             f" ({count(len(skipped), 'file')} skipped: no lists by their names; --from reads them)"
