@@ -187,3 +187,16 @@ def test_deck_without_a_commander() -> None:
     result = run("deck", "tests/cases/invalid/no-commander.yaml")
     assert result.exit_code == 1
     assert "no tactics deck: the list has no commander" in result.stderr
+
+
+@pytest.mark.parametrize(("written", "read_as"), [("No", "the boolean false"), ("on", "the boolean true"), ("3.10", "the number 3.1")])
+def test_a_name_yaml_reads_as_no_text_is_a_problem_where_it_is_written(tmp_path: Path, written: str, read_as: str) -> None:
+    # `name: No` printed as "False" on the sheet, `name: 3.10` as "3.1"; quoted, the name is as written
+    text = (ROOT / "examples" / "stark-40.yaml").read_text(encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t == "name: Wolves of the North")
+    result = run("validate", write(tmp_path, "l.yaml", text.replace("name: Wolves of the North", f"name: {written}")))
+    assert result.exit_code == 1
+    assert f"{line}:7" in result.output
+    assert f"`name` is read by YAML as {read_as}, not text; put it in quotes" in result.output
+    quoted = run("show", write(tmp_path, "q.yaml", text.replace("name: Wolves of the North", f'name: "{written}"')))
+    assert quoted.exit_code == 0 and written in quoted.output
