@@ -854,3 +854,17 @@ def test_players_with_a_dot_in_their_file_names_are_two_players(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     assert "jon.snow" in result.stdout and "jon.stark" in result.stdout
     assert "already submitted" not in result.output
+
+
+def test_an_id_string_with_no_game_size_is_checked_at_the_events(tmp_path: Path) -> None:
+    # a Tabletop Simulator id string of 36 points: at a 50-point event it is a 50-point list, not a
+    # 40-point one (the smallest size that holds it) told to "rebuild it for 50"
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    (folder / "ann.txt").write_text("House Stark;10201,20201,10203,20203,10202,10205,10201,20204,10206\n")
+    event = tmp_path / "event.yaml"
+    event.write_text("game: asoiaf\npoints: 50\n")
+    result = run(folder, "--event", event)
+    assert "event-points" not in result.output
+    assert "36/50" in result.stdout
+    assert result.exit_code == 0, result.output

@@ -635,3 +635,16 @@ def test_commands_have_help() -> None:
     for command in ("import", "export"):
         result = run(command, "--help")
         assert result.exit_code == 0 and "--force" in result.stdout
+
+
+
+TTS_36 = "House Stark;10201,20201,10203,20203,10202,10205,10201,20204,10206"  # 36 points, no game size
+
+
+def test_a_game_size_given_is_taken_when_an_id_string_states_none(catalogue: Catalogue) -> None:
+    from armybuilder.games.asoiaf.interchange import import_list
+
+    guessed = import_list("tts", TTS_36, catalogue, "l.txt")
+    assert guessed.points == 40 and any("smallest standard size" in n for n in guessed.notes)
+    given = import_list("tts", TTS_36, catalogue, "l.txt", points=50)
+    assert given.points == 50 and any("gives no game size: points 50, as given." in n for n in given.notes)

@@ -125,9 +125,14 @@ class Checked(NamedTuple):
     lines: Mapping[int, int] | None = None  # converted: YAML line -> line of the player's file
 
 
-def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, options: Options, digest: str) -> Checked:
-    """Check a file written in a text format a game reads (a Problem as result when it cannot be read)."""
+def _import(
+    game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, options: Options, digest: str, config: Config
+) -> Checked:
+    """Check a file written in a text format a game reads (a Problem as result when it cannot be read); a
+    text that states no game size is read at the event's, when the event is of this game."""
     system = games.get(game)
+    event = config.event
+    points = event.points if event is not None and event.game == system.key else None
     try:
         text = decode_text(blob)
     except NotText as exc:
@@ -137,7 +142,7 @@ def _import(game: str, fmt: str, blob: bytes, workspace: Workspace, path: str, o
         reader = INTERCHANGE.of(system)
         if reader is None:
             raise UsageError(f"{system.title} reads no {fmt} text")
-        converted, lines = reader.import_text_lines(fmt, text, workspace.data(system), path)
+        converted, lines = reader.import_text_lines(fmt, text, workspace.data(system), path, points)
     except ArmyBuilderError as exc:
         message = f"cannot read this {fmt} list: {exc.message}"
         line = exc.line or 0  # columns are 1-based; 0 only with no line (the whole file)
@@ -169,9 +174,9 @@ def check_report(sub: Submission, workspace: Workspace, config: Config) -> Check
     if fmt is None and not sub.path.lower().endswith(YAML_SUFFIXES):
         found = _detect(blob)
         if found is not None:
-            return _import(*found, blob, workspace, sub.path, options, digest)
+            return _import(*found, blob, workspace, sub.path, options, digest, config)
     elif fmt is not None and fmt != "yaml":
-        return _import(_game_of_format(fmt), fmt, blob, workspace, sub.path, options, digest)
+        return _import(_game_of_format(fmt), fmt, blob, workspace, sub.path, options, digest, config)
     document = engine.parse(blob, sub.path)
     report = engine.check_document(document, workspace, options)
     value = document.value
@@ -185,7 +190,7 @@ def check_report(sub: Submission, workspace: Workspace, config: Config) -> Check
         # a share code or text export saved as .yaml is still that format
         found = _detect(blob)
         if found is not None:
-            return _import(*found, blob, workspace, sub.path, options, digest)
+            return _import(*found, blob, workspace, sub.path, options, digest, config)
         if not sub.path.lower().endswith(YAML_SUFFIXES) and document.error is None and blob.strip():
             message = (
                 "not a list in any format armybuilder reads (a YAML list, a War Council share code, an "

@@ -70,9 +70,12 @@ class Interchange(Protocol):
         """Convert text in format `fmt` to the game's YAML; raise ArmyBuilderError."""
         ...
 
-    def import_text_lines(self, fmt: str, text: str, data: Any, path: str) -> tuple[str, Mapping[int, int]]:
+    def import_text_lines(
+        self, fmt: str, text: str, data: Any, path: str, points: int | None = None
+    ) -> tuple[str, Mapping[int, int]]:
         """`import_text`, with a map from lines of the YAML to the lines of `text` they were read from, so
-        that a problem found in the YAML points at the player's own line."""
+        that a problem found in the YAML points at the player's own line. `points`: the game size to take
+        when the text states none (an event's), instead of a guess."""
         ...
 
 

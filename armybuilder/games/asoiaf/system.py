@@ -376,14 +376,16 @@ class Asoiaf(
     def import_text(self, fmt: str, text: str, data: Any, path: str) -> str:
         return self.import_text_lines(fmt, text, data, path)[0]
 
-    def import_text_lines(self, fmt: str, text: str, data: Any, path: str) -> tuple[str, dict[int, int]]:
+    def import_text_lines(
+        self, fmt: str, text: str, data: Any, path: str, points: int | None = None
+    ) -> tuple[str, dict[int, int]]:
         from armybuilder.games.asoiaf import interchange
         from armybuilder.games.asoiaf.listwriter import dump_list
 
         # a batch cannot tell a named format from a detected one: an asoiaf-stats look-alike that its
         # reader refuses is read as pasted text either way
         # a pasted list keeps what it read: each line it could not read is a `not-read` problem at that line
-        spec = interchange.import_list(fmt, text, data, path, detected=True, keep=True)
+        spec = interchange.import_list(fmt, text, data, path, detected=True, points=points, keep=True)
         lines: dict[int, int] = {}  # the comment comes first: a problem at line 1 is about the whole list
         comment = interchange.import_comment(spec.fmt, spec, path)
         return dump_list(spec, data, comment, lines), lines

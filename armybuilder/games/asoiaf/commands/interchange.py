@@ -87,8 +87,8 @@ def import_(
         "--points",
         min=1,
         max=1000,
-        help="The game size of a pasted list whose text states none and whose printed costs add up to no "
-        "standard size.",
+        help="The game size of a list whose text states none: a share code or id string without one, or a "
+        "pasted list whose printed costs add up to no standard size.",
     ),
     explain: bool = typer.Option(
         False,

@@ -96,8 +96,9 @@ def import_list(
     with `listwriter.dump_list(spec, catalogue, import_comment(spec.fmt, spec, source))`. `detected`: `fmt`
     was detected, not named, so an asoiaf-stats text its reader refuses is read as pasted text (whose
     error, if that fails too, is the one raised: it understands more). `readings` receives what each line
-    of a pasted list became (`pasted.explain` prints them). For a pasted list, `points` is the game size
-    when the text states none, and `keep` returns what was read with the lines that were not in
+    of a pasted list became (`pasted.explain` prints them). `points` is the game size when the text states
+    none (a share code or an id string never does; without it, the smallest standard size that holds the
+    list), and, for a pasted list, `keep` returns what was read with the lines that were not in
     `not_read` instead of raising (the YAML then carries them: `validate` flags each).
     """
     from . import pasted, stats, tts, warcouncil
@@ -107,12 +108,12 @@ def import_list(
         spec = pasted.read(text, catalogue, source, readings, points=points, keep=keep)
     elif detected and fmt == "asoiaf-stats":
         try:
-            spec = stats.read(text, catalogue, source)
+            spec = stats.read(text, catalogue, source, points)
         except InterchangeError:
             spec = pasted.read(text, catalogue, source, readings, points=points, keep=keep)
             fmt = pasted.FORMAT
     else:
-        spec = {"warcouncil": warcouncil.read, "asoiaf-stats": stats.read, "tts": tts.read}[fmt](text, catalogue, source)
+        spec = {"warcouncil": warcouncil.read, "asoiaf-stats": stats.read, "tts": tts.read}[fmt](text, catalogue, source, points)
     spec.fmt = fmt
     return spec
 

@@ -120,9 +120,15 @@ def resolve_id(
     return card
 
 
-def default_points(spec: ImportedList, catalogue: Catalogue, what: str) -> None:
-    """Set the game size to the nearest standard size that holds the list, and say so in a note."""
+def default_points(spec: ImportedList, catalogue: Catalogue, what: str, given: int | None = None) -> None:
+    """Set the game size of a list whose text gives none: `given` (`--points`, an event's size), else the
+    nearest standard size that holds the list; either way a note says so."""
     from armybuilder.games.asoiaf.check import validate_text
+
+    if given is not None:
+        spec.points = given
+        spec.notes.append(f"{what[:1].upper()}{what[1:]} gives no game size: points {given}, as given.")
+        return
 
     spec.points = STANDARD_SIZES[-1]
     report = validate_text(dump_list(spec, catalogue), catalogue, "<import>")

@@ -145,7 +145,7 @@ def has_faction(text: str) -> bool:
     return False
 
 
-def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
+def read(text: str, catalogue: Catalogue, source: str, given: int | None = None) -> ImportedList:
     check_size(text, source)
     problems = Collector(source)
     values: dict[str, tuple[str, int]] = {}
@@ -228,7 +228,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
             spec.points = int(match[2] or match[1])
     problems.raise_if_any()
     if not spec.points:
-        default_points(spec, catalogue, "the text")
+        default_points(spec, catalogue, "the text", given)
     return spec
 
 

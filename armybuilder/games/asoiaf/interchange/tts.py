@@ -50,7 +50,7 @@ def looks_like(text: str) -> bool:
     return bool(shape and any(c.isdecimal() for c in shape[1]) and not shape[0].startswith("#"))
 
 
-def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
+def read(text: str, catalogue: Catalogue, source: str, given: int | None = None) -> ImportedList:
     check_size(text, source)
     shape = _shape(text)
     line = 1 + text[: len(text) - len(text.lstrip())].count("\n")  # the line the string starts on
@@ -90,7 +90,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
         else:
             spec.units[-1][1].append(card)
     problems.raise_if_any()
-    default_points(spec, catalogue, "a Tabletop Simulator id string")
+    default_points(spec, catalogue, "a Tabletop Simulator id string", given)
     return spec
 
 

@@ -88,7 +88,7 @@ def looks_like(text: str) -> bool:
         return False
 
 
-def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
+def read(text: str, catalogue: Catalogue, source: str, given: int | None = None) -> ImportedList:
     check_size(text, source)
     problems = Collector(source)
     data = decode_base64(text)
@@ -174,7 +174,7 @@ def read(text: str, catalogue: Catalogue, source: str) -> ImportedList:
             spec.ncus.append(card)
     problems.raise_if_any()
     if points is None:
-        default_points(spec, catalogue, "the share code")
+        default_points(spec, catalogue, "the share code", given)
     return spec
 
 
