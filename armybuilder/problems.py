@@ -108,7 +108,9 @@ CORE_DOCS = (
     ProblemDoc("schema", _E, "The file is not shaped like a file of its game: for the core, a `game:` that "
                "names no installed game (the message lists them).", "load"),
     ProblemDoc("import", _E, "A batch submission in a text format (a share code, a text export) that cannot "
-               "be read as that format, or that is in no format the tool reads.", "batch"),
+               "be read as that format, or that is in no format the tool reads. A note (never failing the list) "
+               "for each thing the reader guessed or left out, at its line: a misspelling or nickname read as "
+               "a card, a skipped line, a game size given or chosen.", "batch", (Severity.NOTE,)),
     ProblemDoc("data", _E, "A batch submission of a game whose data cannot be used (a broken --data "
                "folder); the message says why.", "batch"),
     ProblemDoc("internal", _E, "Checking this submission hit a bug in armybuilder, or crashed the process "

@@ -868,3 +868,25 @@ def test_an_id_string_with_no_game_size_is_checked_at_the_events(tmp_path: Path)
     assert "event-points" not in result.output
     assert "36/50" in result.stdout
     assert result.exit_code == 0, result.output
+
+
+def test_what_an_import_guessed_is_a_note_in_the_report(tmp_path: Path) -> None:
+    # an asoiaf-stats export with a misspelt card: the strict reader refuses it, the pasted reader reads
+    # `Stark Bowmenn` as Stark Bowmen; the list stays valid, and the report says how it was read
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    text = (
+        "Name: Wolves of the North\nFaction: House Stark\nCommander: Robb Stark, The Wolf Lord\nPoints: 40\n\n"
+        "Combat Units\n• Stark Sworn Swords (5)\n  • Robb Stark, The Wolf Lord (C)\n• House Umber Berserkers (6)\n"
+        "  • Umber Champion (1)\n• Stark Outriders (6)\n• Stark Bowmenn (6)\n• Stark Sworn Swords (5)\n"
+        "  • Sworn Sword Captain (1)\n• House Tully Sworn Shields (6)\n\nNon Combat Units\n"
+        "• Catelyn Stark, Lady of Winterfell (4)\n"
+    )
+    (folder / "ann.txt").write_text(text, encoding="utf-8")
+    report = tmp_path / "r.json"
+    result = run(folder, "--report", report)
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(report.read_text(encoding="utf-8"))["lists"]
+    assert row["valid"] is True and row["format"] == "text"  # read as a pasted list, not as asoiaf-stats
+    assert [(p["rule"], p["severity"], p["line"]) for p in row["problems"]] == [("import", "note", 12)]
+    assert "'Stark Bowmenn' read as Stark Bowmen" in row["problems"][0]["message"]

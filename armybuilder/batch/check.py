@@ -142,7 +142,7 @@ def _import(
         reader = INTERCHANGE.of(system)
         if reader is None:
             raise UsageError(f"{system.title} reads no {fmt} text")
-        converted, lines = reader.import_text_lines(fmt, text, workspace.data(system), path, points)
+        converted, lines, notes, read_as = reader.import_text_lines(fmt, text, workspace.data(system), path, points)
     except ArmyBuilderError as exc:
         message = f"cannot read this {fmt} list: {exc.message}"
         line = exc.line or 0  # columns are 1-based; 0 only with no line (the whole file)
@@ -152,8 +152,11 @@ def _import(
     # positions point into YAML the player never saw: point at the line of their file it was read from
     # (a problem of a line that came from nowhere in it, or of the whole list, has no position)
     report.problems = [located(p, lines) for p in report.problems]
+    # what the reader guessed or left out (a misspelling read as a card, a skipped line): a note each, never
+    # failing the list, so that a report shows how the player's text was read
+    report.problems += [Problem("import", Severity.NOTE, note, path, line, 1 if line else 0) for line, note in notes]
     report.converted = True
-    return Checked(report, fmt, digest, document, lines)
+    return Checked(report, read_as or fmt, digest, document, lines)
 
 
 def _digest(blob: bytes) -> str:

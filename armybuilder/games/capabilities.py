@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from armybuilder.errors import UsageError
 from armybuilder.games.base import CrossItem, DataVersion, EventRules, NewOption, Report
@@ -57,6 +57,16 @@ class DataVersions(Protocol[R_in]):
         ...
 
 
+class Converted(NamedTuple):
+    """A text read into the game's YAML (`Interchange.import_text_lines`)."""
+
+    text: str  # the YAML
+    lines: Mapping[int, int]  # a line of the YAML -> the line of the player's text it was read from
+    notes: Sequence[tuple[int, str]] = ()  # (line of the text, 0 for the whole) and what the reader guessed
+    # or left out there with a note: a misspelling read as a card, a skipped line, a game size given
+    fmt: str | None = None  # the format it was read as, when another than the one asked (asoiaf-stats -> text)
+
+
 class Interchange(Protocol):
     """Text formats other tools write (share codes, pasted lists), read into the game's YAML."""
 
@@ -70,12 +80,11 @@ class Interchange(Protocol):
         """Convert text in format `fmt` to the game's YAML; raise ArmyBuilderError."""
         ...
 
-    def import_text_lines(
-        self, fmt: str, text: str, data: Any, path: str, points: int | None = None
-    ) -> tuple[str, Mapping[int, int]]:
+    def import_text_lines(self, fmt: str, text: str, data: Any, path: str, points: int | None = None) -> Converted:
         """`import_text`, with a map from lines of the YAML to the lines of `text` they were read from, so
-        that a problem found in the YAML points at the player's own line. `points`: the game size to take
-        when the text states none (an event's), instead of a guess."""
+        that a problem found in the YAML points at the player's own line, and the reader's notes (a batch
+        shows each as an `import` note). `points`: the game size to take when the text states none (an
+        event's), instead of a guess."""
         ...
 
 

@@ -24,6 +24,7 @@ from armybuilder.games.base import (
 from armybuilder.games.capabilities import (
     Commands,
     Contents,
+    Converted,
     CrossChecks,
     DataVersions,
     Events,
@@ -46,6 +47,15 @@ if TYPE_CHECKING:
     Checking = tuple[Callable[[Document, Catalogue], ArmyList], Callable[[ArmyList, Catalogue, Options], ListReport]]
 
 E, W = Severity.ERROR, Severity.WARNING
+
+
+def _noted_line(note: str) -> int:
+    """The line of the text a note of the import is about (`Line 12: …`, `Skipped line 3 (…)`), 0 for the whole."""
+    for lead in ("Line ", "Skipped line "):
+        if note.startswith(lead):
+            number = note[len(lead) :].split(" ", 1)[0].rstrip(":")
+            return int(number) if number.isdigit() and len(number) <= 6 else 0
+    return 0
 
 
 @cache
@@ -374,11 +384,9 @@ class Asoiaf(
             return None
 
     def import_text(self, fmt: str, text: str, data: Any, path: str) -> str:
-        return self.import_text_lines(fmt, text, data, path)[0]
+        return self.import_text_lines(fmt, text, data, path).text
 
-    def import_text_lines(
-        self, fmt: str, text: str, data: Any, path: str, points: int | None = None
-    ) -> tuple[str, dict[int, int]]:
+    def import_text_lines(self, fmt: str, text: str, data: Any, path: str, points: int | None = None) -> Converted:
         from armybuilder.games.asoiaf import interchange
         from armybuilder.games.asoiaf.listwriter import dump_list
 
@@ -388,7 +396,8 @@ class Asoiaf(
         spec = interchange.import_list(fmt, text, data, path, detected=True, points=points, keep=True)
         lines: dict[int, int] = {}  # the comment comes first: a problem at line 1 is about the whole list
         comment = interchange.import_comment(spec.fmt, spec, path)
-        return dump_list(spec, data, comment, lines), lines
+        notes = tuple((_noted_line(note), note) for note in spec.notes)
+        return Converted(dump_list(spec, data, comment, lines), lines, notes, spec.fmt if spec.fmt != fmt else None)
 
     # --- output ---------------------------------------------------------------------------------
 
