@@ -537,6 +537,8 @@ def test_import_reads_files_and_stdin(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["nope.txt"], "nope.txt: no such file (and it is not a list code either)"),
+        (["my_list"], "my_list: no such file (and it is not a list code either)"),  # no code has a `_`
+        ([""], "<argument>: empty; give a file holding the list"),
         (["hello world"], "<argument>: cannot tell which format this is; give --from"),
         (["faction: stark\npoints: 40\n"], "already a YAML list"),
         (["!!!", "--from", "warcouncil"], "<argument>: not a War Council share code: it is not base64"),
@@ -548,6 +550,13 @@ def test_import_errors_are_one_line(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_import_of_a_folder_points_to_batch(tmp_path: Path) -> None:
+    result = run("import", str(tmp_path))
+    assert result.exit_code == 2
+    assert f"{tmp_path} is a folder; import reads one list" in result.stderr
+    assert f"`armybuilder batch {tmp_path}` checks every list in it" in result.stderr
 
 
 def test_import_refuses_binary_files(tmp_path: Path) -> None:

@@ -30,6 +30,17 @@ class FromFormat(StrEnum):
 _LOOKS_LIKE_PATH = re.compile(r".*\.(txt|ya?ml|json|md|html|code)$|.*[\\/]$", re.IGNORECASE)
 
 
+# one word that no code is: a War Council code is base64, an id string has a `;`, a list has spaces
+_ONE_WORD = re.compile(r"[^\s;]*[^A-Za-z0-9+/=\s;][^\s;]*")
+
+
+def _is_folder(source: str) -> bool:
+    try:
+        return Path(source).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _read_source(source: str) -> tuple[str, str, bool]:
     """(text, name for messages, whether it came from a file or stdin) of FILE_OR_CODE."""
     if source == "-":
@@ -121,9 +132,14 @@ def import_(
     if from_file_named(source) and is_input(output, [source]):  # --force or not: never replace the input
         fatal(f"{output} is the file being imported; write the YAML list to another file with -o")
     cat = catalogue(data, data_version, names)
+    if source.strip() and source != "-" and _is_folder(source):
+        fatal(f"{source} is a folder; import reads one list (a file, a code, or '-' for standard input): "
+              f"`armybuilder batch {source}` checks every list in it")  # fmt: skip
     text, name, from_file = _read_source(source)
-    if not from_file and _LOOKS_LIKE_PATH.fullmatch(source):  # no code looks like a file name: a typo
-        fatal(f"{source}: no such file (and it is not a list code either)")
+    if not from_file and (_LOOKS_LIKE_PATH.fullmatch(source) or (from_ is None and _ONE_WORD.fullmatch(source))):
+        fatal(f"{source}: no such file (and it is not a list code either)")  # no code looks like a file name
+    if not text.strip():
+        fatal(f"{name}: empty; give a file holding the list, the code itself, or paste the list into standard input")
     fmt = from_.value if from_ is not None else detect(text)
     if fmt is None:
         if len(text) > MAX_INPUT_CHARS:
