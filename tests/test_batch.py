@@ -831,11 +831,18 @@ def test_plain_table_carries_the_problems_found_across_files(tmp_path: Path) -> 
     assert result.stdout.rstrip().endswith("4 lists: 2 valid, 2 invalid")
 
 
-@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks here")
-def test_a_second_name_of_a_list_is_said_not_dropped_silently(tmp_path: Path) -> None:
+def submissions(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A folder `subs` of these files (name -> text)."""
     folder = tmp_path / "subs"
     folder.mkdir()
-    (folder / "alice.yaml").write_text(EXAMPLE)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks here")
+def test_a_second_name_of_a_list_is_said_not_dropped_silently(tmp_path: Path) -> None:
+    folder = submissions(tmp_path, {"alice.yaml": EXAMPLE})
     os.symlink("alice.yaml", folder / "bob.yaml")  # bob sent alice's list: one file, checked once
     result = run(folder)
     assert result.exit_code == 0
@@ -844,10 +851,7 @@ def test_a_second_name_of_a_list_is_said_not_dropped_silently(tmp_path: Path) ->
 
 
 def test_players_with_a_dot_in_their_file_names_are_two_players(tmp_path: Path) -> None:
-    folder = tmp_path / "subs"
-    folder.mkdir()
-    (folder / "jon.snow.yaml").write_text(variant("Snow"))
-    (folder / "jon.stark.yaml").write_text(variant("Stark"))
+    folder = submissions(tmp_path, {"jon.snow.yaml": variant("Snow"), "jon.stark.yaml": variant("Stark")})
     event = tmp_path / "event.yaml"
     event.write_text("game: asoiaf\npoints: 40\nlists_per_player: 1\n")
     result = run(folder, "--event", event)
@@ -859,9 +863,7 @@ def test_players_with_a_dot_in_their_file_names_are_two_players(tmp_path: Path) 
 def test_an_id_string_with_no_game_size_is_checked_at_the_events(tmp_path: Path) -> None:
     # a Tabletop Simulator id string of 36 points: at a 50-point event it is a 50-point list, not a
     # 40-point one (the smallest size that holds it) told to "rebuild it for 50"
-    folder = tmp_path / "subs"
-    folder.mkdir()
-    (folder / "ann.txt").write_text("House Stark;10201,20201,10203,20203,10202,10205,10201,20204,10206\n")
+    folder = submissions(tmp_path, {"ann.txt": "House Stark;10201,20201,10203,20203,10202,10205,10201,20204,10206\n"})
     event = tmp_path / "event.yaml"
     event.write_text("game: asoiaf\npoints: 50\n")
     result = run(folder, "--event", event)
@@ -873,8 +875,6 @@ def test_an_id_string_with_no_game_size_is_checked_at_the_events(tmp_path: Path)
 def test_what_an_import_guessed_is_a_note_in_the_report(tmp_path: Path) -> None:
     # an asoiaf-stats export with a misspelt card: the strict reader refuses it, the pasted reader reads
     # `Stark Bowmenn` as Stark Bowmen; the list stays valid, and the report says how it was read
-    folder = tmp_path / "subs"
-    folder.mkdir()
     text = (
         "Name: Wolves of the North\nFaction: House Stark\nCommander: Robb Stark, The Wolf Lord\nPoints: 40\n\n"
         "Combat Units\n• Stark Sworn Swords (5)\n  • Robb Stark, The Wolf Lord (C)\n• House Umber Berserkers (6)\n"
@@ -882,7 +882,7 @@ def test_what_an_import_guessed_is_a_note_in_the_report(tmp_path: Path) -> None:
         "  • Sworn Sword Captain (1)\n• House Tully Sworn Shields (6)\n\nNon Combat Units\n"
         "• Catelyn Stark, Lady of Winterfell (4)\n"
     )
-    (folder / "ann.txt").write_text(text, encoding="utf-8")
+    folder = submissions(tmp_path, {"ann.txt": text})
     report = tmp_path / "r.json"
     result = run(folder, "--report", report)
     assert result.exit_code == 0, result.output
