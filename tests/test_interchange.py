@@ -657,3 +657,20 @@ def test_a_game_size_given_is_taken_when_an_id_string_states_none(catalogue: Cat
     assert guessed.points == 40 and any("smallest standard size" in n for n in guessed.notes)
     given = import_list("tts", TTS_36, catalogue, "l.txt", points=50)
     assert given.points == 50 and any("gives no game size: points 50, as given." in n for n in given.notes)
+
+
+def test_an_asoiaf_stats_size_smaller_than_what_is_spent_is_a_note(catalogue: Catalogue) -> None:
+    from armybuilder.games.asoiaf.interchange import import_list
+
+    text = (
+        "Faction: House Stark\nCommander: Robb Stark, The Wolf Lord\nPoints: {}\n\nCombat Units\n"
+        "• Stark Sworn Swords (5)\n  • Robb Stark, The Wolf Lord (C)\n• Stark Bowmen (6)\n"
+    )
+    spec = import_list("asoiaf-stats", text.format("40/38"), catalogue, "l.txt")
+    assert spec.points == 38  # spent/size, as the site writes it; said, since it may be the other way round
+    assert spec.notes == [
+        "Line 3: `Points: 40/38` read as 40 points spent of a 38-point game (spent/size); if the game is 40 "
+        "points, write `Points: 40`."
+    ]
+    spec = import_list("asoiaf-stats", text.format("38/40"), catalogue, "l.txt")
+    assert spec.points == 40 and spec.notes == []

@@ -226,6 +226,11 @@ def read(text: str, catalogue: Catalogue, source: str, given: int | None = None)
             problems.add(f"`Points: {value}` is not a game size such as 40", number)
         else:
             spec.points = int(match[2] or match[1])
+            if match[2] and int(match[1]) > int(match[2]):  # `Points: 40/38`: the size first, or over it?
+                spec.notes.append(
+                    f"Line {number}: `Points: {value}` read as {match[1]} points spent of a {match[2]}-point game "
+                    f"(spent/size); if the game is {match[1]} points, write `Points: {match[1]}`."
+                )
     problems.raise_if_any()
     if not spec.points:
         default_points(spec, catalogue, "the text", given)
