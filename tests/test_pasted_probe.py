@@ -132,3 +132,56 @@ def test_a_character_and_a_word_of_its_subname_in_brackets_are_never_two_cards(c
     spec = read("Faction: Stark\nStark Outriders\n  w/ Blackfish (Vanguard)\nStark Bowmen\n", catalogue)
     assert [u for u, _ in units(spec)] == ["10202", "10205"]
     assert [line for line, _ in spec.not_read] == [3]
+
+
+# --- a second probe ---------------------------------------------------------------------------------------
+
+LANNISTER = "Faction: Lannister\nPoints: 40\nLannister Guardsmen (5) + Tywin Lannister, Lord of Casterly Rock (C)\n{line}\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "ncus"),
+    [("NCUs: Tyrion Lannister, The Imp, Pycelle", ["30104", "30102"]),
+     ("NCUs: Pycelle, Tyrion Lannister, The Imp", ["30102", "30104"])],
+)  # fmt: skip
+def test_a_one_word_ncu_beside_one_with_a_subname_is_read(catalogue: Catalogue, line: str, ncus: list[str]) -> None:
+    spec = read(LANNISTER.format(line=line), catalogue)
+    assert [n.id for n in spec.ncus] == ncus
+    assert not any("close to it" in note for note in spec.notes)
+
+
+@pytest.mark.parametrize(
+    "line", ["Kingsguard, Jaime Lannister, The Young Lion", "2x Lannister Halberdiers (one with Guard Captain)"]
+)
+def test_a_line_with_a_word_more_than_a_cards_name_is_no_misspelling_of_it(catalogue: Catalogue, line: str) -> None:
+    # a misspelling changes letters, it adds no word: these were a card "close to" the line, the rest lost
+    spec = read(LANNISTER.format(line=line), catalogue)
+    assert spec.not_read and {number for number, _ in spec.not_read} == {4}
+    assert units(spec)[0] == ("10101", ["20104"])  # nothing joined the unit above
+
+
+def test_a_misspelling_is_still_read_as_the_card_it_is_close_to(catalogue: Catalogue) -> None:
+    spec = read(LANNISTER.format(line="Lannister Halberdeirs"), catalogue)
+    assert [u for u, _ in units(spec)] == ["10101", "10102"]
+    assert any("'Lannister Halberdeirs' read as Lannister Halberdiers" in note for note in spec.notes)
+
+
+def test_ncus_written_name_dash_subname_after_a_label_are_each_read(catalogue: Catalogue) -> None:
+    text = (
+        "Faction: Stark\nStark Sworn Swords + Robb Stark, The Wolf Lord (C)\n"
+        "Non-Combat Units: Catelyn Stark - Lady of Winterfell, Sansa Stark - Little Bird\n"
+    )
+    spec = read(text, catalogue)
+    assert [n.id for n in spec.ncus] == ["30201", "30202"]
+    assert not any("comment" in note for note in spec.notes)
+
+
+@pytest.mark.parametrize(
+    ("title", "points"),
+    [("Stark 50 (Robb)", 50), ("Robb's Wolves (50)", 50), ("Robb's Wolves [60]", 60), ("Stark 50p", 50),
+     ("Stark @ 50", 50)],
+)  # fmt: skip
+def test_a_game_size_in_these_titles_is_read(catalogue: Catalogue, title: str, points: int) -> None:
+    text = f"{title}\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\nStark Bowmen (6)\n"
+    spec = import_list("text", text, catalogue, "p.txt", keep=True)
+    assert spec.points == points and not spec.not_read

@@ -43,6 +43,7 @@ from .lines import (
     SECTIONS,
     SPLIT,
     TITLE_BARE_SIZE,
+    TITLE_BRACKET_SIZE,
     TITLE_POINTS,
     TOTAL,
     clean,
@@ -330,7 +331,7 @@ class Lines(State):
 
     def _title(self, row: Row, text: str) -> None:
         """A line before the cards that names none: the list's name (the first such line) or a skipped one."""
-        size = TITLE_POINTS.search(text)
+        size = TITLE_POINTS.search(text) or TITLE_BRACKET_SIZE.search(text)
         if size is not None and self.points is None:
             self.points = (int(size["n"]), row.number)
             text = " ".join(f"{text[: size.start()]} {text[size.end() :]}".split()).strip(" -–—:|,")
@@ -342,10 +343,10 @@ class Lines(State):
             row.said.append(f"points: {self.points[0]}")
         elif (
             bare is not None
-            and bare["after"].lstrip()[:1] in ("-", "–", "—", ":", "|")
+            and bare["after"].lstrip()[:1] in ("-", "–", "—", ":", "|", "(")
             and bare["after"].strip(" -–—:|")
             and find_faction(self.catalogue, bare["before"].strip(" -–—:|,()[]"))
-        ):  # `Free Folk 40 – Varamyr`: a house and a standard size, then the list's own name after a dash
+        ):  # `Free Folk 40 – Varamyr`, `Stark 50 (Robb)`: a house and a standard size, then the list's own name
             self.points = (int(bare["n"]), row.number)
             text = " ".join(f"{bare['before']} {bare['after']}".split()).strip(" -–—:|,")
             row.said.append(f"points: {self.points[0]}")
@@ -637,8 +638,8 @@ class Lines(State):
             return self._parts(number, f"{parts[0]} ({cost}) – {after[1]}", indent, section, quiet=True, join=join)
         found = self._parts(number, parts[0], indent, section, quiet=True, join=join)
         rest, _, marked = take_cost(parts[1])
-        if not found or marked or any(lookup(self.catalogue, rest)):  # the rest names a card itself, or a (C)
-            return []
+        if not found or marked or any(lookup(self.catalogue, rest)) or self._names_cards(rest):
+            return []  # the rest names a card itself, or has one among its parts (`…, Sansa Stark`), or a (C)
         for piece in found:
             piece.attached = piece.attached or attached
         found[-1].comment = parts[1].strip()

@@ -147,8 +147,10 @@ TITLE_POINTS = re.compile(rf"\s*[(\[]?\s*(?P<n>\d{{2,4}})\s*{POINTS}\.?\s*[)\]]?
 # `Stark 40`, `Starks (40)`, `50 Lannister`: a standard size beside nothing but a house's name (checked by
 # the caller) is the game size, even without a points word
 TITLE_BARE_SIZE = re.compile(
-    r"(?P<before>.*?)[\s\-–—:|,]*[(\[]?\s*\b(?P<n>30|40|50|60)\b\s*[)\]]?(?P<after>.*)", re.IGNORECASE
+    r"(?P<before>.*?)[\s\-–—:|,@]*[(\[]?\s*\b(?P<n>30|40|50|60)p?\b\s*[)\]]?(?P<after>.*)", re.IGNORECASE
 )
+# `Robb's Wolves (50)`, `[40]`: a standard size in brackets on a title line (no card costs 30 or more)
+TITLE_BRACKET_SIZE = re.compile(r"\s*[(\[]\s*(?P<n>30|40|50|60)\s*[)\]]")
 LIST_SIGNAL = re.compile(
     rf"[(\[{{]\s*(?:\d{{1,2}}|{MARK_LETTER})\s*{POINTS}?\s*[)\]}}]"  # (6) (C) [6] (6 pts)
     rf"|\b\d{{1,2}}\s*{POINTS}\b"  # 6pts, 40 points

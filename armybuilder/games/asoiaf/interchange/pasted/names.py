@@ -220,11 +220,25 @@ def misspelt(catalogue: Catalogue, name: str) -> list[Card]:
         best = difflib.SequenceMatcher(None, words, close[0]).ratio()
         second = difflib.SequenceMatcher(None, words, close[1]).ratio() if len(close) > 1 else 0.0
         cards = titles[close[0]]
+        if not _no_word_added(words, close[0]):  # `Tyrion Lannister, The Imp, Pycelle`: two cards, not a typo
+            continue
         if best - second >= 0.04 or (len(close) > 1 and titles[close[1]] == cards):
             out = list(dict.fromkeys(cards))
             break
     catalogue.memo[key] = out
     return out
+
+
+def _no_word_added(written: str, title: str) -> bool:
+    """Whether `written` adds no word to `title`: a misspelling changes letters, or a word for another
+    (`Fearless Bannerman` for `Fierce Bannerman`), but a word of three letters or more beyond the title's
+    that is close to none of its words is something else (`Kingsguard Jaime Lannister The Young Lion` is a
+    unit and its attachment, `Lannister Halberdiers one` a card and the start of a remark)."""
+    ours = [word for word in written.split() if len(word) >= 3]
+    theirs = [word for word in title.split() if len(word) >= 3]
+    if len(ours) <= len(theirs):
+        return True
+    return all(any(difflib.SequenceMatcher(None, word, their).ratio() >= 0.6 for their in theirs) for word in ours)
 
 
 def house_before(catalogue: Catalogue, name: str) -> tuple[str, str] | None:
