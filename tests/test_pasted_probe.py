@@ -185,3 +185,17 @@ def test_a_game_size_in_these_titles_is_read(catalogue: Catalogue, title: str, p
     text = f"{title}\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\nStark Bowmen (6)\n"
     spec = import_list("text", text, catalogue, "p.txt", keep=True)
     assert spec.points == points and not spec.not_read
+
+
+@pytest.mark.parametrize("label", ["Enemy", "Enemies", "EA"])
+def test_an_enemy_label_heads_the_enemy_attachments(catalogue: Catalogue, label: str) -> None:
+    text = f"Faction: Stark\nStark Sworn Swords + Robb Stark, The Wolf Lord (C)\nStark Bowmen\n{label}: Jaqen H'ghar\n"
+    spec = read(text, catalogue)
+    assert [e.id for e in spec.enemy_attachments] == ["20221"] and spec.ncus == []
+
+
+def test_a_label_the_reader_does_not_know_before_cards_is_said(catalogue: Catalogue) -> None:
+    # the cards are read; that the label was set aside is a note, not silence
+    text = "Faction: Stark\nStark Sworn Swords + Robb Stark, The Wolf Lord (C)\nStark Bowmen\nOpponent: Jaqen H'ghar\n"
+    spec = read(text, catalogue)
+    assert "Line 4: `Opponent:` is no label this reader knows; what follows it is read as cards." in spec.notes

@@ -155,7 +155,8 @@ class Lines(State):
             elif value and self._known(row.number, written, False, self.section, indent) is not None:
                 content = f"{written} + {value}"  # `Stark Sworn Swords: Robb Stark (C)`: a card, then its attachment
             elif value and self._parts(row.number, value, indent, self.section, quiet=True):
-                content = value
+                content = value  # `Enemy: Jaqen H'ghar` was read as an NCU with the label dropped unsaid
+                self.notes.append(f"Line {row.number}: `{written}:` is no label this reader knows; what follows it is read as cards.")
             elif value and self._names_cards(value):  # `Support: Catelyn, Rodrik`: never skipped unread
                 self._error(
                     row,

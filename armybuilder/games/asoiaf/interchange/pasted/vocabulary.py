@@ -57,6 +57,9 @@ SECTIONS = {
     "attachment": Slot.ATTACHMENT,
     "enemy attachments": Slot.ENEMY,
     "enemy attachment": Slot.ENEMY,
+    "enemy": Slot.ENEMY,
+    "enemies": Slot.ENEMY,
+    "ea": Slot.ENEMY,
 }
 
 # words before a section heading that do not change it: `and for none combat units`, `my NCUs`
