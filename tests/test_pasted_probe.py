@@ -199,3 +199,13 @@ def test_a_label_the_reader_does_not_know_before_cards_is_said(catalogue: Catalo
     text = "Faction: Stark\nStark Sworn Swords + Robb Stark, The Wolf Lord (C)\nStark Bowmen\nOpponent: Jaqen H'ghar\n"
     spec = read(text, catalogue)
     assert "Line 4: `Opponent:` is no label this reader knows; what follows it is read as cards." in spec.notes
+
+
+def test_an_attachment_that_joins_an_enemy_unit_written_on_ones_own_is_moved_with_a_note(catalogue: Catalogue) -> None:
+    text = "Faction: Stark\nStark Sworn Swords + Robb Stark, The Wolf Lord (C)\nStark Bowmen + Jaqen H'ghar (1)\n"
+    spec = read(text, catalogue)
+    assert units(spec) == [("10201", ["20201"]), ("10205", [])]
+    assert [e.id for e in spec.enemy_attachments] == ["20221"]
+    assert (
+        "Line 3: Jaqen H'ghar, Mysterious Prisoner joins an enemy unit, not Stark Bowmen: read as an enemy attachment."
+    ) in spec.notes

@@ -336,6 +336,11 @@ class Placing(State):
             elif piece.section is Slot.ENEMY or card.requirements_of("attach_to_enemy_unit"):
                 enemy.append(piece)
                 piece.became = f"enemy_attachments: {describe(card)}"
+                if piece.section is not Slot.ENEMY and units and piece.attached:  # `Unit + Jaqen H'ghar`
+                    self.notes.append(
+                        f"Line {piece.line}: {card.title} joins an enemy unit, not {units[-1][0].name}: read as "
+                        "an enemy attachment."
+                    )
             elif units and piece.section is not Slot.NCU:
                 unit = units[-1][0]
                 units[-1][1].append(piece)
