@@ -233,7 +233,7 @@ class _Loader:
                 elif isinstance(value, (dict, list)):
                     self.problem("schema", f"`{key}` must be text", data.at(key))
                 elif isinstance(value, (bool, float)):  # `name: No`, `name: 3.10`: not what was written
-                    what = f"the boolean {str(value).lower()}" if isinstance(value, bool) else f"the number {value!r}"
+                    what = f"the boolean {str(value).lower()}" if isinstance(value, bool) else f"the number {_as_written(value)}"
                     self.problem("schema", f"`{key}` is read by YAML as {what}, not text; put it in quotes", data.at(key))
                 else:
                     setattr(army, key, str(value))

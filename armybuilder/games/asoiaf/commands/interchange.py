@@ -30,8 +30,13 @@ class FromFormat(StrEnum):
 _LOOKS_LIKE_PATH = re.compile(r".*\.(txt|ya?ml|json|md|html|code)$|.*[\\/]$", re.IGNORECASE)
 
 
-# one word that no code is: a War Council code is base64, an id string has a `;`, a list has spaces
-_ONE_WORD = re.compile(r"[^\s;]*[^A-Za-z0-9+/=\s;][^\s;]*")
+_BASE64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+
+
+def _no_code(source: str) -> bool:
+    """Whether `source` is one word that no code is (`my_list`): a War Council code is base64, an id string
+    has a `;`, a list has spaces. (One pass over the text, whatever its length.)"""
+    return bool(source) and ";" not in source and not any(c.isspace() for c in source) and not _BASE64.issuperset(source)
 
 
 def _is_folder(source: str) -> bool:
@@ -136,7 +141,7 @@ def import_(
         fatal(f"{source} is a folder; import reads one list (a file, a code, or '-' for standard input): "
               f"`armybuilder batch {source}` checks every list in it")  # fmt: skip
     text, name, from_file = _read_source(source)
-    if not from_file and (_LOOKS_LIKE_PATH.fullmatch(source) or (from_ is None and _ONE_WORD.fullmatch(source))):
+    if not from_file and (_LOOKS_LIKE_PATH.fullmatch(source) or (from_ is None and _no_code(source))):
         fatal(f"{source}: no such file (and it is not a list code either)")  # no code looks like a file name
     if not text.strip():
         fatal(f"{name}: empty; give a file holding the list, the code itself, or paste the list into standard input")
