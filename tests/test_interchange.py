@@ -674,3 +674,22 @@ def test_an_asoiaf_stats_size_smaller_than_what_is_spent_is_a_note(catalogue: Ca
     ]
     spec = import_list("asoiaf-stats", text.format("38/40"), catalogue, "l.txt")
     assert spec.points == 40 and spec.notes == []
+
+
+WOLVES = "EhNXb2x2ZXMgb2YgdGhlIE5vcnRoGAIgKCgAWgcI2U8Q6Z0BWgcI208Q650BWgMI2k9aAwjdT1oHCNlPEOydAVoDCN5PYPnrAQ=="
+
+
+@pytest.mark.parametrize(
+    "text", [f'"{WOLVES}"', f"`{WOLVES}`", f"“{WOLVES}”", f"{WOLVES[:40]}\n{WOLVES[40:]}\n", f"  {WOLVES[:50]}\n  {WOLVES[50:]}"]
+)
+def test_a_share_code_in_quotes_or_wrapped_over_lines_is_a_share_code(catalogue: Catalogue, text: str) -> None:
+    from armybuilder.games.asoiaf.interchange import detect, import_list
+
+    assert detect(text) == "warcouncil"
+    assert import_list("warcouncil", text, catalogue, "c.txt").name == "Wolves of the North"
+
+
+def test_a_column_of_card_names_is_no_share_code() -> None:
+    from armybuilder.games.asoiaf.interchange import detect
+
+    assert detect("Ghost\nAemon\nSworn Brothers (7)\n") != "warcouncil"

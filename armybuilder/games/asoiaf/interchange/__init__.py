@@ -61,10 +61,14 @@ def detect(text: str) -> str | None:
 
         if tts.looks_like(stripped):
             return "tts"
-    if len(stripped.split()) == 1:
+    words = stripped.split()
+    # a share code as one word, in quotes or backticks as a chat may show it, or wrapped over a few lines
+    # as an e-mail wraps it (each line long: a column of card names is no code)
+    if len(words) == 1 or (len(words) <= 20 and all(len(w) >= 16 for w in words)):
         from . import warcouncil
 
-        if warcouncil.looks_like(stripped):
+        code = "".join(words).strip(warcouncil.QUOTES)
+        if code and warcouncil.looks_like(code):
             return "warcouncil"
     from . import stats
 

@@ -65,9 +65,13 @@ UNIT_ID, ATTACHMENT_ID = 1, 2
 _BASE64 = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 
 
+QUOTES = "\"'`“”‘’"  # around a code pasted from a chat or a forum
+
+
 def decode_base64(text: str) -> bytes | None:
-    """The bytes of a base64 text (standard or URL-safe, padding optional), or None when it is not base64."""
-    compact = "".join(text.split())
+    """The bytes of a base64 text (standard or URL-safe, padding optional; wrapped over lines, or in the
+    quotes or backticks a chat shows it in), or None when it is not base64."""
+    compact = "".join(text.split()).strip(QUOTES)
     if not compact or not _BASE64.fullmatch(compact) or len(compact.rstrip("=")) % 4 == 1:
         return None
     compact = compact.rstrip("=").translate(str.maketrans("-_", "+/"))
