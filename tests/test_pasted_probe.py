@@ -1,9 +1,17 @@
-"""Ways of writing a list that a probe of the reader found read wrong with exit 0 and no word of it: the
-list's first card line taken for its title, a `Neutral:` heading taken for the faction, a commander label
-(`Cmdr:`) dropped, copies written `x2 (12)` or `2x` at the end counted once, and an attachment after
-`incl.`, `--` or `w/` with no space skipped as prose, a unit's short form before a dash and its attachment,
-a house and a game size before the list's own name, and a character with a word of its subname in brackets
-read as two cards. Each now reads as its cards, or is a problem on its line; nothing is lost without a word."""
+"""Ways of writing a list that probes of the reader found read wrong with exit 0 and no word of it.
+
+- The list's first card line taken for its title.
+- A `Neutral:` heading taken for the faction.
+- A commander label (`Cmdr:`) dropped.
+- Copies written `x2 (12)` or `2x` at the end counted once.
+- An attachment after `incl.`, `--` or `w/` with no space skipped as prose.
+- A unit's short form before a dash and its attachment.
+- A house and a game size before the list's own name.
+- A character with a word of its subname in brackets read as two cards.
+- A line with a word more than a card's name taken for a misspelling of it.
+- An `Enemy:` label dropped.
+
+Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
 from __future__ import annotations
 
