@@ -155,8 +155,10 @@ class Lines(State):
             elif value and self._known(row.number, written, False, self.section, indent) is not None:
                 content = f"{written} + {value}"  # `Stark Sworn Swords: Robb Stark (C)`: a card, then its attachment
             elif value and self._parts(row.number, value, indent, self.section, quiet=True):
-                content = value  # `Enemy: Jaqen H'ghar` was read as an NCU with the label dropped unsaid
-                self.notes.append(f"Line {row.number}: `{written}:` is no label this reader knows; what follows it is read as cards.")
+                content = value  # `Opponent: Jaqen H'ghar`: the cards read, the label set aside with a note
+                self.notes.append(
+                    f"Line {row.number}: `{written}:` is no label this reader knows; what follows it is read as cards."
+                )
             elif value and self._names_cards(value):  # `Support: Catelyn, Rodrik`: never skipped unread
                 self._error(
                     row,
@@ -210,7 +212,6 @@ class Lines(State):
             and not known
             and not self._close(content)
             and not self._starts_with_unit(content)
-            and not self._unit_first(content)
         ):
             self._title(row, content)
             return
@@ -218,7 +219,7 @@ class Lines(State):
             not any(p.exact or p.short for p in pieces)
             and _prose(content, pieces)
             and not self._names_cards(content)
-            and not self._unit_first(content)
+            and not self._starts_with_unit(content)
         ):
             self._skip(row, "prose", content)
             return
@@ -338,19 +339,18 @@ class Lines(State):
             text = " ".join(f"{text[: size.start()]} {text[size.end() :]}".split()).strip(" -–—:|,")
             row.said.append(f"points: {self.points[0]}")
         bare = TITLE_BARE_SIZE.fullmatch(text) if self.points is None else None
-        if bare is not None and find_faction(self.catalogue, f"{bare['before']} {bare['after']}".strip()):
-            self.points = (int(bare["n"]), row.number)  # `Stark 40`: a house and a standard size, nothing else
-            text = f"{bare['before']} {bare['after']}".strip(" -–—:|,()[]")
-            row.said.append(f"points: {self.points[0]}")
-        elif (
-            bare is not None
-            and bare["after"].lstrip()[:1] in ("-", "–", "—", ":", "|", "(")
-            and bare["after"].strip(" -–—:|")
-            and find_faction(self.catalogue, bare["before"].strip(" -–—:|,()[]"))
-        ):  # `Free Folk 40 – Varamyr`, `Stark 50 (Robb)`: a house and a standard size, then the list's own name
-            self.points = (int(bare["n"]), row.number)
-            text = " ".join(f"{bare['before']} {bare['after']}".split()).strip(" -–—:|,")
-            row.said.append(f"points: {self.points[0]}")
+        if bare is not None:
+            before, after = bare["before"], bare["after"]
+            alone = find_faction(self.catalogue, f"{before} {after}".strip())  # `Stark 40`: a house and a size
+            if alone or (  # `Free Folk 40 – Varamyr`, `Stark 50 (Robb)`: a house and a size, then the list's name
+                after.lstrip()[:1] in ("-", "–", "—", ":", "|", "(")
+                and after.strip(" -–—:|")
+                and find_faction(self.catalogue, before.strip(" -–—:|,()[]"))
+            ):
+                self.points = (int(bare["n"]), row.number)
+                joined = f"{before} {after}"
+                text = joined.strip(" -–—:|,()[]") if alone else " ".join(joined.split()).strip(" -–—:|,")
+                row.said.append(f"points: {self.points[0]}")
         if text and find_faction(self.catalogue, text) is not None and "faction" not in self.values:
             self._key(row, "faction", "Faction", text)  # `**Stark - 40pts**`
         elif text and "name" not in self.values and "title" not in self.values:
@@ -395,7 +395,10 @@ class Lines(State):
     def _starts_with_unit(self, text: str) -> bool:
         """Whether `text`, split at its dashes and joiners, names a card in one of its parts: a combat unit's
         name first (`Stark Sworn Swords – Catelyn Stark`, `Halberdiers with Tywin`) or a card's whole name
-        after a joiner (`Unsullied w/ Grey Worm`) — a card line, never the list's title."""
+        after a joiner (`Unsullied w/ Grey Worm`), or a combat unit's whole name and more words (`_unit_first`)
+        — a card line, never the list's title or prose."""
+        if self._unit_first(text):
+            return True
         parts = [p for d in DASH.split(text) for p in SPLIT.split(d)]
         if len(parts) < 2:
             return False
