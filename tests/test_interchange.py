@@ -693,3 +693,12 @@ def test_a_column_of_card_names_is_no_share_code() -> None:
     from armybuilder.games.asoiaf.interchange import detect
 
     assert detect("Ghost\nAemon\nSworn Brothers (7)\n") != "warcouncil"
+
+
+def test_a_url_safe_share_code_on_the_command_line_is_a_code_not_a_missing_file() -> None:
+    # `-` and `_` stand for `+` and `/` in URL-safe base64: such a code is read, not "no such file"
+    code = "EglWaWN0YXJpb24YCCAoKABaAwi4VFoHCLdUEMOiAVoDCLFUWgMIslRaCwi0VBDCogEQyaIBYNPwAWDU8AFgw+0B"
+    assert "+" in code
+    result = run("import", code.replace("+", "-"))
+    assert result.exit_code == 0, result.stderr
+    assert "faction: greyjoy" in result.stdout

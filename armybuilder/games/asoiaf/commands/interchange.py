@@ -30,20 +30,17 @@ class FromFormat(StrEnum):
 _LOOKS_LIKE_PATH = re.compile(r".*\.(txt|ya?ml|json|md|html|code)$|.*[\\/]$", re.IGNORECASE)
 
 
-_BASE64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+_SHORTEST_CODE = 16  # characters: a War Council code holds a faction and a unit at least
 
 
 def _no_code(source: str) -> bool:
-    """Whether `source` is one word that no code is (`my_list`): a War Council code is base64, an id string
-    has a `;`, a list has spaces. (One pass over the text, whatever its length.)"""
-    return bool(source) and ";" not in source and not any(c.isspace() for c in source) and not _BASE64.issuperset(source)
-
-
-def _is_folder(source: str) -> bool:
-    try:
-        return Path(source).is_dir()
-    except (OSError, ValueError):
+    """Whether `source` is one word that no code is (`my_list`): an id string has a `;`, a list has spaces,
+    and a War Council code is base64 (standard or URL-safe, as its reader takes it) and longer than this."""
+    if not source or ";" in source or any(c.isspace() for c in source):
         return False
+    from armybuilder.games.asoiaf.interchange.warcouncil import decode_base64
+
+    return len(source) < _SHORTEST_CODE or decode_base64(source) is None
 
 
 def _read_source(source: str) -> tuple[str, str, bool]:
@@ -54,8 +51,12 @@ def _read_source(source: str) -> tuple[str, str, bool]:
     path = Path(source)
     try:
         is_file = path.is_file()
+        is_folder = not is_file and bool(source.strip()) and path.is_dir()
     except (OSError, ValueError):  # an argument too long or odd to be a path is the code itself
-        is_file = False
+        is_file = is_folder = False
+    if is_folder:
+        fatal(f"{source} is a folder; import reads one list (a file, a code, or '-' for standard input): "
+              f"`armybuilder batch {source}` checks every list in it")  # fmt: skip
     if not is_file:
         return source, "<argument>", False
     try:
@@ -137,9 +138,6 @@ def import_(
     if from_file_named(source) and is_input(output, [source]):  # --force or not: never replace the input
         fatal(f"{output} is the file being imported; write the YAML list to another file with -o")
     cat = catalogue(data, data_version, names)
-    if source.strip() and source != "-" and _is_folder(source):
-        fatal(f"{source} is a folder; import reads one list (a file, a code, or '-' for standard input): "
-              f"`armybuilder batch {source}` checks every list in it")  # fmt: skip
     text, name, from_file = _read_source(source)
     if not from_file and (_LOOKS_LIKE_PATH.fullmatch(source) or (from_ is None and _no_code(source))):
         fatal(f"{source}: no such file (and it is not a list code either)")  # no code looks like a file name
