@@ -160,3 +160,19 @@ def test_validate_event_usage_errors(tmp_path: Path) -> None:
     only_event = runner.invoke(app, ["validate", "--event", str(event), str(event)])
     assert only_event.exit_code == 2 and "no files to check besides the event file" in only_event.output
     assert runner.invoke(app, ["validate", "--event", str(event), lists]).exit_code == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks here")
+def test_validate_event_says_a_second_name_of_a_list(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from armybuilder.cli import app
+
+    event = tmp_path / "event.yaml"
+    event.write_text("points: 40\n")
+    (tmp_path / "alice.yaml").write_text(EXAMPLE)
+    os.symlink("alice.yaml", tmp_path / "bob.yaml")
+    runner = CliRunner(env={"NO_COLOR": "1", "ARMYBUILDER_DATA": None})
+    result = runner.invoke(app, ["validate", "--event", str(event), str(tmp_path / "alice.yaml"), str(tmp_path / "bob.yaml")])
+    assert result.exit_code == 0
+    assert f"{tmp_path / 'bob.yaml'} is the same file as {tmp_path / 'alice.yaml'}; checked once" in result.stderr

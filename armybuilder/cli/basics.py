@@ -28,6 +28,19 @@ def say_error(message: str) -> None:
     print(f"armybuilder: error: {printable(message)}", file=sys.stderr)
 
 
+def say_repeated(repeated: list[tuple[str, str]]) -> None:
+    """A warning on stderr for each second name of a file found (`batch.collect`'s `repeated`): a link to a
+    list found under another name is one list, checked once, not a second player's."""
+    from armybuilder.text import printable
+
+    for path, first in repeated:
+        print(
+            f"armybuilder: warning: {printable(path)} is the same file as {printable(first)}; checked once, as "
+            f"{printable(first)}",
+            file=sys.stderr,
+        )
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Say the error and stop the command (`Failed`: the typer command and the fast path both end on it)."""
     say_error(message)

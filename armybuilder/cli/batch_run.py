@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from armybuilder.cli.basics import fail, missing_file, use_color, workspace
+from armybuilder.cli.basics import fail, missing_file, say_repeated, use_color, workspace
 from armybuilder.render import reports
 from armybuilder.text import count
 
@@ -111,9 +111,7 @@ def run(
 
     for path, why in refused:  # said whatever follows: a link out of the folder, a folder that cannot be read
         print(f"armybuilder: warning: skipped {printable(path)}: {why}", file=sys.stderr)
-    for path, first in repeated:  # a link to a list found under another name: one list, not two players'
-        print(f"armybuilder: warning: {printable(path)} is the same file as {printable(first)}; checked once, as "
-              f"{printable(first)}", file=sys.stderr)  # fmt: skip
+    say_repeated(repeated)
     if not subs:
         why = (
             f" ({count(len(skipped), 'file')} skipped: no lists by their names; --from reads them)"

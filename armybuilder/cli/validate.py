@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from armybuilder.cli.basics import say_repeated
 from armybuilder.cli.common import (
     CollectionOption,
     DataOption,
@@ -168,9 +169,11 @@ def _validate_for_event(
         batch.check_data_version(event, system.data_version(ws.data(system)))
         check_options(Options(collection=owned), ws)
         # named files are all read (the hook passes only what it selects); the event file is no list
-        subs = batch.collect([str(p) for p in lists], [str(event_file)], not_lists=())
+        repeated: list[tuple[str, str]] = []
+        subs = batch.collect([str(p) for p in lists], [str(event_file)], not_lists=(), repeated=repeated)
     except ArmyBuilderError as exc:
         fatal(str(exc))
+    say_repeated(repeated)
     if not subs:
         fatal(f"no files to check besides the event file {event_file}")
     with batch.run(subs, ws, batch.Config(event=event, strict=strict, collection=owned)) as results:
