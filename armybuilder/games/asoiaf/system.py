@@ -49,15 +49,6 @@ if TYPE_CHECKING:
 E, W = Severity.ERROR, Severity.WARNING
 
 
-def _noted_line(note: str) -> int:
-    """The line of the text a note of the import is about (`Line 12: …`, `Skipped line 3 (…)`), 0 for the whole."""
-    for lead in ("Line ", "Skipped line "):
-        if note.startswith(lead):
-            number = note[len(lead) :].split(" ", 1)[0].rstrip(":")
-            return int(number) if number.isdigit() and len(number) <= 6 else 0
-    return 0
-
-
 @cache
 def _list_checking() -> Checking:
     """How a list is read and checked, imported at the first check (not per list: a batch checks thousands)."""
@@ -396,7 +387,7 @@ class Asoiaf(
         spec = interchange.import_list(fmt, text, data, path, detected=True, points=points, keep=True)
         lines: dict[int, int] = {}  # the comment comes first: a problem at line 1 is about the whole list
         comment = interchange.import_comment(spec.fmt, spec, path)
-        notes = tuple((_noted_line(note), note) for note in spec.notes)
+        notes = tuple((interchange.note_line(note), note) for note in spec.notes)
         return Converted(dump_list(spec, data, comment, lines), lines, notes, spec.fmt if spec.fmt != fmt else None)
 
     # --- output ---------------------------------------------------------------------------------

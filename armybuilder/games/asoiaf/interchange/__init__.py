@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from armybuilder.errors import UsageError
 
-from .common import MAX_INPUT_CHARS, PASTED_FORMAT, ImportedList, InterchangeError, yaml_list
+from .common import MAX_INPUT_CHARS, PASTED_FORMAT, ImportedList, InterchangeError, note_line, yaml_list
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.catalogue import Catalogue
@@ -147,4 +147,5 @@ __all__ = [
     "export_list",
     "import_comment",
     "import_list",
+    "note_line",
 ]

@@ -44,6 +44,16 @@ class ImportedList(ListSpec):
     fmt: str = ""  # the format it was read as (set by `import_list`)
 
 
+def note_line(note: str) -> int:
+    """The line of the text a note of `ImportedList.notes` is about, as every reader writes it (`Line 12: …`,
+    `Skipped line 3 (…)`); 0 for a note about the whole text."""
+    for lead in ("Line ", "Skipped line "):
+        if note.startswith(lead):
+            number = note[len(lead) :].split(" ", 1)[0].rstrip(":")
+            return int(number) if number.isdigit() and len(number) <= 6 else 0
+    return 0
+
+
 def check_size(text: str, source: str) -> None:
     if len(text) > MAX_INPUT_CHARS:
         raise InterchangeError(
