@@ -276,6 +276,18 @@ def test_a_code_without_points_gets_the_standard_size(catalogue: Catalogue) -> N
     assert "the share code gives no game size: points 30" in import_comment("warcouncil", spec).lower()
 
 
+@pytest.mark.parametrize("path", FACTION_LISTS, ids=lambda p: p.stem)
+def test_our_own_printed_text_sheet_imports_back_to_the_same_list(path: Path, catalogue: Catalogue) -> None:
+    # a player pastes the sheet `export --format text` printed: its tactics deck, share code and verdict lines
+    # are left out with a note each, never read as a second `Faction:` line or an unknown card
+    sheet = run("export", str(path), "--format", "text")
+    assert sheet.exit_code == 0, sheet.output
+    spec, _ = reimport("text", sheet.stdout, catalogue)
+    assert shape(spec) == shape(spec_of(validate_path(str(path), catalogue)))
+    assert not spec.not_read
+    assert any("(tactics deck heading)" in note for note in import_comment("text", spec).splitlines())
+
+
 def test_wire_varints_round_trip() -> None:
     for value in (0, 1, 127, 128, 300, 10808, 2**35, 2**64 - 1):
         encoded = wire.varint(value)

@@ -10,6 +10,10 @@
 - A character with a word of its subname in brackets read as two cards.
 - A line with a word more than a card's name taken for a misspelling of it.
 - An `Enemy:` label dropped.
+- Our own printed text sheet not read back (its tactics deck, `(1, printed 2)` costs, `[neutral]` tags, a
+  list named like a card).
+- Copies written `x2 Unit`, `Unit 2x (12)`, `Unit x2 - 12pts` or `2 Unit` counted once.
+- Cards under `Sideboard:`, `Reinforcements:` or another heading of cards set aside joining the army.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -64,12 +68,23 @@ def test_a_dash_typed_as_two_hyphens_sets_a_unit_and_its_attachment_apart(catalo
 
 def test_a_title_that_is_no_card_line_stays_the_lists_name(catalogue: Catalogue) -> None:
     # a title naming a house, or a unit's short form first: titles, as before
-    for title in ("Stark Bowmen Spam", "My Night's Watch list", "Bowmen galore"):
+    for title in ("My Night's Watch list", "Bowmen galore"):
         spec = read(f"{title}\nFaction: Stark\nStark Bowmen\n", catalogue)
-        if title.startswith("Stark Bowmen"):  # a combat unit's whole name first: a card line, reported
-            assert [line for line, _ in spec.not_read] == [1]
-        else:
-            assert spec.name == title and not spec.not_read
+        assert spec.name == title and not spec.not_read
+    # a combat unit's whole name and more words first, with no header line under it: a card line, reported
+    spec = read("Stark Bowmen Spam\nStark Sworn Swords\nFaction: Stark\n", catalogue)
+    assert [line for line, _ in spec.not_read] == [1]
+
+
+@pytest.mark.parametrize("title", ["Stark Bowmen Spam", "Sworn Brothers", "Beyond the Wall"])
+def test_a_first_line_right_above_the_header_lines_is_the_lists_name(catalogue: Catalogue, title: str) -> None:
+    # as our own sheet begins (`Sworn Brothers` / `Night's Watch · 40 points`): the name, even when a card's too
+    spec = read(f"{title}\nNight's Watch · 40 points\nCommander: Jon Snow, 998th Lord Commander\n\n"
+                "Sworn Brothers (7) + Jon Snow, 998th Lord Commander (C)\n", catalogue)  # fmt: skip
+    assert spec.name == title and not spec.not_read
+    assert units(spec) == [("10502", ["20502"])]
+    says_a_card_too = [note for note in spec.notes if note.startswith("Line 1:") and "a card has that name" in note]
+    assert bool(says_a_card_too) == (title != "Stark Bowmen Spam")
 
 
 STARK_AND_NEUTRALS = """Stark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)
@@ -217,3 +232,47 @@ def test_an_attachment_that_joins_an_enemy_unit_written_on_ones_own_is_moved_wit
     assert (
         "Line 3: Jaqen H'ghar, Mysterious Prisoner joins an enemy unit, not Stark Bowmen: read as an enemy attachment."
     ) in spec.notes
+
+
+STARK = "Stark 40\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\n{line}\n"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["2x Stark Bowmen", "x2 Stark Bowmen", "Stark Bowmen x2", "Stark Bowmen 2x (12)", "Stark Bowmen x2 – 12",
+     "Stark Bowmen x2 - 12pts", "Stark Bowmen (6) (x2)", "2 Stark Bowmen", "2 Stark Bowmen (12)"],
+)  # fmt: skip
+def test_every_way_of_writing_two_copies_gives_two(catalogue: Catalogue, line: str) -> None:
+    spec = read(STARK.format(line=line), catalogue)
+    assert units(spec)[1:] == [("10205", []), ("10205", [])]
+    assert not spec.not_read
+    assert not any("close to it" in note or "written at" in note for note in spec.notes)  # no spelling, no cost
+    if line.startswith("2 "):  # a bare number first: a count, said in a note
+        assert any(note.startswith("Line 3: '2' before Stark Bowmen read as 2 copies") for note in spec.notes)
+
+
+def test_a_bare_number_first_that_is_the_cards_cost_is_its_cost(catalogue: Catalogue) -> None:
+    spec = read(STARK.format(line="6 Stark Bowmen"), catalogue)
+    assert units(spec)[1:] == [("10205", [])]
+    assert not spec.not_read and not any("copies" in note for note in spec.notes)
+
+
+def test_copies_of_a_unit_with_its_attachment_say_each_copy_takes_it(catalogue: Catalogue) -> None:
+    spec = read(STARK.format(line="Stark Bowmen x2 + Sworn Sword Captain"), catalogue)
+    assert units(spec)[1:] == [("10205", ["20204"]), ("10205", ["20204"])]
+    assert any(note.startswith("Line 3: 2 copies of Stark Bowmen read, each with") for note in spec.notes)
+
+
+@pytest.mark.parametrize("heading", ["Sideboard:", "Reinforcements:", "Not taking", "Subs (2):", "Tactics deck (20 cards):"])
+def test_cards_under_a_heading_of_cards_set_aside_are_left_out_with_a_note(catalogue: Catalogue, heading: str) -> None:
+    spec = read(STARK.format(line=f"Stark Bowmen (6)\n\n{heading}\nMormont Veteran (1)\nSansa Stark (4)\nNCUs:\nCatelyn Stark (4)"), catalogue)
+    assert units(spec)[1:] == [("10205", [])]  # no Mormont Veteran
+    assert [n.id for n in spec.ncus] == ["30201"]  # Catelyn, after the army's own heading; no Sansa
+    skipped = [note for note in spec.notes if "not part of the army" in note]
+    assert [note.split(" ")[2] for note in skipped] == ["6", "7"]
+
+
+def test_a_set_aside_label_with_its_cards_on_one_line_is_left_out(catalogue: Catalogue) -> None:
+    spec = read(STARK.format(line="Stark Bowmen (6)\nSideboard: Sansa Stark, Mormont Veteran"), catalogue)
+    assert units(spec)[1:] == [("10205", [])] and spec.ncus == []
+    assert any(note.startswith("Skipped line 4 (sideboard: not part of the army)") for note in spec.notes)

@@ -95,7 +95,8 @@ def test_a_tab_after_no_card_is_a_space_as_before(catalogue: Catalogue) -> None:
     spec = read(tabbed, catalogue)
     spaced = "Faction: Stark\n2 Stark Sworn Swords\n\tRobb Stark (C)\nStark Bowmen 6\n"
     assert reading(spec) == reading(read(spaced, catalogue))
-    assert reading(spec)["units"] == [("10201", ["20201"]), ("10205", [])]
+    # the count before the name: two copies, the indented commander joining the one above it
+    assert reading(spec)["units"] == [("10201", []), ("10201", ["20201"]), ("10205", [])]
     assert not any("cells of their own" in note for note in spec.notes)
 
 

@@ -14,6 +14,7 @@ from armybuilder.kit.words import close_matches
 from .lines import (
     ACTIVATIONS,
     ATTACHED,
+    BARE_COUNT,
     BRACKETED,
     COPIES,
     COST_ONLY,
@@ -51,7 +52,7 @@ from .lines import (
 )
 from .model import Piece, Row, State
 from .names import MAX_NAME, card_index, earlier, housed, lookup, misspelt, nickname, tokens
-from .vocabulary import FILLER
+from .vocabulary import FILLER, SET_ASIDE
 
 
 class Lines(State):
@@ -63,6 +64,7 @@ class Lines(State):
         if filled > MAX_LINES:
             self.problems.add(f"{filled:,} lines; a list is a few dozen — paste one list at a time", 1)
             self.problems.raise_if_any()
+        self.title_line = self._above_header(lines)
         for number, raw in enumerate(lines, 1):
             if not raw.strip():
                 continue
@@ -85,14 +87,52 @@ class Lines(State):
                 self._line(row, content, indent, bullet)
         return self._finish()
 
+    def _above_header(self, lines: list[str]) -> int:
+        """The number of the text's first line when it is a plain line right above the list's header lines
+        (`House Stark · 40 points`, `Faction: Stark`), as our own sheet and many lists begin: the list's
+        name, even when it is a card's name too (`Sworn Brothers`, `Beyond the Wall`); else 0."""
+        filled = [(n, line) for n, line in enumerate(lines[:MAX_LINES], 1) if line.strip()][:2]
+        if len(filled) < 2:
+            return 0
+        (number, first), (_, second) = filled
+        _, bullet, content = clean(first)
+        _, cost, marked = take_cost(content)
+        if bullet or cost is not None or marked or len(content) > MAX_LINE or KEY.fullmatch(content):
+            return 0
+        if self._is_meta(content) or _set_aside(content) or _army_heading(content):
+            return 0
+        header = clean(second)[2]
+        if len(header) > MAX_LINE:
+            return 0
+        segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", header) if s.strip()]
+        return number if segments and all(self._is_meta(s) for s in segments) else 0
+
     def _line(self, row: Row, content: str, indent: int, bullet: str) -> None:
         """Read one line (or one part of a line a blog glued to the one before)."""
+        if row.number == self.title_line:
+            if any(lookup(self.catalogue, content)):  # a card's name or short form
+                self.notes.append(
+                    f"Line {row.number}: '{content}' above the list's header lines is read as its name, though a "
+                    "card has that name too; if it is a card of the list, move it below the header."
+                )
+            self._title(row, content)
+            return
         dash_key = DASH_KEY.fullmatch(content)
         if dash_key:  # `Commander - Robb Stark` is `Commander: Robb Stark`
             content = f"{dash_key['key']}: {dash_key['value']}"
         if not re.search(r"[^\W_]", content):
             self._skip(row, "separator")
             return
+        aside = _set_aside(content)
+        if aside is not None:  # `Tactics deck (20 cards):`, `Sideboard:`: the lines under it are not the army
+            self.aside = aside
+            self._skip(row, f"{aside} heading")
+            return
+        if self.aside is not None:
+            if not _army_heading(content):
+                self._skip(row, f"under `{self.aside}:`, not part of the army")
+                return
+            self.aside = None
         segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", content) if s.strip()]
         if len(segments) > 1 and all(self._is_meta(s) for s in segments):
             for segment in segments:
@@ -138,6 +178,9 @@ class Lines(State):
         if key:
             label = _section_name(key["key"])
             value = key["value"].strip()
+            if label in SET_ASIDE:  # `Sideboard: Sansa Stark`: cards the army does not take
+                self._skip(row, f"{label}: not part of the army")
+                return
             if label in SECTIONS and value:  # `NCUs: A, B & C`: a section and its names on one line
                 self.section = SECTIONS[label]
                 self.inline_section = True
@@ -235,14 +278,17 @@ class Lines(State):
         out: list[Piece] = []
         i = 0
         while i < len(parts):
-            if i + 1 < len(parts):  # `Catelyn Stark, Lady of Winterfell` is one name
-                joined = self._parts(number, f"{parts[i]}, {parts[i + 1]}", indent, self.section, quiet=True)
-                if joined and all(p.exact for p in joined):
-                    out += joined
-                    i += 2
-                    continue
-            out += self._parts(number, parts[i], indent, self.section)
-            i += 1
+            # `Catelyn Stark, Lady of Winterfell` is one name; `Jeyne Poole, Arya Stark, Bride of Bolton` too
+            for size in (3, 2):
+                if i + size <= len(parts):
+                    joined = self._parts(number, ", ".join(parts[i : i + size]), indent, self.section, quiet=True)
+                    if joined and all(p.exact for p in joined):
+                        out += joined
+                        i += size
+                        break
+            else:
+                out += self._parts(number, parts[i], indent, self.section)
+                i += 1
         return out
 
     def _is_meta(self, text: str) -> bool:
@@ -446,11 +492,46 @@ class Lines(State):
         copies = COPIES.search(content)
         if copies:
             content = (content[: copies.start()] + content[copies.end() :]).strip()
-        pieces = self._parts(row.number, content, indent, section)
         times = int(next(n for n in copies.groups() if n)) if copies else 1
+        bare = None if copies else BARE_COUNT.match(content)
+        pieces = self._bare_count(row.number, content, bare, indent, section) if bare else []
+        if pieces:
+            times = int(bare["n"]) if bare else 1  # (told apart from a cost written first by `_bare_count`)
+            if pieces[0].cost == times:
+                times = 1
+        else:
+            pieces = self._parts(row.number, content, indent, section)
+        if times > 1 and len(pieces) > 1:
+            self.notes.append(
+                f"Line {row.number}: {times} copies of {pieces[0].name} read, each with "
+                f"{', '.join(p.name for p in pieces[1:])}; write one unit a line if only one copy takes it."
+            )
         for piece in pieces:
             piece.copies = times
         return pieces + [replace(p) for _ in range(times - 1) for p in pieces]
+
+    def _bare_count(
+        self, number: int, content: str, bare: re.Match[str], indent: int, section: Slot | None
+    ) -> list[Piece]:
+        """The cards of `2 Stark Bowmen`, a line that begins with a bare number before a card's name: [] when
+        the rest is no card (the number is then part of what is read). The number is the card's cost written
+        first when it is that (`6 Stark Bowmen`: its first piece's `cost`); else a count, with a note."""
+        n = int(bare["n"])
+        pieces = self._parts(number, content[bare.end() :], indent, section, quiet=True)
+        first = pieces[0] if pieces else None
+        if first is None or first.guess or not (first.exact or first.short):
+            return []
+        costs = {card.cost for card in first.exact or first.short}
+        if costs == {n} and first.cost is None:
+            first.cost = n
+            return pieces
+        printed = min((c for c in costs if c is not None), default=None)
+        cost = f" (`{first.name} ({printed})`)" if printed is not None else ""
+        self.notes.append(
+            f"Line {number}: '{n}' before {first.name} read as {n} copies; write `{n}x` to say so, or the cost "
+            f"after the name{cost} if it is one."
+        )
+        return pieces
 
     def _parts(
         self,
@@ -654,6 +735,26 @@ class Lines(State):
         piece = Piece(number, name or text, cost, marked, attached, section, indent)
         piece.exact, piece.short = lookup(self.catalogue, piece.name)
         return piece
+
+
+def _set_aside(content: str) -> str | None:
+    """The heading's words when the line is a heading over cards that are not the army's (`SET_ASIDE`):
+    `Tactics deck (20 cards, 2 of each):`, `Sideboard`; None for any other line (`Sideboard: Sansa` included)."""
+    if len(content) > 60:
+        return None
+    label = _section_name(re.sub(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])\s*", " ", content).strip().rstrip(":"))
+    return label if label in SET_ASIDE else None
+
+
+def _army_heading(content: str) -> bool:
+    """Whether the line heads a section of the army (`Units:`, `NCUs (2):`, `NCUs: A, B`)."""
+    header = HEADER.fullmatch(content)
+    if header and _section_name(header["name"]) in SECTIONS:
+        return True
+    if _section_name(content.rstrip(": ")) in SECTIONS:
+        return True
+    key = KEY.fullmatch(content)
+    return bool(key and _section_name(key["key"]) in SECTIONS)
 
 
 def _section_name(text: str) -> str:

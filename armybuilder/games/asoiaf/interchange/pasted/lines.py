@@ -17,6 +17,7 @@ from .vocabulary import (
     CREDIT_LINKS,
     CREDIT_VERBS,
     DASH_KEYS,
+    FACTION_TAGS,
     HONORIFICS,
     INSIDE,
     JOINERS,
@@ -29,6 +30,7 @@ from .vocabulary import (
     LIST_WORDS,
     NCU_LABELS,
     POINT_UNITS,
+    PRINTED_WORDS,
     ROLES,
     SECTIONS,
     TOTAL_WORDS,
@@ -100,6 +102,8 @@ SPLIT = re.compile(  # `Unit + A`, `Unit with A`, and `Unit w/A` (a joiner that 
     rf"\s+(?:(?:\+|&|{_words(LED_BY)})\s+|(?:{_words(tuple(w for w in LED_BY if w.endswith('/')))})(?=\w))",
     re.IGNORECASE,
 )
+FACTION_TAG = re.compile(rf"\s*\[\s*(?:{_words(FACTION_TAGS)})\s*\]", re.IGNORECASE)
+PRINTED = re.compile(rf"\(\s*(?P<cost>\d{{1,2}})\s*,\s*(?:{_words(PRINTED_WORDS)})\s+\d{{1,2}}\s*\)", re.IGNORECASE)
 ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
 UNIT_OF = re.compile(rf"^(?:{_words(UNITS_OF)})\s+", re.IGNORECASE)
 HONORIFIC = re.compile(rf"^(?:{_words(HONORIFICS)})\s+(?=\w)", re.IGNORECASE)
@@ -111,13 +115,17 @@ LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
+# what may follow a count written after the name: the end, a cost (`(12)`, `- 12pts`) or an attachment (`+ …`)
+_AFTER_COUNT = r"(?=\s*(?:[(\[]\s*\d{1,2}\s*[a-z.]{0,6}\s*[)\]]|[-–—]\s*\d{1,2}\s*[a-z.]{0,6})?$|\s+(?:\+|&|w/|with\s))"
 COPIES = re.compile(  # how many copies a line writes (one group each way, `copies`)
     r"^(?P<n>[1-9])\s*[x×]\s+"  # `2x Stark Bowmen`, `2 x …`
-    r"|\s+[x×]\s*(?P<m>[1-9])(?=\s*(?:[(\[]\s*\d{1,2}\s*[a-z.]{0,6}\s*[)\]])?$)"  # `Stark Bowmen x2`, `… x2 (12)`
-    r"|\s+(?P<k>[1-9])\s*[x×]$"  # `Stark Bowmen 2x`
+    r"|^[x×]\s*(?P<a>[1-9])\s+"  # `x2 Stark Bowmen`
+    rf"|\s+[x×*]\s*(?P<m>[1-9]){_AFTER_COUNT}"  # `Stark Bowmen x2`, `… x2 (12)`, `… x2 - 12pts`, `… *2`
+    rf"|\s+(?P<k>[1-9])\s*[x×]{_AFTER_COUNT}"  # `Stark Bowmen 2x`, `… 2x (12)`
     r"|\s*[(\[]\s*[x×]\s*(?P<b>[1-9])\s*[)\]]$",  # `Stark Bowmen (6) (x2)`
     re.IGNORECASE,
 )
+BARE_COUNT = re.compile(r"(?P<n>[1-9])\s+(?=[^\W\d_])")  # `2 Stark Bowmen`: a count, or a cost written first
 LABEL_SEPARATED = re.compile(rf"(?P<label>{_words(NCU_LABELS)})\s*[=\-–—]\s*(?=[^\W\d_])", re.IGNORECASE)  # `NCUs = A + B`
 COST_ONLY = re.compile(rf"[(\[]?\s*\d{{1,2}}\s*(?:{POINTS})?\s*[)\]]?", re.IGNORECASE)  # `5pts` between dashes
 COUNTED = re.compile(  # `NCUs (3): A, B, C`: a section label, how many, then the names
@@ -196,7 +204,7 @@ def take_cost(text: str) -> tuple[str, int | None, bool]:
     marked = False
     cost: int | None = None
     text = ROLE.sub("", ASIDE.sub("", text))
-    text = UNIT_OF.sub("", text)
+    text = UNIT_OF.sub("", PRINTED.sub(r"(\g<cost>)", FACTION_TAG.sub("", text)))
     if MARK_BEFORE.match(text):
         text, marked = MARK_BEFORE.sub("", text, count=1), True
     changed = True

@@ -62,6 +62,24 @@ SECTIONS = {
     "ea": Slot.ENEMY,
 }
 
+# headings over cards that are not the army's: its tactics deck (our own text export prints it; the deck is
+# the faction's and the commander's, never written in a list) and a player's spare cards. Every line under
+# one is left out, each with a note, until a heading of the army's own (`Units:`, `NCUs:`) follows.
+SET_ASIDE = frozenset({
+    "tactics deck", "tactics cards", "tactic cards", "tactics", "reinforcements", "reinforcement", "sideboard",
+    "side board", "not taking", "not taken", "left out", "removed", "subs", "substitutes", "alternates",
+    "alternatives", "swaps", "bench", "reserves", "spares",
+})  # fmt: skip
+
+# the house a card is from, in brackets after its name, as our own sheet prints a card not of the army's
+# faction: `House Bolton Cutthroats [neutral] (5)`
+FACTION_TAGS = (
+    "neutral", "stark", "lannister", "baratheon", "targaryen", "greyjoy", "martell", "freefolk", "nightswatch",
+    "bolton", "brotherhood",
+)  # fmt: skip
+# a cost a modifier changed, as our own sheet prints it: `Anguy, The Archer (1, printed 2)`
+PRINTED_WORDS = ("printed",)
+
 # words before a section heading that do not change it: `and for none combat units`, `my NCUs`
 FILLER = frozenset({"and", "for", "my", "the", "plus", "then", "with", "also"})
 # a commander as a word: `(C)`, `(Commander)`, `(Jon Snow, Commander)`, `Commander Jon Snow in …`
