@@ -14,6 +14,8 @@
   list named like a card).
 - Copies written `x2 Unit`, `Unit 2x (12)`, `Unit x2 - 12pts` or `2 Unit` counted once.
 - Cards under `Sideboard:`, `Reinforcements:` or another heading of cards set aside joining the army.
+- `Bolton Cutthroats` in a Bolton army read as the neutral card.
+- A `Points:` line overriding the title's size; crossed-out lines counted; two lists split by `---` merged.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -276,3 +278,38 @@ def test_a_set_aside_label_with_its_cards_on_one_line_is_left_out(catalogue: Cat
     spec = read(STARK.format(line="Stark Bowmen (6)\nSideboard: Sansa Stark, Mormont Veteran"), catalogue)
     assert units(spec)[1:] == [("10205", [])] and spec.ncus == []
     assert any(note.startswith("Skipped line 4 (sideboard: not part of the army)") for note in spec.notes)
+
+
+def test_a_house_before_the_armys_own_card_is_that_card_not_a_neutral_one(catalogue: Catalogue) -> None:
+    spec = read("House Bolton 40\nBolton Cutthroats (5) + Roose Bolton, Lord of the Dreadfort (C)\n"
+                "House Bolton Blackguards (6)\nBolton Flayed Men (8)\n", catalogue)  # fmt: skip
+    # Bolton's own Cutthroats and Flayed Men, with a note each; a neutral card's whole name stays that card
+    assert [u for u, _ in units(spec)] == ["11001", "10404", "11005"]
+    assert any(note.startswith("Line 2: 'Bolton' before Cutthroats names its house") for note in spec.notes)
+    assert any(note.startswith("Line 4: 'Bolton' before Flayed Men names its house") for note in spec.notes)
+
+
+def test_a_points_line_that_disagrees_with_the_titles_size_is_a_problem(catalogue: Catalogue) -> None:
+    spec = read("Stark 40\nPoints: 50\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\n", catalogue)
+    assert [line for line, _ in spec.not_read] == [2]
+    assert "disagrees with the game size 40 on line 1" in spec.not_read[0][1]
+    agreeing = read("Stark 40\nPoints: 40\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\n", catalogue)
+    assert agreeing.points == 40 and not agreeing.not_read
+
+
+def test_crossed_out_and_commented_out_lines_are_no_cards(catalogue: Catalogue) -> None:
+    spec = read(STARK.format(line="~~House Umber Berserkers (6)~~\n// Stark Bowmen (6)\n- ~~Grey Wind (3)~~\nStark Outriders"), catalogue)
+    assert units(spec)[1:] == [("10202", [])]
+    assert [n for n in spec.notes if "crossed out" in n or "commented out" in n] == [
+        "Skipped line 3 (crossed out): ~~House Umber Berserkers (6)~~",
+        "Skipped line 4 (commented out): // Stark Bowmen (6)",
+        "Skipped line 5 (crossed out): - ~~Grey Wind (3)~~",
+    ]
+
+
+def test_a_separator_between_cards_is_said(catalogue: Catalogue) -> None:
+    spec = read(STARK.format(line="Stark Bowmen\n---\nStark Outriders (6) + Brynden Tully, Outrider Commander"), catalogue)
+    assert len(units(spec)) == 3
+    assert any(note.startswith("Line 4: a separator between cards") for note in spec.notes)
+    plain = read(STARK.format(line="Stark Bowmen\n---"), catalogue)  # after the last card: nothing to say
+    assert not any("separator" in note for note in plain.notes)

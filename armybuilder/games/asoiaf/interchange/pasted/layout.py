@@ -20,6 +20,7 @@ from .lines import (
     COST_ONLY,
     COUNTED,
     CREDIT,
+    CROSSED_OUT,
     DASH,
     DASH_KEY,
     GLUED,
@@ -75,6 +76,9 @@ class Lines(State):
                     row, f"a line of {len(row.text):,} characters is no card line; shorten or remove it"
                 )
                 continue
+            if CROSSED_OUT.fullmatch(row.text):  # never a card of the list, whatever it names
+                self._skip(row, "crossed out" if row.text.startswith(("~", "-", "*", "+", "•")) else "commented out")
+                continue
             if "\t" in raw.strip():
                 raw = self._cells(number, raw)
             indent, bullet, content = clean(raw)
@@ -85,7 +89,22 @@ class Lines(State):
                 self._line(row, content[glued.start() :].strip(), indent, "")
             else:
                 self._line(row, content, indent, bullet)
+        self._separated()
         return self._finish()
+
+    def _separated(self) -> None:
+        """A separator line between cards (`---`, `*****`): the cards on both sides are read into one list, and
+        a note says so (two lists pasted one after the other are never merged without a word)."""
+        carded = [row.number for row in self.rows if row.pieces]
+        if not carded:
+            return
+        for row in self.rows:
+            if carded[0] < row.number < carded[-1] and "skipped: separator" in row.said:
+                self.notes.append(
+                    f"Line {row.number}: a separator between cards; the cards after it are read into the same "
+                    "list (if it begins another list, import each list on its own)."
+                )
+                return
 
     def _above_header(self, lines: list[str]) -> int:
         """The number of the text's first line when it is a plain line right above the list's header lines
@@ -354,6 +373,12 @@ class Lines(State):
             size = POINTS_VALUE.fullmatch(value)
             if size is None or int(size["b"] or size["a"]) <= 0:
                 self._error(row, f"`{written}: {value}` is not a game size such as 40")
+            elif self.points is not None and self.points[0] != int(size["b"] or size["a"]):
+                self._error(  # `Stark 40` above `Points: 50`: which is it?
+                    row,
+                    f"`{written}: {value}` disagrees with the game size {self.points[0]} on line {self.points[1]}; "
+                    "give the size once",
+                )
             else:
                 self.points = (int(size["b"] or size["a"]), row.number)
                 row.said.append(f"points: {self.points[0]}")

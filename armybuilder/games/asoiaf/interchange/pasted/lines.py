@@ -102,6 +102,8 @@ SPLIT = re.compile(  # `Unit + A`, `Unit with A`, and `Unit w/A` (a joiner that 
     rf"\s+(?:(?:\+|&|{_words(LED_BY)})\s+|(?:{_words(tuple(w for w in LED_BY if w.endswith('/')))})(?=\w))",
     re.IGNORECASE,
 )
+# a line the author crossed out (`~~Stark Bowmen (6)~~`, in a bullet too) or commented out (`// Stark Bowmen`)
+CROSSED_OUT = re.compile(r"(?:[-*+•]\s+)?~~[^~].*~~|//.*")
 FACTION_TAG = re.compile(rf"\s*\[\s*(?:{_words(FACTION_TAGS)})\s*\]", re.IGNORECASE)
 PRINTED = re.compile(rf"\(\s*(?P<cost>\d{{1,2}})\s*,\s*(?:{_words(PRINTED_WORDS)})\s+\d{{1,2}}\s*\)", re.IGNORECASE)
 ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)

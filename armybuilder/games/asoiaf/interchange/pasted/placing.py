@@ -12,7 +12,7 @@ from armybuilder.kit import words
 from armybuilder.text import or_quoted
 
 from .model import Piece, State
-from .names import describe, house_before, narrow, variants
+from .names import describe, house_before, housed, narrow, variants
 
 PRINTED_SIZES = (30, 40, 50, 60)  # printed costs adding up to one of these state the game size
 
@@ -42,6 +42,9 @@ class Placing(State):
         self.explicit = any(p.marked for p in pieces)
         if self.faction is None and not self.problems.problems:
             self._vote(pieces)
+        if self.faction is not None:
+            for piece in pieces:
+                self._own_house(piece)
         header = self.commander_piece
         named: Card | None = None
         if header is not None:
@@ -161,6 +164,19 @@ class Placing(State):
                     f"Line {piece.line}: {unit[0].title} must carry {forced[0].title}, a commander card: "
                     f"'{piece.name}' read as the list's commander."
                 )
+
+    def _own_house(self, piece: Piece) -> None:
+        """`Bolton Cutthroats` in a Bolton army: its own `Cutthroats` written after its house's name, rather
+        than the card of another house whose name the words shorten (the neutral `House Bolton Cutthroats`);
+        a note says so (`_guessed`)."""
+        assert self.faction is not None
+        own = self.faction.key
+        if piece.exact or not piece.pool or any(c.faction == own for c in piece.pool):
+            return  # (a card's whole name is that card: `House Bolton Cutthroats` is the neutral one)
+        mine = [c for c in housed(self.catalogue, piece.name) if c.faction == own]
+        if mine:
+            piece.exact, piece.short, piece.guess = [], mine, "house"
+            piece.pool = self._hinted(piece) or mine
 
     def _hinted(self, piece: Piece) -> list[Card]:
         """The cards a piece may be before its faction is known: hard marks, then hints of place (a line
