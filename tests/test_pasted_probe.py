@@ -16,6 +16,7 @@
 - Cards under `Sideboard:`, `Reinforcements:` or another heading of cards set aside joining the army.
 - `Bolton Cutthroats` in a Bolton army read as the neutral card.
 - A `Points:` line overriding the title's size; crossed-out lines counted; two lists split by `---` merged.
+- An NCU after `+` read as another house's attachment; a short form read as a neutral card with no word.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -313,3 +314,16 @@ def test_a_separator_between_cards_is_said(catalogue: Catalogue) -> None:
     assert any(note.startswith("Line 4: a separator between cards") for note in spec.notes)
     plain = read(STARK.format(line="Stark Bowmen\n---"), catalogue)  # after the last card: nothing to say
     assert not any("separator" in note for note in plain.notes)
+
+
+def test_an_ncu_after_a_plus_is_the_armys_card_not_another_houses_attachment(catalogue: Catalogue) -> None:
+    spec = read("Stark 40\nStark Sworn Swords + Robb Stark, The Wolf Lord (C) + Catelyn Stark\n", catalogue)
+    assert units(spec) == [("10201", ["20201"])]  # no Lady Stoneheart (Brotherhood) on the unit
+    assert [n.id for n in spec.ncus] == ["30201"] and spec.commander is not None
+    assert any(note.startswith("Line 2: 'Catelyn Stark' read as a card the army may take") for note in spec.notes)
+
+
+def test_a_short_form_read_as_another_houses_card_is_said(catalogue: Catalogue) -> None:
+    spec = read(STARK.format(line="Archers (6)"), catalogue)
+    assert units(spec)[1:] == [("10407", [])]
+    assert any(note.startswith("Line 3: 'Archers' read as Stormcrow Archers (neutral)") for note in spec.notes)

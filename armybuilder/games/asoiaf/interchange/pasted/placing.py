@@ -44,7 +44,7 @@ class Placing(State):
             self._vote(pieces)
         if self.faction is not None:
             for piece in pieces:
-                self._own_house(piece)
+                self._at_home(piece)
         header = self.commander_piece
         named: Card | None = None
         if header is not None:
@@ -139,6 +139,17 @@ class Placing(State):
                 f"Line {piece.line}: '{words.marked(piece.name)}' read as {card.title}, the one card name close to it "
                 "(correct the spelling if this is wrong)."
             )
+        elif (
+            not piece.guess
+            and not piece.exact
+            and self.faction is not None
+            and card.faction != self.faction.key
+            and len({c.id for c in piece.short}) > 1
+        ):  # `Archers` in a Stark list: of the cards it shortens, a neutral one (another house's name, too)
+            self.notes.append(
+                f"Line {piece.line}: '{piece.name}' read as {card.title} ({card.faction}), the card of its name the "
+                "army may take; write the card's whole name if you meant another."
+            )
         if piece.comment:
             self.notes.append(
                 f"Line {piece.line}: '{piece.comment}' after {card.title} is a comment, not read."
@@ -165,18 +176,33 @@ class Placing(State):
                     f"'{piece.name}' read as the list's commander."
                 )
 
-    def _own_house(self, piece: Piece) -> None:
-        """`Bolton Cutthroats` in a Bolton army: its own `Cutthroats` written after its house's name, rather
-        than the card of another house whose name the words shorten (the neutral `House Bolton Cutthroats`);
-        a note says so (`_guessed`)."""
+    def _at_home(self, piece: Piece) -> None:
+        """A piece whose cards are all of another house than the army's, when the army has a card it names:
+        - `Bolton Cutthroats` in a Bolton army: its own `Cutthroats` written after its house's name, rather
+          than the card of another house whose name the words shorten (the neutral `House Bolton Cutthroats`);
+          a note says so (`_guessed`). A card's whole name is that card.
+        - `Unit + Robb Stark (C) + Catelyn Stark` in a Stark army: the NCU Catelyn, not the Brotherhood's
+          attachment that a place after `+` asks for; a note says so."""
         assert self.faction is not None
         own = self.faction.key
-        if piece.exact or not piece.pool or any(c.faction == own for c in piece.pool):
-            return  # (a card's whole name is that card: `House Bolton Cutthroats` is the neutral one)
-        mine = [c for c in housed(self.catalogue, piece.name) if c.faction == own]
+        if not piece.pool or piece.section is Slot.ENEMY or any(c.faction == own for c in piece.pool):
+            return
+        mine = [] if piece.exact else [c for c in housed(self.catalogue, piece.name) if c.faction == own]
         if mine:
             piece.exact, piece.short, piece.guess = [], mine, "house"
             piece.pool = self._hinted(piece) or mine
+            return
+        if not piece.attached or any(c.faction == NEUTRAL for c in piece.pool):
+            return  # (a name on a line of its own: `_choose` says why its card stands where it does)
+        at_home = [c for c in piece.exact or piece.short if c.faction in (own, NEUTRAL)]
+        if at_home:
+            away = {c.kind.value for c in piece.pool}
+            piece.pool = at_home
+            self.notes.append(
+                f"Line {piece.line}: '{piece.name}' read as a card the army may take ("
+                f"{' or '.join(sorted(c.title for c in at_home))}), not the {' or '.join(sorted(away))} of "
+                f"another house its place on the line asks for."
+            )
 
     def _hinted(self, piece: Piece) -> list[Card]:
         """The cards a piece may be before its faction is known: hard marks, then hints of place (a line
