@@ -890,3 +890,16 @@ def test_what_an_import_guessed_is_a_note_in_the_report(tmp_path: Path) -> None:
     assert row["valid"] is True and row["format"] == "text"  # read as a pasted list, not as asoiaf-stats
     assert [(p["rule"], p["severity"], p["line"]) for p in row["problems"]] == [("import", "note", 12)]
     assert "'Stark Bowmenn' read as Stark Bowmen" in row["problems"][0]["message"]
+
+
+def test_a_hidden_list_is_said_and_an_editors_backup_is_skipped_not_a_second_entry(tmp_path: Path) -> None:
+    folder = submissions(tmp_path, {"kim.yaml": EXAMPLE, "kim.yaml~": EXAMPLE, "kim.txt.bak": EXAMPLE,
+                                    ".ivy.yaml": EXAMPLE, ".DS_Store": ""})  # fmt: skip
+    (folder / ".git").mkdir()
+    (folder / ".git" / "config.yaml").write_text(EXAMPLE, encoding="utf-8")
+    result = run(folder)
+    assert result.exit_code == 0
+    assert "1 list: 1 valid" in result.stdout  # kim once
+    assert "skipped 2 (no list)" in result.stdout and "kim.yaml~" in result.stdout
+    assert f"skipped {folder / '.ivy.yaml'}: a hidden file; not read" in result.stderr
+    assert ".DS_Store" not in result.output and ".git" not in result.output  # what is hidden and no list stays so

@@ -19,6 +19,7 @@ NOT_LISTS = (
     ".md", ".markdown", ".rst", ".csv", ".tsv", ".html", ".htm", ".json", ".xml", ".pdf", ".doc", ".docx",
     ".odt", ".xls", ".xlsx", ".ods", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".bmp", ".tif",
     ".tiff", ".heic", ".ico",
+    "~", ".bak", ".orig", ".swp", ".tmp",  # an editor's backup of a list (`kim.txt~`) is no second entry
 )  # fmt: skip
 
 
@@ -40,7 +41,7 @@ def collect(
     refused: list[tuple[str, str]] | None = None,
     repeated: list[tuple[str, str]] | None = None,
 ) -> list[Submission]:
-    """Files, folders (recursively, hidden entries skipped) and globs, in a stable order without repeats.
+    """Files, folders (recursively, hidden entries skipped; a hidden file named like a list refused) and globs, in a stable order without repeats.
 
     Files found in a folder or by a glob whose names end in `not_lists` are left out, and so are the files
     of `exclude` (the event file, the batch's own reports) wherever they are found; `skipped` receives
@@ -137,7 +138,9 @@ def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[tuple[str
             refuse(folder, f"a folder that cannot be read ({(exc.strerror or 'error').lower()}); its lists are not checked")
             continue
         for entry in entries:
-            if entry.name.startswith("."):
+            if entry.name.startswith("."):  # `.git`, `.DS_Store`; a hidden list is said, never dropped unsaid
+                if entry.name.lower().endswith(_TEXT_EXTENSIONS) and _is_file(entry):
+                    refuse(os.path.join(folder, entry.name), "a hidden file; not read (name it without the leading `.` to check it)")
                 continue
             path = os.path.join(folder, entry.name)
             try:
@@ -158,6 +161,13 @@ def _files_under(top: str, refuse: Callable[[str, str], None]) -> list[tuple[str
             else:
                 found.append((path, os.path.join(real_folder, entry.name)))
     return found
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 _TEXT_EXTENSIONS = (".yaml", ".yml", ".txt", ".text", ".json")  # `ann.yaml.txt`, as a mail program saves it
