@@ -225,6 +225,7 @@ class Position:
     westeros: list[tuple[str, Pos]] | None = None
     westeros_pos: Pos = NO_POS
     put_to_the_sword: str | None = None
+    put_to_the_sword_pos: Pos = NO_POS
     houses: dict[str, HouseBlock] = field(default_factory=dict)
     houses_pos: Pos = NO_POS
     muster: list[MusterPlan] | None = None

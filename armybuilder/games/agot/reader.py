@@ -184,6 +184,7 @@ class Reader:
                 )
             elif self.shaped(isinstance(choice, str) and choice in PUT_TO_THE_SWORD):
                 pos.put_to_the_sword = choice
+                pos.put_to_the_sword_pos = _val_pos(value, "put_to_the_sword")
 
     # --- names --------------------------------------------------------------------------------------
 

@@ -212,6 +212,12 @@ INVALID: list[tuple[str, Severity, str]] = [
         "      Karhold: march-plus1-star  #! westeros-restriction\n",
     ),
     (
+        "westeros-restriction",
+        Severity.WARNING,
+        ED2 + "westeros_cards: [Mustering, Web of Lies]\nput_to_the_sword: no-defense  #! westeros-restriction\n"
+        "houses:\n  stark:\n    units: {Winterfell: {footman: 1}}\n    orders: {Winterfell: defense-plus1}\n",
+    ),  # the choice of a card this round did not reveal: said, not dropped
+    (
         "round-range",
         Severity.ERROR,
         "game: agot-board-game\nedition: 2\nplayers: 6\nround: 11  #! round-range\nhouses:\n  stark: {}\n",

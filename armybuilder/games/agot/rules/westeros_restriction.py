@@ -1,7 +1,8 @@
 """(Warning) An order is of a kind that one of this round's Westeros cards forbids: Sea of Storms (raid),
 Storm of Swords (defense), Feast for Crows (consolidate), and in the second edition Rains of Autumn
 (march-plus1-star), Web of Lies (support) and Put to the Sword (the Valyrian Steel Blade holder's
-choice). Round 1 has no Westeros phase: cards listed then are ignored, with this warning.
+choice). Round 1 has no Westeros phase: cards listed then are ignored, with this warning. A
+`put_to_the_sword` choice without Put to the Sword among this round's cards restricts nothing: warned too.
 """
 
 from __future__ import annotations
@@ -46,6 +47,17 @@ CHOICE = {"no-defense": "defense", "no-march-plus1": "march-plus1-star"}
 
 
 def check(position: Position) -> Iterator[Problem]:
+    chosen = position.put_to_the_sword
+    if chosen not in (None, "none") and position.round != 1 and not any(
+        "chosen" in position.edition.westeros.get(card, ()) for card, _ in position.westeros or ()
+    ):  # the choice of a card this round did not reveal: never dropped without a word
+        yield position.problem(
+            ID,
+            SEVERITY,
+            f"put_to_the_sword is {chosen}, but Put to the Sword is not among this round's westeros_cards, so it "
+            "restricts nothing; list the card or remove the choice",
+            position.put_to_the_sword_pos,
+        )
     if not position.westeros or position.round is None:
         return
     if position.round == 1:
