@@ -553,6 +553,8 @@ def test_import_reads_files_and_stdin(tmp_path: Path) -> None:
         ([""], "<argument>: empty; give a file holding the list"),
         (["hello world"], "<argument>: cannot tell which format this is; give --from"),
         (["faction: stark\npoints: 40\n"], "already a YAML list"),
+        (["game: war-of-the-ring\nturn: 3\n"], "a War of the Ring (2nd edition) file, already in armybuilder's own"),
+        (["game: horde-vs-empire-cards\nname: A\n"], "check it with `armybuilder validate`; import reads A Song"),
         (["!!!", "--from", "warcouncil"], "<argument>: not a War Council share code: it is not base64"),
         (["stark;10101,99999"], "<argument>:1: id 2: no card has id 99999"),
     ],

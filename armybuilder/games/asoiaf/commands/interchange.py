@@ -150,6 +150,15 @@ def import_(
         # [ \t], not \s: a `\s*` at each line start runs over every blank line after it (quadratic)
         if re.search(r"(?m)^[ \t]*faction[ \t]*:[ \t]*[a-z]+[ \t\r]*$", text) and re.search(r"(?m)^[ \t]*points[ \t]*:", text):
             fatal(f"{name} is already a YAML list: check it with `armybuilder validate`")
+        game = re.search(r"(?m)^game[ \t]*:[ \t]*[\"']?([\w-]{1,60})", text)
+        from armybuilder import games  # (only for a text of no format)
+
+        system = games.lookup(game.group(1)) if game else None
+        if system is not None and system.key != "asoiaf":  # a position or deck of another game
+            fatal(
+                f"{name} is a {system.title} file, already in armybuilder's own format: check it with `armybuilder "
+                "validate`; import reads A Song of Ice & Fire lists from other tools' formats"
+            )
         fatal(
             f"{name}: cannot tell which format this is; give --from warcouncil, --from asoiaf-stats, "
             "--from tts or --from text"
