@@ -327,3 +327,10 @@ def test_a_short_form_read_as_another_houses_card_is_said(catalogue: Catalogue) 
     spec = read(STARK.format(line="Archers (6)"), catalogue)
     assert units(spec)[1:] == [("10407", [])]
     assert any(note.startswith("Line 3: 'Archers' read as Stormcrow Archers (neutral)") for note in spec.notes)
+
+
+def test_the_faction_is_voted_even_when_a_line_is_not_read(catalogue: Catalogue) -> None:
+    spec = read("Points: 30\nStark Sworn Swords (5)\nRobb Stark, The Wolf Lord (C)\nStark Bowmen (6)\nPoints: 50\n", catalogue)
+    assert [line for line, _ in spec.not_read] == [5]
+    assert spec.faction == "stark"
+    assert any(note.startswith("No `Faction:` line: the faction is House Stark") for note in spec.notes)

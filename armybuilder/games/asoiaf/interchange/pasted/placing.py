@@ -40,7 +40,7 @@ class Placing(State):
             piece.pool = self._hinted(piece)
         self._forced(body)
         self.explicit = any(p.marked for p in pieces)
-        if self.faction is None and not self.problems.problems:
+        if self.faction is None:  # (a line not read elsewhere never leaves the faction unsaid)
             self._vote(pieces)
         if self.faction is not None:
             for piece in pieces:
