@@ -112,6 +112,14 @@ DATA_RULES: tuple[ProblemDoc, ...] = (
         "of a unit card.",
         "data",
     ),
+    ProblemDoc(
+        "file-not-read",
+        W,
+        "A file in the catalogue folder that looks like card data but is not read: only the `*.yaml` files "
+        "directly in the folder are (a `.yml` or `.YAML` file, or a `*.yaml` file in a subfolder, is not); "
+        "rename or move it to have its cards read.",
+        "data",
+    ),
 )
 
 UNIT_FIELDS = ("name", "zh", "kind", "faction", "icon", "strength", "hp", "other_side")
@@ -696,10 +704,40 @@ def _number_problem(name: str, arg: Arg, has_number: bool, number: Any) -> str |
 
 
 def check_folder(folder: Path) -> tuple[list[Card], list[Problem]]:
-    """The cards of the sound entries of `folder` and every problem, sorted by file and position."""
+    """The cards of the sound entries of `folder` and every problem, sorted by file and position; a file
+    that looks like card data and is not read is a warning (never dropped without a word)."""
     checker = _Checker()
     checker.run(catalogue_files(folder))
-    return checker.cards, checker.problems
+    return checker.cards, [*_not_read(folder), *checker.problems]
+
+
+def _not_read(folder: Path) -> list[Problem]:
+    """`file-not-read` for each `.yml`/`.YAML` file beside the catalogue's files, and each subfolder's `*.yaml`
+    files (a few levels down, a few hundred entries looked at: a folder is never walked whole)."""
+    found: list[Problem] = []
+    stack, looked = [(folder, 0)], 0
+    while stack and looked < 500:
+        where, depth = stack.pop()
+        try:
+            entries = sorted(where.iterdir(), key=lambda p: p.name)
+        except OSError:
+            continue
+        for path in entries:
+            looked += 1
+            if path.name.startswith("."):
+                continue
+            name = path.name.lower()
+            if path.is_dir() and not path.is_symlink():
+                if depth < 3:
+                    stack.append((path, depth + 1))
+            elif name.endswith((".yaml", ".yml")) and (depth > 0 or not path.name.endswith(".yaml")) and path.is_file():
+                why = "in a subfolder" if depth else "not named *.yaml"
+                message = (
+                    f"{path.relative_to(folder).as_posix()} is not read ({why}): only the *.yaml files directly in "
+                    "the catalogue folder are; rename or move it to have its cards read"
+                )
+                found.append(Problem("file-not-read", W, message, str(path), 1, 1))
+    return found
 
 
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.

@@ -363,7 +363,14 @@ def test_which_files_are_read(write_catalogue: Writer) -> None:
     (folder / "sub").mkdir()
     (folder / "sub" / "more.yaml").write_text(bad, encoding="utf-8")
     (folder / "dir.yaml").mkdir()
-    assert SYSTEM.check_data(folder) == []
+    # only cards.yaml is read; a file that looks like card data and is not read is a warning naming it, so a
+    # deck's card kept in `other.yml` is never "not a known card" with no hint why
+    found = SYSTEM.check_data(folder)
+    assert {(p.rule, p.severity.value, p.file) for p in found} == {
+        ("file-not-read", "warning", "other.yml"),
+        ("file-not-read", "warning", "sub/more.yaml"),
+    }
+    assert [card.name for card in SYSTEM.load_data(folder).cards.values()] == ["Spearmen"]  # a warning loads
 
 
 @pytest.mark.parametrize("layout", ["missing", "file", "empty", "only-yml"])

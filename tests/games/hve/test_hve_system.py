@@ -25,9 +25,9 @@ DECK_IDS = {
 }  # fmt: skip
 DATA_IDS = {
     "card-kind", "duplicate-card", "unit-card-fields", "command-card-fields", "keyword-unknown",
-    "keyword-number", "keyword-qualifier", "keyword-command-type", "mount-target",
+    "keyword-number", "keyword-qualifier", "keyword-command-type", "mount-target", "file-not-read",
 }  # fmt: skip
-WARNINGS = {"command-without-executor", "mount-target-missing", "keyword-command-type"}
+WARNINGS = {"command-without-executor", "mount-target-missing", "keyword-command-type", "file-not-read"}
 
 
 def test_registered() -> None:
