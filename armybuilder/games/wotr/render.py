@@ -260,7 +260,12 @@ def blocks(report: Report[Any]) -> list[Block]:
 def heading(report: Report[Any]) -> str:
     verdict = "valid" if report.valid else "invalid"
     counts = f"{plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
-    return f"{report.summary.title or 'position'} — {report.path} — {verdict} ({counts})"
+    title = report.summary.title or "position"
+    details = report.summary.details
+    if getattr(report.model, "name", None):  # a named position: its turn and phase too (the title has neither)
+        when = [f"{key} {details[key]}" for key in ("turn", "phase") if details.get(key) is not None]
+        title += f" ({', '.join(when)})" if when else ""
+    return f"{title} — {report.path} — {verdict} ({counts})"
 
 
 # --- rich ------------------------------------------------------------------------------------------------

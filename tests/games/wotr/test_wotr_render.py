@@ -120,3 +120,11 @@ def test_show_names_players_control_and_what_was_left_out() -> None:
     assert "control: the Gondor player: Gondor and Elves" in text
     assert "event cards in hand: the Gondor player 3, the Witch-king player 2" in text
     assert "Left out of the tables above" in text and '"Mordr" is not a region' in text
+
+
+def test_a_named_position_keeps_its_turn_and_phase_on_the_sheet() -> None:
+    named = check(G + "name: Ladder game 17\nturn: 5\nphase: 6\n")
+    assert SYSTEM.export(named, "md").startswith("# Ladder game 17 (turn 5, phase 6) — position.yaml — ")
+    assert "<h1>Ladder game 17 (turn 5, phase 6) — " in SYSTEM.export(named, "html")
+    unnamed = check(G + "turn: 5\nphase: 6\n")  # the title says the turn already
+    assert SYSTEM.export(unnamed, "md").startswith("# turn 5 position — position.yaml — ")
