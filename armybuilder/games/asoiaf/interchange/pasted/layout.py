@@ -11,6 +11,7 @@ from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 from armybuilder.kit.words import close_matches
 
+from .headings import army_heading, section_name, set_aside
 from .lines import (
     ACTIVATIONS,
     ATTACHED,
@@ -53,7 +54,7 @@ from .lines import (
 )
 from .model import Piece, Row, State
 from .names import MAX_NAME, card_index, earlier, housed, lookup, misspelt, nickname, tokens
-from .vocabulary import FILLER, SET_ASIDE
+from .vocabulary import SET_ASIDE
 
 
 class Lines(State):
@@ -118,7 +119,7 @@ class Lines(State):
         _, cost, marked = take_cost(content)
         if bullet or cost is not None or marked or len(content) > MAX_LINE or KEY.fullmatch(content):
             return 0
-        if self._is_meta(content) or _set_aside(content) or _army_heading(content):
+        if self._is_meta(content) or set_aside(content) or army_heading(content):
             return 0
         header = clean(second)[2]
         if len(header) > MAX_LINE:
@@ -142,13 +143,13 @@ class Lines(State):
         if not re.search(r"[^\W_]", content):
             self._skip(row, "separator")
             return
-        aside = _set_aside(content)
+        aside = set_aside(content)
         if aside is not None:  # `Tactics deck (20 cards):`, `Sideboard:`: the lines under it are not the army
             self.aside = aside
             self._skip(row, f"{aside} heading")
             return
         if self.aside is not None:
-            if not _army_heading(content):
+            if not army_heading(content):
                 self._skip(row, f"under `{self.aside}:`, not part of the army")
                 return
             self.aside = None
@@ -158,9 +159,9 @@ class Lines(State):
                 self._meta(row, segment, self.seen_card)
             return
         header = HEADER.fullmatch(content)
-        name = _section_name(header["name"]) if header else ""
-        if _section_name(content.rstrip(": ")) in SECTIONS:  # `Units (Attachments)`
-            name = _section_name(content.rstrip(": "))
+        name = section_name(header["name"]) if header else ""
+        if section_name(content.rstrip(": ")) in SECTIONS:  # `Units (Attachments)`
+            name = section_name(content.rstrip(": "))
         if name in SECTIONS:
             self.section, self.inline_section = SECTIONS[name], False
             self._skip(row, "section header")
@@ -185,7 +186,7 @@ class Lines(State):
                 self._skip(row, "list heading", content)
             return
         counted = COUNTED.match(content)
-        if counted and _section_name(counted["label"]) in SECTIONS:  # `NCUs (3): A, B, C`
+        if counted and section_name(counted["label"]) in SECTIONS:  # `NCUs (3): A, B, C`
             content = f"{counted['label']}: {content[counted.end() :]}"
         separated = LABEL_SEPARATED.match(content)
         if separated:  # `NCUs = Catelyn + Rodrik`, `NCUs - Catelyn, Rodrik`
@@ -195,7 +196,7 @@ class Lines(State):
             content = f"{bare['label']}: {content[bare.end() :]}"
         key = KEY.fullmatch(content)
         if key:
-            label = _section_name(key["key"])
+            label = section_name(key["key"])
             value = key["value"].strip()
             if label in SET_ASIDE:  # `Sideboard: Sansa Stark`: cards the army does not take
                 self._skip(row, f"{label}: not part of the army")
@@ -760,34 +761,6 @@ class Lines(State):
         piece = Piece(number, name or text, cost, marked, attached, section, indent)
         piece.exact, piece.short = lookup(self.catalogue, piece.name)
         return piece
-
-
-def _set_aside(content: str) -> str | None:
-    """The heading's words when the line is a heading over cards that are not the army's (`SET_ASIDE`):
-    `Tactics deck (20 cards, 2 of each):`, `Sideboard`; None for any other line (`Sideboard: Sansa` included)."""
-    if len(content) > 60:
-        return None
-    label = _section_name(re.sub(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])\s*", " ", content).strip().rstrip(":"))
-    return label if label in SET_ASIDE else None
-
-
-def _army_heading(content: str) -> bool:
-    """Whether the line heads a section of the army (`Units:`, `NCUs (2):`, `NCUs: A, B`)."""
-    header = HEADER.fullmatch(content)
-    if header and _section_name(header["name"]) in SECTIONS:
-        return True
-    if _section_name(content.rstrip(": ")) in SECTIONS:
-        return True
-    key = KEY.fullmatch(content)
-    return bool(key and _section_name(key["key"]) in SECTIONS)
-
-
-def _section_name(text: str) -> str:
-    """A heading's words as `SECTIONS` spells them: `and for none combat units` is `none combat units`."""
-    words = text.strip().casefold().split()
-    while len(words) > 1 and words[0] in FILLER:
-        words.pop(0)
-    return " ".join(words)
 
 
 _UNIT_WORDS = 10  # words: no card's whole name has more (German `Gefolgsmänner des Berges von Haus Clegane`: 6)
