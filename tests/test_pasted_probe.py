@@ -266,13 +266,24 @@ def test_copies_of_a_unit_with_its_attachment_say_each_copy_takes_it(catalogue: 
     assert any(note.startswith("Line 3: 2 copies of Stark Bowmen read, each with") for note in spec.notes)
 
 
-@pytest.mark.parametrize("heading", ["Sideboard:", "Reinforcements:", "Not taking", "Subs (2):", "Tactics deck (20 cards):"])
+@pytest.mark.parametrize(
+    "heading",
+    ["Sideboard:", "Reinforcements:", "Not taking", "Subs (2):", "Possible swaps:", "Side board units:", "Reserve:"],
+)
 def test_cards_under_a_heading_of_cards_set_aside_are_left_out_with_a_note(catalogue: Catalogue, heading: str) -> None:
-    spec = read(STARK.format(line=f"Stark Bowmen (6)\n\n{heading}\nMormont Veteran (1)\nSansa Stark (4)\nNCUs:\nCatelyn Stark (4)"), catalogue)
-    assert units(spec)[1:] == [("10205", [])]  # no Mormont Veteran
-    assert [n.id for n in spec.ncus] == ["30201"]  # Catelyn, after the army's own heading; no Sansa
+    # to the end of the text: a sideboard may have its own `NCUs:` and `Units:`
+    spec = read(STARK.format(line=f"Stark Bowmen (6)\n\n{heading}\nMormont Veteran (1)\nNCUs:\nSansa Stark (4)\nUnits:\nStark Outriders"), catalogue)
+    assert units(spec)[1:] == [("10205", [])] and spec.ncus == []  # no Mormont Veteran, Sansa, Outriders
     skipped = [note for note in spec.notes if "not part of the army" in note]
-    assert [note.split(" ")[2] for note in skipped] == ["6", "7"]
+    assert [note.split(" ")[2] for note in skipped] == ["6", "7", "8", "9", "10"]
+
+
+def test_a_tactics_deck_ends_at_a_heading_of_the_army_or_a_units_line(catalogue: Catalogue) -> None:
+    deck = "Tactics deck (20 cards):\n  Faction: Winter's Might, Northern Ferocity\n  Robb Stark, The Wolf Lord: Hit and Run"
+    spec = read(STARK.format(line=f"{deck}\nNCUs:\nCatelyn Stark (4)"), catalogue)
+    assert [n.id for n in spec.ncus] == ["30201"] and not spec.not_read
+    spec = read(STARK.format(line="Tactics\nStark Bowmen (6)\nCatelyn Stark (4)"), catalogue)
+    assert units(spec)[1:] == [("10205", [])] and [n.id for n in spec.ncus] == ["30201"]
 
 
 def test_a_set_aside_label_with_its_cards_on_one_line_is_left_out(catalogue: Catalogue) -> None:
@@ -334,3 +345,37 @@ def test_the_faction_is_voted_even_when_a_line_is_not_read(catalogue: Catalogue)
     assert [line for line, _ in spec.not_read] == [5]
     assert spec.faction == "stark"
     assert any(note.startswith("No `Faction:` line: the faction is House Stark") for note in spec.notes)
+
+
+def test_a_number_first_that_is_the_cost_of_a_version_of_the_card_is_a_cost(catalogue: Catalogue) -> None:
+    spec = read("Stark 40\n5 Stark Sworn Swords\n  Robb Stark, The Wolf Lord (C)\n4 Catelyn Stark\n", catalogue)
+    assert units(spec) == [("10201", ["20201"])]
+    assert [n.id for n in spec.ncus] == ["30201"]  # one Catelyn, at her cost of 4
+    assert not any("copies" in note for note in spec.notes)
+
+
+def test_copies_then_each_ones_cost(catalogue: Catalogue) -> None:
+    spec = read(STARK.format(line="Stark Bowmen 2 x 6"), catalogue)
+    assert units(spec)[1:] == [("10205", []), ("10205", [])]
+    assert not any("written at" in note for note in spec.notes)
+
+
+@pytest.mark.parametrize("first", ["2x Stark Bowmen", "Stark Bowmen x2", "Stark Bowmen + Sworn Sword Captain"])
+def test_a_card_line_above_the_header_lines_is_no_name(catalogue: Catalogue, first: str) -> None:
+    spec = read(f"{first}\nFaction: Stark\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\n", catalogue)
+    assert spec.name is None
+    assert "10205" in [u for u, _ in units(spec)]
+
+
+def test_a_faction_tag_chooses_between_cards_of_one_name(catalogue: Catalogue) -> None:
+    # as our own sheet prints a neutral card that the army's house also has under that name
+    text = "Targaryen 40\nUnsullied Pikemen (7) + Daenerys Targaryen, Mother of Dragons (C)\nStormcrow Mercenaries [neutral] (5)\n"
+    neutral = [c.id for c in catalogue.cards.values() if c.title == "Stormcrow Mercenaries" and c.faction == "neutral"]
+    assert len(neutral) == 1
+    assert units(read(text, catalogue))[1] == (neutral[0], [])
+
+
+def test_a_card_name_with_a_joiner_in_a_line_of_ncus(catalogue: Catalogue) -> None:
+    spec = read("Baratheon 40\nBaratheon Wardens + Stannis Baratheon, The Rightful Heir (C)\n"
+                "NCUs: Selyse & Shireen, Queen and Princess (5), Melisandre, The Red Woman (5)\n", catalogue)  # fmt: skip
+    assert len(spec.ncus) == 2 and not spec.not_read

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .lines import HEADER, KEY, SECTIONS
-from .vocabulary import FILLER, SET_ASIDE
+from .vocabulary import FILLER, SET_ASIDE, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_WORDS
 
 
 def set_aside(content: str) -> str | None:
@@ -14,8 +14,23 @@ def set_aside(content: str) -> str | None:
     `Tactics deck (20 cards, 2 of each):`, `Sideboard`; None for any other line (`Sideboard: Sansa` included)."""
     if len(content) > 60:
         return None
-    label = section_name(re.sub(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])\s*", " ", content).strip().rstrip(":"))
-    return label if label in SET_ASIDE else None
+    bare = re.sub(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])\s*", " ", content).strip()
+    label = section_name(bare.rstrip(":"))
+    if label in SET_ASIDE:
+        return label
+    words = label.split()
+    if bare.endswith(":") and 1 <= len(words) <= 4 and (
+        not SET_ASIDE_WORDS.isdisjoint(words) or any(phrase in label for phrase in SET_ASIDE_PHRASES)
+    ):  # `Possible swaps:`, `Subs if needed:`, `Side board units:`
+        return label
+    return None
+
+
+def ends_set_aside(heading: str) -> bool:
+    """Whether a heading of cards set aside ends at a heading of the army (`Units:`) or a unit's line: only
+    a tactics deck's (no unit or NCU is a tactics card); a sideboard's may have its own `Units:` and runs
+    to the end of the text."""
+    return heading.split()[0] in TACTICS_WORDS
 
 
 def army_heading(content: str) -> bool:

@@ -11,9 +11,10 @@ from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 from armybuilder.kit.words import close_matches
 
-from .headings import army_heading, section_name, set_aside
+from .headings import army_heading, ends_set_aside, section_name, set_aside
 from .lines import (
     ACTIVATIONS,
+    ATTACH_SIGN,
     ATTACHED,
     BARE_COUNT,
     BRACKETED,
@@ -24,6 +25,7 @@ from .lines import (
     CROSSED_OUT,
     DASH,
     DASH_KEY,
+    FACTION_TAG,
     GLUED,
     HEADER,
     IN,
@@ -119,6 +121,8 @@ class Lines(State):
         _, cost, marked = take_cost(content)
         if bullet or cost is not None or marked or len(content) > MAX_LINE or KEY.fullmatch(content):
             return 0
+        if COPIES.search(content) or BARE_COUNT.match(content) or ATTACH_SIGN.search(content):
+            return 0  # `2x Stark Bowmen`, `Stark Sworn Swords + Robb Stark`: a card line, never a name
         if self._is_meta(content) or set_aside(content) or army_heading(content):
             return 0
         header = clean(second)[2]
@@ -149,7 +153,7 @@ class Lines(State):
             self._skip(row, f"{aside} heading")
             return
         if self.aside is not None:
-            if not army_heading(content):
+            if not (ends_set_aside(self.aside) and (army_heading(content) or self._unit_or_ncu(content))):
                 self._skip(row, f"under `{self.aside}:`, not part of the army")
                 return
             self.aside = None
@@ -292,22 +296,23 @@ class Lines(State):
     def _listed(self, number: int, value: str, indent: int) -> list[Piece]:
         """The cards of `NCUs: A, B & C` (a name with a comma in it kept whole when it is one card)."""
         whole = self._parts(number, value, indent, self.section, quiet=True)
-        if whole:
+        if whole and all(p.exact or p.short for p in whole):
             return whole
-        parts = [p for p in JOIN.split(value) if p.strip()]
+        commas = [p for p in value.split(",") if p.strip()]
         out: list[Piece] = []
         i = 0
-        while i < len(parts):
-            # `Catelyn Stark, Lady of Winterfell` is one name; `Jeyne Poole, Arya Stark, Bride of Bolton` too
+        while i < len(commas):
+            # `Catelyn Stark, Lady of Winterfell` is one name; `Jeyne Poole, Arya Stark, Bride of Bolton` and
+            # `Selyse & Shireen, Queen and Princess` too (a joiner inside a card's name is no joiner)
             for size in (3, 2):
-                if i + size <= len(parts):
-                    joined = self._parts(number, ", ".join(parts[i : i + size]), indent, self.section, quiet=True)
+                if i + size <= len(commas):
+                    joined = self._parts(number, ",".join(commas[i : i + size]), indent, self.section, quiet=True)
                     if joined and all(p.exact for p in joined):
                         out += joined
                         i += size
                         break
-            else:
-                out += self._parts(number, parts[i], indent, self.section)
+            else:  # one name, or several joined by `&`, `and`, `+`
+                out += [p for part in JOIN.split(commas[i]) if part.strip() for p in self._parts(number, part, indent, self.section)]
                 i += 1
         return out
 
@@ -497,6 +502,14 @@ class Lines(State):
                 return any(c.kind is CardKind.COMBAT_UNIT for c in exact)
         return False
 
+    def _unit_or_ncu(self, text: str) -> bool:
+        """Whether a line is a combat unit's or an NCU's line (no tactics card's): the whole name of one, alone
+        or before an attachment (`Unit + Attachment`); a `Commander: cards` line of a tactics deck is not."""
+        if ":" in text:
+            return False
+        name = take_cost(ATTACH_SIGN.split(text)[0])[0]
+        return any(c.kind in (CardKind.COMBAT_UNIT, CardKind.NCU) for c in lookup(self.catalogue, name)[0])
+
     def _names_cards(self, text: str) -> bool:
         """Whether a part of `text` (split at its commas, joiners and dashes) is a card's whole name."""
         parts = [q for p in JOIN.split(text) for d in DASH.split(p) for q in SPLIT.split(d) if q.strip()]
@@ -548,7 +561,7 @@ class Lines(State):
         if first is None or first.guess or not (first.exact or first.short):
             return []
         costs = {card.cost for card in first.exact or first.short}
-        if costs == {n} and first.cost is None:
+        if n in costs and first.cost is None:  # the cost of a version of the card (`4 Catelyn Stark`)
             first.cost = n
             return pieces
         printed = min((c for c in costs if c is not None), default=None)
@@ -760,6 +773,9 @@ class Lines(State):
         name, cost, marked = take_cost(text)
         piece = Piece(number, name or text, cost, marked, attached, section, indent)
         piece.exact, piece.short = lookup(self.catalogue, piece.name)
+        tag = FACTION_TAG.search(text)  # `Stormcrow Mercenaries [neutral]`: which house's card of that name
+        if tag:
+            piece.house = tag["house"].casefold()
         return piece
 
 

@@ -104,7 +104,7 @@ SPLIT = re.compile(  # `Unit + A`, `Unit with A`, and `Unit w/A` (a joiner that 
 )
 # a line the author crossed out (`~~Stark Bowmen (6)~~`, in a bullet too) or commented out (`// Stark Bowmen`)
 CROSSED_OUT = re.compile(r"(?:[-*+•]\s+)?~~[^~].*~~|//.*")
-FACTION_TAG = re.compile(rf"\s*\[\s*(?:{_words(FACTION_TAGS)})\s*\]", re.IGNORECASE)
+FACTION_TAG = re.compile(rf"\s*\[\s*(?P<house>{_words(FACTION_TAGS)})\s*\]", re.IGNORECASE)
 PRINTED = re.compile(rf"\(\s*(?P<cost>\d{{1,2}})\s*,\s*(?:{_words(PRINTED_WORDS)})\s+\d{{1,2}}\s*\)", re.IGNORECASE)
 ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
 UNIT_OF = re.compile(rf"^(?:{_words(UNITS_OF)})\s+", re.IGNORECASE)
@@ -119,8 +119,10 @@ LEAD_IN = re.compile(
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 # what may follow a count written after the name: the end, a cost (`(12)`, `- 12pts`) or an attachment (`+ …`)
 _AFTER_COUNT = r"(?=\s*(?:[(\[]\s*\d{1,2}\s*[a-z.]{0,6}\s*[)\]]|[-–—]\s*\d{1,2}\s*[a-z.]{0,6})?$|\s+(?:\+|&|w/|with\s))"
+ATTACH_SIGN = re.compile(rf"\s(?:[+&]|{_words(ATTACH_WORDS)})(?:\s|(?<=/))", re.IGNORECASE)  # `Unit + Att`: a card line
 COPIES = re.compile(  # how many copies a line writes (one group each way, `copies`)
-    r"^(?P<n>[1-9])\s*[x×]\s+"  # `2x Stark Bowmen`, `2 x …`
+    rf"\s+(?P<t>[1-9])\s*[x×]\s*\d{{1,2}}\s*(?:{POINTS})?\.?$"  # `Stark Bowmen 2 x 6`: copies, then each one's cost
+    r"|^(?P<n>[1-9])\s*[x×]\s+"  # `2x Stark Bowmen`, `2 x …`
     r"|^[x×]\s*(?P<a>[1-9])\s+"  # `x2 Stark Bowmen`
     rf"|\s+[x×*]\s*(?P<m>[1-9]){_AFTER_COUNT}"  # `Stark Bowmen x2`, `… x2 (12)`, `… x2 - 12pts`, `… *2`
     rf"|\s+(?P<k>[1-9])\s*[x×]{_AFTER_COUNT}"  # `Stark Bowmen 2x`, `… 2x (12)`

@@ -44,6 +44,7 @@ class Piece:
     became: str = ""
     guess: str = ""  # how the name was guessed: "nickname", "renamed", "house" or "misspelling" (a note when chosen)
     comment: str = ""  # what followed the card after a dash (`Unit – my favourite`)
+    house: str = ""  # the house a `[neutral]` tag after the name says the card is of (our own sheet writes it)
     copies: int = 1  # how many times its line writes it (`2x`, `x2`): its written cost may be for them all
 
 

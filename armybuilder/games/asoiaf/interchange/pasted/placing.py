@@ -185,6 +185,9 @@ class Placing(State):
           attachment that a place after `+` asks for; a note says so."""
         assert self.faction is not None
         own = self.faction.key
+        if piece.house:  # `Stormcrow Mercenaries [neutral]` in a Targaryen list: the neutral card, as tagged
+            piece.pool = narrow(piece.pool, lambda c: c.faction == piece.house)
+            return
         if not piece.pool or piece.section is Slot.ENEMY or any(c.faction == own for c in piece.pool):
             return
         mine = [] if piece.exact else [c for c in housed(self.catalogue, piece.name) if c.faction == own]

@@ -64,7 +64,8 @@ SECTIONS = {
 
 # headings over cards that are not the army's: its tactics deck (our own text export prints it; the deck is
 # the faction's and the commander's, never written in a list) and a player's spare cards. Every line under
-# one is left out, each with a note, until a heading of the army's own (`Units:`, `NCUs:`) follows.
+# one is left out, each with a note: to the end of the text under a sideboard (which may have its own
+# `Units:` and `NCUs:`), until a heading of the army's own or a unit or NCU under a tactics deck.
 SET_ASIDE = frozenset({
     "tactics deck", "tactics cards", "tactic cards", "tactics", "reinforcements", "reinforcement", "sideboard",
     "side board", "not taking", "not taken", "left out", "removed", "subs", "substitutes", "alternates",
@@ -79,6 +80,16 @@ FACTION_TAGS = (
 )  # fmt: skip
 # a cost a modifier changed, as our own sheet prints it: `Anguy, The Archer (1, printed 2)`
 PRINTED_WORDS = ("printed",)
+
+# a heading ending in `:` of a few words, one of them one of these, heads cards set aside too (`Possible swaps:`,
+# `Subs if needed:`, `Side board units:`); no card's name holds one of them but tactics cards'
+SET_ASIDE_WORDS = frozenset({
+    "sideboard", "reserve", "reserves", "alternate", "alternates", "alternative", "alternatives", "substitute",
+    "substitutes", "substitution", "substitutions", "sub", "subs", "swap", "swaps", "bench", "spare", "spares",
+    "removed", "reinforcement", "reinforcements",
+})  # fmt: skip
+SET_ASIDE_PHRASES = ("side board", "not taking", "not taken", "left out")
+TACTICS_WORDS = ("tactics", "tactic")  # a set-aside heading of these words: a unit's line ends it
 
 # words before a section heading that do not change it: `and for none combat units`, `my NCUs`
 FILLER = frozenset({"and", "for", "my", "the", "plus", "then", "with", "also"})
