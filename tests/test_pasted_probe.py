@@ -17,6 +17,9 @@
 - `Bolton Cutthroats` in a Bolton army read as the neutral card.
 - A `Points:` line overriding the title's size; crossed-out lines counted; two lists split by `---` merged.
 - An NCU after `+` read as another house's attachment; a short form read as a neutral card with no word.
+- A sideboard's own `Units:` bringing its cards back; `4 Catelyn Stark` as four copies; `Unit 2 x 6` as six;
+  a card line above `Faction:` taken for the name; a `[neutral]` tag, a name holding `&`, a crossed-out part
+  of a line, and `Areo Hotah (C)` (its printed cost) on our own sheet read wrong.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -379,3 +382,11 @@ def test_a_card_name_with_a_joiner_in_a_line_of_ncus(catalogue: Catalogue) -> No
     spec = read("Baratheon 40\nBaratheon Wardens + Stannis Baratheon, The Rightful Heir (C)\n"
                 "NCUs: Selyse & Shireen, Queen and Princess (5), Melisandre, The Red Woman (5)\n", catalogue)  # fmt: skip
     assert len(spec.ncus) == 2 and not spec.not_read
+
+
+def test_a_crossed_out_part_of_a_line_is_not_read(catalogue: Catalogue) -> None:
+    text = "Stark Bowmen (6) ~~+ Sworn Sword Captain (1)~~\n[s]Stark Outriders (6)[/s]\n<del>Grey Wind (3)</del>"
+    spec = read(STARK.format(line=text), catalogue)
+    assert units(spec)[1:] == [("10205", [])] and spec.ncus == []
+    assert "Line 3: '~~+ Sworn Sword Captain (1)~~' crossed out; not read." in spec.notes
+    assert [n.split(" (")[0] for n in spec.notes if "(crossed out)" in n] == ["Skipped line 4", "Skipped line 5"]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from armybuilder.games.asoiaf.armylist import Slot
 from armybuilder.games.asoiaf.cards import NEUTRAL, CardKind
-from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
+from armybuilder.games.asoiaf.catalogue import normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 from armybuilder.kit.words import close_matches
 
@@ -22,7 +22,6 @@ from .lines import (
     COST_ONLY,
     COUNTED,
     CREDIT,
-    CROSSED_OUT,
     DASH,
     DASH_KEY,
     FACTION_TAG,
@@ -52,10 +51,11 @@ from .lines import (
     TITLE_POINTS,
     TOTAL,
     clean,
+    crossed_out,
     take_cost,
 )
 from .model import Piece, Row, State
-from .names import MAX_NAME, card_index, earlier, housed, lookup, misspelt, nickname, tokens
+from .names import MAX_NAME, earlier, housed, lookup, misspelt, nickname, spellings, tokens
 from .vocabulary import SET_ASIDE
 
 
@@ -79,9 +79,12 @@ class Lines(State):
                     row, f"a line of {len(row.text):,} characters is no card line; shorten or remove it"
                 )
                 continue
-            if CROSSED_OUT.fullmatch(row.text):  # never a card of the list, whatever it names
-                self._skip(row, "crossed out" if row.text.startswith(("~", "-", "*", "+", "•")) else "commented out")
+            whole, raw, struck = crossed_out(row.text, raw)
+            if whole:  # never a card of the list, whatever it names
+                self._skip(row, whole)
                 continue
+            if struck:  # `Stark Bowmen (6) ~~+ Sworn Sword Captain (1)~~`: the rest of the line is read
+                self.notes.append(f"Line {number}: {', '.join(repr(s) for s in struck)} crossed out; not read.")
             if "\t" in raw.strip():
                 raw = self._cells(number, raw)
             indent, bullet, content = clean(raw)
@@ -523,7 +526,7 @@ class Lines(State):
         """Whether `text` is close to a card's name (a misspelt card, not a title)."""
         name = take_cost(text)[0]
         words = " ".join(tokens(name))
-        return bool(words) and bool(close_matches(words, _spellings(self.catalogue), 1, 0.85))
+        return bool(words) and bool(close_matches(words, spellings(self.catalogue), 1, 0.85))
 
     def _pieces(self, row: Row, content: str, indent: int, bullet: str, section: Slot | None) -> list[Piece]:
         """The cards a line writes: one, or a unit and its attachments (`Unit (7) + Jon Snow (C)`), as many
@@ -789,14 +792,3 @@ def _prose(content: str, pieces: list[Piece]) -> bool:
     """A sentence about the list (`Ste's list was …`), not a card: many words, no cost, no mark."""
     words = content.split()
     return len(words) >= 7 and not any(p.cost is not None or p.marked for p in pieces)
-
-
-def _spellings(catalogue: Catalogue) -> list[str]:
-    """Every card's title and name as words, and a `House X …` name without its first word too (`Umber
-    Berserkers`): what a misspelt card line is close to (built once per catalogue)."""
-    found = catalogue.memo.get(("pasted-spellings",))
-    if found is None:
-        names = {" ".join(words) for _, title, own in card_index(catalogue) for words in (title, own)}
-        names |= {n.removeprefix("house ") for n in names if n.startswith("house ") and len(n.split()) >= 3}
-        found = catalogue.memo[("pasted-spellings",)] = sorted(names)
-    return found  # type: ignore[return-value]

@@ -104,6 +104,8 @@ SPLIT = re.compile(  # `Unit + A`, `Unit with A`, and `Unit w/A` (a joiner that 
 )
 # a line the author crossed out (`~~Stark Bowmen (6)~~`, in a bullet too) or commented out (`// Stark Bowmen`)
 CROSSED_OUT = re.compile(r"(?:[-*+•]\s+)?~~[^~].*~~|//.*")
+# a part of a line crossed out: markdown `~~…~~`, forum `[s]…[/s]`, a web page's `<s>`/`<del>` (each bounded)
+STRUCK = re.compile(r"~~[^~]{1,200}~~|\[s\][^\[]{0,200}\[/s\]|<(s|del|strike)>[^<]{0,200}</\1>", re.IGNORECASE)
 FACTION_TAG = re.compile(rf"\s*\[\s*(?P<house>{_words(FACTION_TAGS)})\s*\]", re.IGNORECASE)
 PRINTED = re.compile(rf"\(\s*(?P<cost>\d{{1,2}})\s*,\s*(?:{_words(PRINTED_WORDS)})\s+\d{{1,2}}\s*\)", re.IGNORECASE)
 ROLE = re.compile(rf"\s*(?:\(\s*(?:{_words(ROLES)})\s*\)|,\s*(?:{_words(ROLES)})\s*(?=\)))", re.IGNORECASE)
@@ -199,6 +201,15 @@ def clean(raw: str) -> tuple[int, str, str]:
         bullet, text = found.group().strip() or "•", text[found.end() :]
     text = EMPHASIS.sub("", text).strip()
     return indent, bullet, " ".join(text.split())
+
+
+def crossed_out(text: str, raw: str) -> tuple[str, str, list[str]]:
+    """Why a whole line is skipped (`crossed out`, `commented out`; "" when it is not), the raw line without
+    its crossed-out parts, and those parts (`Stark Bowmen ~~+ Sworn Sword Captain~~`)."""
+    if CROSSED_OUT.fullmatch(text) or (STRUCK.search(text) and not re.search(r"[^\W_]", STRUCK.sub(" ", text))):
+        return ("commented out" if text.startswith("/") else "crossed out"), raw, []
+    struck = [m.group() for m in STRUCK.finditer(raw)]
+    return "", (STRUCK.sub(" ", raw) if struck else raw), struck
 
 
 def take_cost(text: str) -> tuple[str, int | None, bool]:

@@ -294,3 +294,14 @@ def earlier(catalogue: Catalogue, name: str) -> list[Card]:
             if found is not None:
                 return [found[0]]
     return []
+
+
+def spellings(catalogue: Catalogue) -> list[str]:
+    """Every card's title and name as words, and a `House X …` name without its first word too (`Umber
+    Berserkers`): what a misspelt card line is close to (built once per catalogue)."""
+    found = catalogue.memo.get(("pasted-spellings",))
+    if found is None:
+        names = {" ".join(words) for _, title, own in card_index(catalogue) for words in (title, own)}
+        names |= {n.removeprefix("house ") for n in names if n.startswith("house ") and len(n.split()) >= 3}
+        found = catalogue.memo[("pasted-spellings",)] = sorted(names)
+    return found  # type: ignore[return-value]

@@ -425,6 +425,16 @@ class Placing(State):
             )
         if named is not None and header is not None:
             others = [p for p in marked if p.card != named]
+            # `Areo Hotah (C)` under `Commander: Doran`, Doran fielded too (as our sheet prints): the (C) of a
+            # card printed with the cost C is its cost, not a second mark
+            printed_c = [p for p in others if p.card is not None and p.card.cost is None] if named in placed else []
+            for printed in printed_c:
+                assert printed.card is not None
+                self.notes.append(
+                    f"Line {printed.line}: the (C) after {printed.card.title} is read as its printed cost C: the "
+                    f"commander is {named.title} (line {header.line})."
+                )
+            others = [p for p in others if p not in printed_c]
             if others:
                 assert others[0].card is not None
                 self._problem(
