@@ -390,3 +390,9 @@ def test_a_crossed_out_part_of_a_line_is_not_read(catalogue: Catalogue) -> None:
     assert units(spec)[1:] == [("10205", [])] and spec.ncus == []
     assert "Line 3: '~~+ Sworn Sword Captain (1)~~' crossed out; not read." in spec.notes
     assert [n.split(" (")[0] for n in spec.notes if "(crossed out)" in n] == ["Skipped line 4", "Skipped line 5"]
+
+
+def test_the_marked_commander_leads_when_the_list_fields_two_commander_cards(catalogue: Catalogue) -> None:
+    spec = read("Faction: Targaryen\nPoints: 40\nUnsullied Pikemen (7) + Daenerys Targaryen, Mother of Dragons (C)\n"
+                "Unsullied Swordmasters (7) + Barristan Selmy\n", catalogue)  # fmt: skip
+    assert spec.commander is not None and spec.commander.title == "Daenerys Targaryen, Mother of Dragons"

@@ -69,6 +69,9 @@ class Placing(State):
         commander = self.commander_piece or marked
         if commander is not None:
             keys["commander"] = commander.line
+            cards = spec.cards()
+            if commander.card in cards and sum(c.commander for c in cards) > 1:  # which commander card leads
+                spec.leader = commander.card
         elif spec.commander is not None:  # one commander card, on a line that does not say so
             line = next((p.line for p in body if p.card == spec.commander), None)
             if line is not None:
