@@ -246,7 +246,7 @@ STARK = "Stark 40\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\n{line
 @pytest.mark.parametrize(
     "line",
     ["2x Stark Bowmen", "x2 Stark Bowmen", "Stark Bowmen x2", "Stark Bowmen 2x (12)", "Stark Bowmen x2 – 12",
-     "Stark Bowmen x2 - 12pts", "Stark Bowmen (6) (x2)", "2 Stark Bowmen", "2 Stark Bowmen (12)"],
+     "Stark Bowmen x2 - 12pts", "Stark Bowmen x2 = 12", "Stark Bowmen (6) (x2)", "2 Stark Bowmen", "2 Stark Bowmen (12)"],
 )  # fmt: skip
 def test_every_way_of_writing_two_copies_gives_two(catalogue: Catalogue, line: str) -> None:
     spec = read(STARK.format(line=line), catalogue)
