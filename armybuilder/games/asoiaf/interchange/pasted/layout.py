@@ -536,12 +536,8 @@ class Lines(State):
             content = (content[: copies.start()] + content[copies.end() :]).strip()
         times = int(next(n for n in copies.groups() if n)) if copies else 1
         bare = None if copies else BARE_COUNT.match(content)
-        pieces = self._bare_count(row.number, content, bare, indent, section) if bare else []
-        if pieces:
-            times = int(bare["n"]) if bare else 1  # (told apart from a cost written first by `_bare_count`)
-            if pieces[0].cost == times:
-                times = 1
-        else:
+        pieces, times = self._bare_count(row.number, content, bare, indent, section) if bare else ([], times)
+        if not pieces:
             pieces = self._parts(row.number, content, indent, section)
         if times > 1 and len(pieces) > 1:
             self.notes.append(
@@ -554,26 +550,27 @@ class Lines(State):
 
     def _bare_count(
         self, number: int, content: str, bare: re.Match[str], indent: int, section: Slot | None
-    ) -> list[Piece]:
-        """The cards of `2 Stark Bowmen`, a line that begins with a bare number before a card's name: [] when
-        the rest is no card (the number is then part of what is read). The number is the card's cost written
-        first when it is that (`6 Stark Bowmen`: its first piece's `cost`); else a count, with a note."""
+    ) -> tuple[list[Piece], int]:
+        """The cards of `2 Stark Bowmen`, a line that begins with a bare number before a card's name, and how
+        many copies: ([], 1) when the rest is no card (the number is then part of what is read). The number is
+        the card's cost written first when it is that (`6 Stark Bowmen`: its first piece's `cost`, one copy);
+        else a count, with a note."""
         n = int(bare["n"])
         pieces = self._parts(number, content[bare.end() :], indent, section, quiet=True)
         first = pieces[0] if pieces else None
         if first is None or first.guess or not (first.exact or first.short):
-            return []
+            return [], 1
         costs = {card.cost for card in first.exact or first.short}
         if n in costs and first.cost is None:  # the cost of a version of the card (`4 Catelyn Stark`)
             first.cost = n
-            return pieces
+            return pieces, 1
         printed = min((c for c in costs if c is not None), default=None)
         cost = f" (`{first.name} ({printed})`)" if printed is not None else ""
         self.notes.append(
             f"Line {number}: '{n}' before {first.name} read as {n} copies; write `{n}x` to say so, or the cost "
             f"after the name{cost} if it is one."
         )
-        return pieces
+        return pieces, n
 
     def _parts(
         self,
