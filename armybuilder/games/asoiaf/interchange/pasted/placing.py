@@ -180,7 +180,9 @@ class Placing(State):
                 )
 
     def _at_home(self, piece: Piece) -> None:
-        """A piece whose cards are all of another house than the army's, when the army has a card it names:
+        """Which house's card a piece is, once the army's house is known:
+        - `Stormcrow Mercenaries [neutral]` (a tag, as our own sheet writes it): a card of that house.
+        And for a piece whose cards are all of another house than the army's, when the army has a card it names:
         - `Bolton Cutthroats` in a Bolton army: its own `Cutthroats` written after its house's name, rather
           than the card of another house whose name the words shorten (the neutral `House Bolton Cutthroats`);
           a note says so (`_guessed`). A card's whole name is that card.
