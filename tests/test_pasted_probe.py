@@ -293,6 +293,9 @@ def test_a_set_aside_label_with_its_cards_on_one_line_is_left_out(catalogue: Cat
     spec = read(STARK.format(line="Stark Bowmen (6)\nSideboard: Sansa Stark, Mormont Veteran"), catalogue)
     assert units(spec)[1:] == [("10205", [])] and spec.ncus == []
     assert any(note.startswith("Skipped line 4 (sideboard: not part of the army)") for note in spec.notes)
+    # a label of a few words with such a word in it, as for a heading
+    spec = read(STARK.format(line="Stark Bowmen (6)\nPossible swaps: Sansa Stark"), catalogue)
+    assert spec.ncus == [] and any("(possible swaps: not part of the army)" in note for note in spec.notes)
 
 
 def test_a_house_before_the_armys_own_card_is_that_card_not_a_neutral_one(catalogue: Catalogue) -> None:

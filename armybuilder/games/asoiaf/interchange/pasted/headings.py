@@ -6,24 +6,31 @@ from __future__ import annotations
 import re
 
 from .lines import HEADER, KEY, SECTIONS
-from .vocabulary import FILLER, SET_ASIDE, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_WORDS
+from .vocabulary import FILLER, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_HEADINGS, TACTICS_WORDS
 
 
 def set_aside(content: str) -> str | None:
-    """The heading's words when the line is a heading over cards that are not the army's (`SET_ASIDE`):
-    `Tactics deck (20 cards, 2 of each):`, `Sideboard`; None for any other line (`Sideboard: Sansa` included)."""
+    """The heading's words when the line is a heading over cards that are not the army's (`set_aside_label`):
+    `Tactics deck (20 cards, 2 of each):`, `Sideboard`, `Possible swaps:`; None for any other line."""
     if len(content) > 60:
         return None
     bare = re.sub(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])\s*", " ", content).strip()
     label = section_name(bare.rstrip(":"))
-    if label in SET_ASIDE:
-        return label
+    return label if set_aside_label(label, bare.endswith(":")) else None
+
+
+def set_aside_label(label: str, colon: bool = True) -> bool:
+    """Whether a label heads cards that are not the army's: a tactics deck's (`TACTICS_HEADINGS`), or spare
+    cards' (a word or phrase of `SET_ASIDE_WORDS`, `SET_ASIDE_PHRASES` alone, or among up to four words
+    before a colon). A `Sideboard: Sansa Stark` line is asked of its label too."""
+    if label in TACTICS_HEADINGS or label in SET_ASIDE_WORDS or label in SET_ASIDE_PHRASES:
+        return True
     words = label.split()
-    if bare.endswith(":") and 1 <= len(words) <= 4 and (
-        not SET_ASIDE_WORDS.isdisjoint(words) or any(phrase in label for phrase in SET_ASIDE_PHRASES)
-    ):  # `Possible swaps:`, `Subs if needed:`, `Side board units:`
-        return label
-    return None
+    return (
+        colon
+        and 1 <= len(words) <= 4
+        and (not SET_ASIDE_WORDS.isdisjoint(words) or any(phrase in label for phrase in SET_ASIDE_PHRASES))
+    )
 
 
 def ends_set_aside(heading: str) -> bool:

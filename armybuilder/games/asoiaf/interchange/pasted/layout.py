@@ -11,10 +11,9 @@ from armybuilder.games.asoiaf.catalogue import normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 from armybuilder.kit.words import close_matches
 
-from .headings import army_heading, ends_set_aside, section_name, set_aside
+from .headings import army_heading, ends_set_aside, section_name, set_aside, set_aside_label
 from .lines import (
     ACTIVATIONS,
-    ATTACH_SIGN,
     ATTACHED,
     BARE_COUNT,
     BRACKETED,
@@ -56,7 +55,6 @@ from .lines import (
 )
 from .model import Piece, Row, State
 from .names import MAX_NAME, earlier, housed, lookup, misspelt, nickname, spellings, tokens
-from .vocabulary import SET_ASIDE
 
 
 class Lines(State):
@@ -124,7 +122,7 @@ class Lines(State):
         _, cost, marked = take_cost(content)
         if bullet or cost is not None or marked or len(content) > MAX_LINE or KEY.fullmatch(content):
             return 0
-        if COPIES.search(content) or BARE_COUNT.match(content) or ATTACH_SIGN.search(content):
+        if COPIES.search(content) or BARE_COUNT.match(content) or SPLIT.search(content):
             return 0  # `2x Stark Bowmen`, `Stark Sworn Swords + Robb Stark`: a card line, never a name
         if self._is_meta(content) or set_aside(content) or army_heading(content):
             return 0
@@ -205,7 +203,7 @@ class Lines(State):
         if key:
             label = section_name(key["key"])
             value = key["value"].strip()
-            if label in SET_ASIDE:  # `Sideboard: Sansa Stark`: cards the army does not take
+            if set_aside_label(label):  # `Sideboard: Sansa Stark`, `Possible swaps: Sansa`: not the army's cards
                 self._skip(row, f"{label}: not part of the army")
                 return
             if label in SECTIONS and value:  # `NCUs: A, B & C`: a section and its names on one line
@@ -510,7 +508,7 @@ class Lines(State):
         or before an attachment (`Unit + Attachment`); a `Commander: cards` line of a tactics deck is not."""
         if ":" in text:
             return False
-        name = take_cost(ATTACH_SIGN.split(text)[0])[0]
+        name = take_cost(SPLIT.split(text)[0])[0]
         return any(c.kind in (CardKind.COMBAT_UNIT, CardKind.NCU) for c in lookup(self.catalogue, name)[0])
 
     def _names_cards(self, text: str) -> bool:

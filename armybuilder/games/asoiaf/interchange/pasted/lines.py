@@ -120,11 +120,8 @@ LEAD_IN = re.compile(
 )
 PARENTHESES = re.compile(r"\s*\([^()]{0,80}\)")
 # what may follow a count written after the name: the end, a cost (`(12)`, `- 12pts`) or an attachment (`+ …`)
-_AFTER_COUNT = (
-    r"(?=\s*(?:[(\[]\s*\d{1,2}\s*[a-z.]{0,6}\s*[)\]]|[-–—=]\s*\d{1,2}\s*[a-z.]{0,6})?$"
-    rf"|\s+(?:[+&]|{_words(ATTACH_WORDS)})(?:\s|(?<=/)))"
-)
-ATTACH_SIGN = re.compile(rf"\s(?:[+&]|{_words(ATTACH_WORDS)})(?:\s|(?<=/))", re.IGNORECASE)  # `Unit + Att`: a card line
+# (the joiners are `SPLIT`'s: one table says what joins an attachment to its unit)
+_AFTER_COUNT = rf"(?=\s*(?:[(\[]\s*\d{{1,2}}\s*[a-z.]{{0,6}}\s*[)\]]|[-–—=]\s*\d{{1,2}}\s*[a-z.]{{0,6}})?$|{SPLIT.pattern})"
 COPIES = re.compile(  # how many copies a line writes (one group each way, `copies`)
     rf"\s+(?P<t>[1-9])\s*[x×]\s*\d{{1,2}}\s*(?:{POINTS})?\.?$"  # `Stark Bowmen 2 x 6`: copies, then each one's cost
     r"|^(?P<n>[1-9])\s*[x×]\s+"  # `2x Stark Bowmen`, `2 x …`

@@ -66,11 +66,7 @@ SECTIONS = {
 # the faction's and the commander's, never written in a list) and a player's spare cards. Every line under
 # one is left out, each with a note: to the end of the text under a sideboard (which may have its own
 # `Units:` and `NCUs:`), until a heading of the army's own or a unit or NCU under a tactics deck.
-SET_ASIDE = frozenset({
-    "tactics deck", "tactics cards", "tactic cards", "tactics", "reinforcements", "reinforcement", "sideboard",
-    "side board", "not taking", "not taken", "left out", "removed", "subs", "substitutes", "alternates",
-    "alternatives", "swaps", "bench", "reserves", "spares",
-})  # fmt: skip
+TACTICS_HEADINGS = frozenset({"tactics deck", "tactics cards", "tactic cards", "tactics"})
 
 # the house a card is from, in brackets after its name, as our own sheet prints a card not of the army's
 # faction: `House Bolton Cutthroats [neutral] (5)`
@@ -81,8 +77,8 @@ FACTION_TAGS = (
 # a cost a modifier changed, as our own sheet prints it: `Anguy, The Archer (1, printed 2)`
 PRINTED_WORDS = ("printed",)
 
-# a heading ending in `:` of a few words, one of them one of these, heads cards set aside too (`Possible swaps:`,
-# `Subs if needed:`, `Side board units:`); no card's name holds one of them but tactics cards'
+# the words of a heading of spare cards: alone (`Sideboard`, `Not taking`), or among a few words of a heading
+# ending in `:` (`Possible swaps:`, `Subs if needed:`, `Side board units:`); no card's name holds one
 SET_ASIDE_WORDS = frozenset({
     "sideboard", "reserve", "reserves", "alternate", "alternates", "alternative", "alternatives", "substitute",
     "substitutes", "substitution", "substitutions", "sub", "subs", "swap", "swaps", "bench", "spare", "spares",
