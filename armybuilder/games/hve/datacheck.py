@@ -9,7 +9,10 @@ The file shape (a mapping whose only key, `cards`, is a list) is checked with th
 from __future__ import annotations
 
 import copy
+import itertools
 import json
+import os
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -713,31 +716,48 @@ def check_folder(folder: Path) -> tuple[list[Card], list[Problem]]:
 
 def _not_read(folder: Path) -> list[Problem]:
     """`file-not-read` for each `.yml`/`.YAML` file beside the catalogue's files, and each subfolder's `*.yaml`
-    files (a few levels down, a few hundred entries looked at: a folder is never walked whole)."""
+    files (three levels down, at most 500 entries looked at in all, links not followed: a hostile folder
+    costs a bounded look, and an entry that cannot be asked about is passed over)."""
     found: list[Problem] = []
-    stack, looked = [(folder, 0)], 0
-    while stack and looked < 500:
+    stack: list[tuple[str, int]] = [(str(folder), 0)]
+    budget = _LOOKED
+    while stack and budget > 0:
         where, depth = stack.pop()
         try:
-            entries = sorted(where.iterdir(), key=lambda p: p.name)
+            with os.scandir(where) as listing:
+                entries = sorted(itertools.islice(listing, budget), key=lambda e: e.name)
         except OSError:
             continue
-        for path in entries:
-            looked += 1
-            if path.name.startswith("."):
+        budget -= len(entries)
+        for entry in entries:
+            name = entry.name
+            try:
+                is_dir, is_file = entry.is_dir(follow_symlinks=False), entry.is_file(follow_symlinks=False)
+            except OSError:
                 continue
-            name = path.name.lower()
-            if path.is_dir() and not path.is_symlink():
+            if name.startswith("."):
+                continue
+            if is_dir:
                 if depth < 3:
-                    stack.append((path, depth + 1))
-            elif name.endswith((".yaml", ".yml")) and (depth > 0 or not path.name.endswith(".yaml")) and path.is_file():
+                    stack.append((entry.path, depth + 1))
+            elif is_file and name.lower().endswith((".yaml", ".yml")) and (depth > 0 or not name.endswith(".yaml")):
                 why = "in a subfolder" if depth else "not named *.yaml"
+                shown = Path(entry.path).relative_to(folder).as_posix()
                 message = (
-                    f"{path.relative_to(folder).as_posix()} is not read ({why}): only the *.yaml files directly in "
-                    "the catalogue folder are; rename or move it to have its cards read"
+                    f"{shown} is not read ({why}): only the *.yaml files directly in the catalogue folder are; "
+                    "rename or move it to have its cards read"
                 )
-                found.append(Problem("file-not-read", W, message, str(path), 1, 1))
+                found.append(Problem("file-not-read", W, message, entry.path, 1, 1))
+    if len(found) > _SHOWN_NOT_READ:  # a folder of hundreds: the first ones named, the rest counted
+        more = len(found) - _SHOWN_NOT_READ
+        last = found[_SHOWN_NOT_READ - 1]
+        message = f"and {more} more files like the ones above are not read (of the first {_LOOKED} entries looked at)"
+        found = [*found[: _SHOWN_NOT_READ - 1], replace(last, message=message)]
     return found
+
+
+_SHOWN_NOT_READ = 20  # files named one by one; the rest are counted in the last warning
+_LOOKED = 500  # folder entries looked at in all
 
 
 # Bump when the pickled shape changes, so that old caches are never unpickled into new classes.

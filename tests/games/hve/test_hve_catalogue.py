@@ -527,3 +527,13 @@ def test_a_mount_target_copied_with_its_icon_says_to_write_the_name_alone(write_
     folder = write_catalogue(HEAD + "  - " + command("move", '{mount: "Flying Carpets (cavalry)"}') + "\n")
     (problem,) = SYSTEM.check_data(folder)
     assert problem.rule == "mount-target" and "no unit card" in problem.message
+
+
+def test_files_not_read_are_looked_for_within_bounds(write_catalogue: Writer) -> None:
+    good = "cards:\n  - {name: Spearmen, kind: unit, faction: empire, icon: infantry, strength: 2, hp: 3}\n"
+    folder = write_catalogue({"cards.yaml": good})
+    for n in range(700):  # a folder of a stranger's: never walked whole, never one warning per file of it
+        (folder / f"copy-{n:03}.yml").write_text(good, encoding="utf-8")
+    found = SYSTEM.check_data(folder)
+    assert len(found) == 20 and {p.rule for p in found} == {"file-not-read"}
+    assert found[-1].message.startswith("and ") and "more files like the ones above are not read" in found[-1].message
