@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .lines import HEADER, KEY, SECTIONS
-from .vocabulary import FILLER, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_HEADINGS, TACTICS_WORDS
+from .vocabulary import FILLER, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_HEADINGS
 
 
 def set_aside(content: str) -> str | None:
@@ -37,7 +37,7 @@ def ends_set_aside(heading: str) -> bool:
     """Whether a heading of cards set aside ends at a heading of the army (`Units:`) or a unit's line: only
     a tactics deck's (no unit or NCU is a tactics card); a sideboard's may have its own `Units:` and runs
     to the end of the text."""
-    return heading.split()[0] in TACTICS_WORDS
+    return heading in TACTICS_HEADINGS
 
 
 def army_heading(content: str) -> bool:

@@ -67,6 +67,14 @@ SECTIONS = {
 # one is left out, each with a note: to the end of the text under a sideboard (which may have its own
 # `Units:` and `NCUs:`), until a heading of the army's own or a unit or NCU under a tactics deck.
 TACTICS_HEADINGS = frozenset({"tactics deck", "tactics cards", "tactic cards", "tactics"})
+# the words of a heading of spare cards: alone (`Sideboard`, `Not taking`), or among a few words of a heading
+# ending in `:` (`Possible swaps:`, `Subs if needed:`, `Side board units:`); no card's name holds one
+SET_ASIDE_WORDS = frozenset({
+    "sideboard", "reserve", "reserves", "alternate", "alternates", "alternative", "alternatives", "substitute",
+    "substitutes", "substitution", "substitutions", "sub", "subs", "swap", "swaps", "bench", "spare", "spares",
+    "removed", "reinforcement", "reinforcements",
+})  # fmt: skip
+SET_ASIDE_PHRASES = ("side board", "not taking", "not taken", "left out")
 
 # the house a card is from, in brackets after its name, as our own sheet prints a card not of the army's
 # faction: `House Bolton Cutthroats [neutral] (5)`
@@ -76,16 +84,6 @@ FACTION_TAGS = (
 )  # fmt: skip
 # a cost a modifier changed, as our own sheet prints it: `Anguy, The Archer (1, printed 2)`
 PRINTED_WORDS = ("printed",)
-
-# the words of a heading of spare cards: alone (`Sideboard`, `Not taking`), or among a few words of a heading
-# ending in `:` (`Possible swaps:`, `Subs if needed:`, `Side board units:`); no card's name holds one
-SET_ASIDE_WORDS = frozenset({
-    "sideboard", "reserve", "reserves", "alternate", "alternates", "alternative", "alternatives", "substitute",
-    "substitutes", "substitution", "substitutions", "sub", "subs", "swap", "swaps", "bench", "spare", "spares",
-    "removed", "reinforcement", "reinforcements",
-})  # fmt: skip
-SET_ASIDE_PHRASES = ("side board", "not taking", "not taken", "left out")
-TACTICS_WORDS = ("tactics", "tactic")  # a set-aside heading of these words: a unit's line ends it
 
 # words before a section heading that do not change it: `and for none combat units`, `my NCUs`
 FILLER = frozenset({"and", "for", "my", "the", "plus", "then", "with", "also"})
