@@ -15,7 +15,7 @@ from armybuilder.errors import ArmyBuilderError
 MAX_INPUT_BYTES = 1_000_000  # a real list or position is a few kilobytes; refuse to parse megabytes of anything
 
 # byte-order marks, longest first (UTF-32 LE's begins with UTF-16 LE's)
-_BOMS = (
+BOMS = (
     (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
     (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
     (b"\xef\xbb\xbf", "utf-8", "UTF-8"),
@@ -38,7 +38,7 @@ class NotText(ValueError):
 def decode_text(blob: bytes, what: str = "text") -> str:
     """A file's text: UTF-8 with or without a byte-order mark, or UTF-16/UTF-32 with one (Windows Notepad
     saves such files). Anything else raises NotText saying so (`what`: "YAML text", "a list code"…)."""
-    for bom, codec, name in _BOMS:
+    for bom, codec, name in BOMS:
         if blob.startswith(bom):
             try:
                 text = blob[len(bom) :].decode(codec)
@@ -153,7 +153,8 @@ def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, fo
     `content` may be an iterable of text pieces, written as they come, so a large report is never held whole.
     An existing file is replaced only with `force`, and without it the new file is created exclusively (of
     two runs at once one fails, never both succeed); on any failure or interruption the old file is left as
-    it was and no temporary file stays. A device or named pipe is written in place.
+    it was and no temporary file stays. A device or named pipe is written in place. A link is written through
+    when replacing: the file it leads to is replaced and the link stays a link.
     """
     if str(target) == "-":
         for data in _pieces(content):
@@ -161,6 +162,8 @@ def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, fo
         sys.stdout.flush()
         return
     path = Path(target)
+    if force and os.path.islink(path):
+        path = Path(os.path.realpath(path))
     try:
         if _is_special(path):
             _write_in_place(path, content)

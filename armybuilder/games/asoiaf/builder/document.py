@@ -8,11 +8,12 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from armybuilder import yamlpos
 from armybuilder.errors import CardReferenceError, UsageError
 from armybuilder.games.asoiaf.armylist import Slot, choose
+from armybuilder.games.asoiaf.builder.comments import keep_comments, split_preamble
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue, normalize
 from armybuilder.games.asoiaf.listwriter import reference
@@ -128,8 +129,14 @@ class Document:
             raise UsageError(
                 f"cannot edit: the file is not valid YAML: {reason}", path=path, line=exc.line or None
             ) from None
+        self.text = text
+        self.preamble, text = split_preamble(text)  # (the writer drops what stands above `---`)
+        self.lost_comments: list[str] = []  # what the last `dump()` could not keep
         try:
-            _, indent, offset = load_yaml_guess_indent(text)
+            try:
+                _, indent, offset = load_yaml_guess_indent(text)
+            except IndexError:  # (ruamel's guess stumbles on a bare `-` as the first item): the usual widths
+                indent, offset = None, None
             self.yaml = YAML(typ="rt")
             self.yaml.preserve_quotes = True
             self.yaml.width = 4096
@@ -148,12 +155,17 @@ class Document:
                 "cannot edit: a list file must be a mapping with `faction:`, `points:`, `units:`", path=path
             )
         self.data: Any = data
+        _refuse_unkept(data, path, self.preamble.count("\n"))
 
     def dump(self) -> str:
+        """The edited file: the text above `---` as it was, comment lines put back above the lines they stood
+        above (`lost_comments`: those that could not be, for the command to tell)."""
         out = io.StringIO()
         self.yaml.dump(self.data, out)
         text = out.getvalue()
-        return text if text.endswith("\n") else text + "\n"
+        text = self.preamble + (text if text.endswith("\n") else text + "\n")
+        text, self.lost_comments = keep_comments(self.text, text)
+        return text
 
     def seq(self, key: str) -> Any:
         """The sequence under `key`, created (block style, after `points`/`commander`) when missing."""
@@ -175,6 +187,30 @@ class Document:
             pos = max((i + 1 for i, k in enumerate(self.data) if k in before), default=len(self.data))
             self.data.insert(pos, key, seq)
         return seq
+
+
+def _refuse_unkept(data: Any, path: str, above: int) -> None:
+    """Refuse to edit a file whose cards the edits could not keep: `units` or `ncus` written as a mapping
+    (an edit writes them as a list), or a unit with both `attachment:` and `attachments:` (an edit keeps
+    one). Each is a schema error of the list; the message says where and what to write instead."""
+    for key in ("units", "ncus"):
+        if isinstance(data.get(key), dict):
+            raise UsageError(
+                f"cannot edit: `{key}` is written as a mapping; write each card as a list item (`- Name`) "
+                "first, so that no card is lost",
+                path=path,
+                line=data.lc.key(key)[0] + 1 + above,
+            )
+    units = data.get("units")
+    if isinstance(units, list):
+        for item in units:
+            if isinstance(item, dict) and "attachment" in item and "attachments" in item:
+                raise UsageError(
+                    f"cannot edit: the unit {marked(str(item.get('unit')))} has both `attachment:` and "
+                    "`attachments:`; put all its attachments under `attachments:` first",
+                    path=path,
+                    line=cast(Any, item).lc.key("attachments")[0] + 1 + above,
+                )
 
 
 @dataclass
@@ -261,14 +297,23 @@ def pick_unit(doc: Document, catalogue: Catalogue, text: str) -> DocUnit:
 
 
 def set_attachments(doc: Document, catalogue: Catalogue, position: int, cards: list[Any]) -> None:
-    """Write a unit's attachments, keeping the entry's form where it can."""
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
+    """Write a unit's attachments, keeping the entry's form where it can, and its comments."""
     units = doc.data["units"]
     item = units[position - 1]
+    if not isinstance(item, dict) and not cards:
+        return
+    # the comment on the unit's line and the comment lines below the entry stay where they are, whatever
+    # form the entry takes (`- Unit` or `- unit: Unit` with attachments)
+    eol, below = _entry_comments(units, position - 1)
+    _write_attachments(units, position, cards)
+    _put_entry_comments(units, position - 1, eol, below)
+
+
+def _write_attachments(units: Any, position: int, cards: list[Any]) -> None:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    item = units[position - 1]
     if not isinstance(item, dict):
-        if not cards:
-            return
         new = CommentedMap()
         new["unit"] = item
         units[position - 1] = new
@@ -297,6 +342,79 @@ def set_attachments(doc: Document, catalogue: Catalogue, position: int, cards: l
             item.insert(index, "attachments", value)
             return
     item[key] = value
+
+
+def _split_comment(token: Any) -> tuple[str, str]:
+    """(the comment on the line, the comment and blank lines below it) of a ruamel comment token."""
+    if token is None:
+        return "", ""
+    eol, _, below = str(token.value).partition("\n")
+    return eol, below
+
+
+def _tail_holder(units: Any, index: int) -> tuple[Any, Any, int]:
+    """Where ruamel keeps the comment after a unit entry: (container, key or index, slot)."""
+    from ruamel.yaml.comments import CommentedSeq
+
+    item = units[index]
+    if not isinstance(item, dict) or not item:
+        return units, index, 0
+    last = list(item)[-1]
+    value = item[last]
+    if isinstance(value, CommentedSeq) and value and not value.fa.flow_style() and not isinstance(value[-1], dict):
+        return value, len(value) - 1, 0
+    return item, last, 2
+
+
+def _token(holder: tuple[Any, Any, int]) -> Any:
+    container, key, slot = holder
+    found = container.ca.items.get(key)
+    return None if found is None else found[slot]
+
+
+def _entry_comments(units: Any, index: int) -> tuple[Any, str]:
+    """(the token of the comment on the unit's line, or None; the comment lines below the entry), taken
+    out of the entry."""
+    item = units[index]
+    tail = _tail_holder(units, index)
+    eol: Any = None
+    if isinstance(item, dict):
+        found = cast(Any, item).ca.items.get("unit")
+        eol = None if found is None else found[2]
+        if eol is not None and tail != (item, "unit", 2):
+            found[2] = None
+    else:
+        eol = _token(tail)
+    token = _token(tail)
+    _, below = _split_comment(token)
+    if token is not None:
+        tail[0].ca.items[tail[1]][tail[2]] = None
+    return eol, below
+
+
+def _put_entry_comments(units: Any, index: int, eol: Any, below: str) -> None:
+    """Put a unit entry's comments back: on the unit's line and below the entry."""
+    import copy
+
+    from ruamel.yaml.error import CommentMark
+    from ruamel.yaml.tokens import CommentToken
+
+    line, _ = _split_comment(eol)
+    item = units[index]
+    tail = _tail_holder(units, index)
+    head = (units, index, 0) if not isinstance(item, dict) else (item, "unit", 2)
+    if line:
+        token = copy.copy(eol)
+        token.value = line + "\n" + (below if head == tail else "")
+        _place(head, token)
+    if below and not (line and head == tail):
+        _place(tail, CommentToken("\n" + below, CommentMark(0)))
+
+
+def _place(holder: tuple[Any, Any, int], token: Any) -> None:
+    container, key, slot = holder
+    entry = container.ca.items.setdefault(key, [None, None, None, None])
+    entry[slot] = token
 
 
 def raw_attachments(doc: Document, position: int) -> list[Any]:

@@ -128,31 +128,42 @@ def _edit(
 ) -> NoReturn:
     """Apply one change to a list file: validate before and after, refuse a worsening edit, write atomically."""
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import write_atomic
+    from armybuilder.fileio import NotText
     from armybuilder.games.asoiaf.builder.document import Document
     from armybuilder.games.asoiaf.builder.judge import judge
     from armybuilder.games.asoiaf.render.builder import totals_line
+    from armybuilder.inplace import Editing
     from armybuilder.render.reports.people import problems_table
 
     cat = catalogue(data, data_version)
-    before = _read(path)
+    require_files(path)
     try:
-        doc = Document(before, str(path))
-        summary = change(doc, cat)
-        after = doc.dump()
+        # held from reading to writing: a second edit of the file waits its turn, a change by another program
+        # meanwhile is refused, and the file keeps its encoding and line endings
+        with Editing(path) as held:
+            before = held.text
+            doc = Document(before, str(path))
+            summary = change(doc, cat)
+            after = doc.dump()
+            verdict = judge(before, after, cat, str(path))
+            if not verdict.allowed and not force:
+                typer.echo(f"{path}: refused: {summary} would make the list illegal; nothing written")
+                _print(problems_table(verdict.added), no_color)
+                typer.echo("Pass --force to write it anyway.")
+                raise typer.Exit(1)
+            held.write(after)
     except ArmyBuilderError as exc:
         fatal(str(exc))
-    verdict = judge(before, after, cat, str(path))
-    if not verdict.allowed and not force:
-        typer.echo(f"{path}: refused: {summary} would make the list illegal; nothing written")
-        _print(problems_table(verdict.added), no_color)
-        typer.echo("Pass --force to write it anyway.")
-        raise typer.Exit(1)
-    try:
-        write_atomic(path, after, force=True)
-    except ArmyBuilderError as exc:
-        fatal(str(exc))
+    except IsADirectoryError:
+        fatal(f"{path}: is a folder; give a list file")
+    except OSError as exc:
+        fatal(f"{path}: cannot read: {exc.strerror or exc}")
+    except NotText as exc:
+        fatal(f"{path}: cannot read: {exc.message}")
     typer.echo(f"{path}: {summary}")
+    if doc.lost_comments:
+        shown = "; ".join(doc.lost_comments[:5]) + ("; …" if len(doc.lost_comments) > 5 else "")
+        typer.echo(f"note: {len(doc.lost_comments)} comment(s) on lines this edit removed or rewrote are gone: {shown}")
     typer.echo(totals_line(verdict.after))
     if verdict.added:
         typer.echo("Written with --force; the list now breaks these rules:")

@@ -1,0 +1,85 @@
+"""The comments of a list file through an edit. The round-trip writer keeps a comment with the entry it
+follows, so removing or rewriting that entry takes with it the comment lines written above the next one
+(`# keep the Outriders`, a `# ---- NCUs ----` heading), and a text above `---` is not kept at all.
+
+`keep_comments(before, after)` puts each lost block of comment lines back above the line it stood above,
+when that line is still in the file, and returns the comments it could not put back (those written on a
+line the edit removed or rewrote) so the command can say so: no comment goes without a word.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+
+def comment_of(line: str) -> str | None:
+    """The comment a YAML line holds (from `#` to its end, stripped), or None: a `#` starts a comment at the
+    start of a line or after a space, outside quotes."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"" and (i == 0 or line[i - 1] in " \t-:[{,"):
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[i:].strip()
+    return None
+
+
+def _is_comment_line(line: str) -> bool:
+    return line.lstrip().startswith("#")
+
+
+def split_preamble(text: str) -> tuple[str, str]:
+    """(the text up to and with a `---` line that only comments and blank lines precede, the rest): the
+    writer drops what stands above `---`, so it is kept aside and put back as it was."""
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped == "---" or stripped.startswith("--- #"):
+            return "".join(lines[: i + 1]), "".join(lines[i + 1 :])
+        if stripped and not stripped.startswith("#"):
+            break
+    return "", text
+
+
+def keep_comments(before: str, after: str) -> tuple[str, list[str]]:
+    """`after` with the blocks of whole-line comments of `before` it lost put back above the line each stood
+    above (found again by its text), and the comments still missing after that."""
+    old, new = before.splitlines(), after.splitlines()
+    missing = Counter(c for c in map(comment_of, old) if c) - Counter(c for c in map(comment_of, new) if c)
+    if not missing:
+        return after, []
+    inserts: list[tuple[int, list[str]]] = []
+    block: list[str] = []
+    start = 0  # where in `after` the next anchor is looked for: blocks go back in file order
+    for line in old:
+        if not line.strip() or _is_comment_line(line):
+            block.append(line)
+            continue
+        lost = [b for b in block if _is_comment_line(b) and missing[b.strip()] > 0]
+        if lost:
+            at = next((j for j in range(start, len(new)) if new[j].strip() == line.strip()), None)
+            if at is not None:
+                inserts.append((at, block))
+                for b in lost:
+                    missing[b.strip()] -= 1
+                start = at
+        else:
+            at = next((j for j in range(start, len(new)) if new[j].strip() == line.strip()), None)
+            start = at if at is not None else start
+        block = []
+    lost_at_end = [b for b in block if _is_comment_line(b) and missing[b.strip()] > 0]
+    for at, lines in reversed(inserts):
+        # the blank lines and comments the writer kept above the anchor are not written twice
+        kept = 0
+        while kept < len(lines) and at - kept - 1 >= 0 and new[at - kept - 1].strip() == lines[-kept - 1].strip():
+            kept += 1
+        new[at - kept : at - kept] = lines[: len(lines) - kept]
+    if lost_at_end:
+        new.extend(block)
+        for b in lost_at_end:
+            missing[b.strip()] -= 1
+    text = "\n".join(new) + ("\n" if after.endswith("\n") or not after else "")
+    return text, sorted(missing.elements())
