@@ -161,3 +161,29 @@ def test_export_without_a_format_is_a_sheet_a_person_reads_in_every_game(path: P
     result = run("export", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("# ") and "## " in result.stdout, result.stdout[:200]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "left_out"),
+    [("warcouncil", "`player:`, `notes:`"), ("asoiaf-stats", "`player:`, `notes:`"), ("tts", "`name:`, `player:`, `notes:`")],
+)
+def test_an_export_to_another_tools_format_says_what_it_leaves_out(tmp_path: Path, fmt: str, left_out: str) -> None:
+    """A share code has no place for the player or the notes: the export says so rather than drop them."""
+    listed = tmp_path / "ann.yaml"
+    listed.write_text("name: Wolves\nplayer: Ann\nnotes: Grey Wind screens the Berserkers.\n" + _cards_only(), encoding="utf-8")
+    result = run("export", str(listed), "--format", fmt)
+    assert result.exit_code == 0, result.output
+    assert f"has no place for the list's {left_out};" in result.stderr
+
+
+def test_an_export_that_carries_everything_warns_of_nothing(tmp_path: Path) -> None:
+    listed = tmp_path / "ann.yaml"
+    listed.write_text("name: Wolves\n" + _cards_only(), encoding="utf-8")
+    for fmt in ("warcouncil", "text"):
+        result = run("export", str(listed), "--format", fmt)
+        assert result.exit_code == 0 and "no place" not in result.stderr, result.stderr
+
+
+def _cards_only() -> str:
+    """A list's cards, without a name, player or notes."""
+    return 'faction: stark\npoints: 40\nunits:\n  - unit: Stark Sworn Swords\n    attachments: ["Robb Stark, The Wolf Lord"]\n'

@@ -103,6 +103,14 @@ def export(
         fatal(str(exc))
     if output != "-":  # the sheet went to a file: say so, the way `import -o` does
         print(f"Exported {printable(str(list_file))} as {fmt} to {printable(output)}.")
+    left_out = system.export_leaves_out(report, fmt)
+    if left_out:
+        fields = ", ".join(f"`{key}:`" for key in left_out)
+        print(
+            f"armybuilder: warning: {fmt} has no place for the list's {fields}; "
+            f"{'it is' if len(left_out) == 1 else 'they are'} not in the export",
+            file=sys.stderr,
+        )
     if not report.valid:
         problems = len(report.errors) or len(report.warnings)
         shown = "the sheet shows them" if fmt in SHEETS else "run `armybuilder validate` to see them"

@@ -373,6 +373,11 @@ class GameSystem(ABC, Generic[R]):
             return json_document(self, report, {})
         raise UsageError(f"{self.title} cannot export {fmt}; formats: {', '.join(self.export_formats)}")
 
+    def export_leaves_out(self, report: R, fmt: str) -> list[str]:
+        """What of the checked file `export` in `fmt` has no place for (`player`, `notes`…), for `export` to
+        warn about: a format of another tool that cannot carry all of a file loses nothing unsaid."""
+        return []
+
     def complete_new_option(self, option: str, incomplete: str, given: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Shell completion for an option of `new` (`given`: the options typed so far): (value, help) pairs
         starting with `incomplete`. Load the game's data here, never at start-up."""

@@ -416,6 +416,16 @@ class Asoiaf(
 
         return render_sheet(fmt, listed, listed.deck, options.get("page") or "a4")
 
+    def export_leaves_out(self, report: ListReport, fmt: str) -> list[str]:
+        from armybuilder.games.asoiaf.interchange import FORMATS
+
+        army = report.model
+        if fmt not in FORMATS or army is None:
+            return []
+        # War Council codes and asoiaf-stats texts carry a list's name; Tabletop Simulator ids carry only cards
+        fields = {"name": army.name if fmt == "tts" else None, "player": army.player, "team": army.team, "notes": army.notes}
+        return [key for key, value in fields.items() if value]
+
     def share_code(self, report: ListReport) -> tuple[str | None, str | None]:
         from armybuilder.games.asoiaf.interchange.warcouncil import share_code
 
