@@ -903,3 +903,19 @@ def test_a_hidden_list_is_said_and_an_editors_backup_is_skipped_not_a_second_ent
     assert "skipped 2 (no list)" in result.stdout and "kim.yaml~" in result.stdout
     assert f"skipped {folder / '.ivy.yaml'}: a hidden file; not read" in result.stderr
     assert ".DS_Store" not in result.output and ".git" not in result.output  # what is hidden and no list stays so
+
+
+def test_a_text_file_holding_an_e_mail_is_read_for_its_code_or_told_it_is_no_list(tmp_path: Path) -> None:
+    """An organiser's folder of e-mails: a code among the words is the list; a text of no format says so,
+    not only that it is not YAML (with the YAML fault after it, for a list saved under another name)."""
+    code = SHARE_CODE
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    (folder / "ann.txt").write_text(f"Hi Tom,\n\nhere is my list for Saturday:\n\n{code}\n\nCheers,\nAnn\n", "utf-8")
+    (folder / "bob.txt").write_text("Hi Tom,\n\nhere is my list for Saturday: the Starks\n", "utf-8")
+    run(str(folder), "--report", str(tmp_path / "r.json"))
+    rows = {Path(r["path"]).name: r for r in json.loads((tmp_path / "r.json").read_text())["lists"]}
+    assert rows["ann.txt"]["format"] == "warcouncil" and rows["ann.txt"]["faction"] == "House Greyjoy"
+    problem = rows["bob.txt"]["problems"][0]
+    assert problem["rule"] == "import" and "not a list in any format" in problem["message"]
+    assert "as YAML:" in problem["message"] and problem["line"] == 3

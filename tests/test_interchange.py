@@ -722,3 +722,38 @@ def test_a_url_safe_share_code_on_the_command_line_is_a_code_not_a_missing_file(
     result = run("import", code.replace("+", "-"))
     assert result.exit_code == 0, result.stderr
     assert "faction: greyjoy" in result.stdout
+
+
+# --- a share code in a longer text (an e-mail, a forum post, a link) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        (f"Hi Tom,\n\nhere is my list for Saturday:\n\n{SAMPLE}\n\nCheers,\nAnn\n", "read the share code on line 5; the other 4 line(s)"),
+        (f"my list: https://example.org/list?code={SAMPLE}&lang=en thanks\n", "read the share code on line 1; the words around it"),
+        (f"```\n{SAMPLE}\n```\n", None),  # a fence is quotes around the code
+        (f"{SAMPLE[:40]}\n{SAMPLE[40:]}\n", None),  # one code wrapped over two lines
+    ],
+    ids=["e-mail", "link", "fence", "wrapped"],
+)
+def test_a_share_code_in_other_text_is_read_and_the_rest_is_told(catalogue: Catalogue, text: str, note: str | None) -> None:
+    assert detect(text) == "warcouncil"
+    spec = import_list("warcouncil", text, catalogue, "mail.txt")
+    whole = import_list("warcouncil", SAMPLE, catalogue, "code.txt")
+    assert (spec.faction, spec.cards()) == (whole.faction, whole.cards())
+    told = [n for n in spec.notes if "share code on line" in n]
+    assert told == ([] if note is None else [next(n for n in spec.notes if n.startswith(note))])
+
+
+def test_two_share_codes_in_one_text_are_refused_saying_so(catalogue: Catalogue) -> None:
+    for text in (f"{SAMPLE}\n{SAMPLE}\n", f"first: {SAMPLE}\nsecond: {SAMPLE}\n"):
+        with pytest.raises(ArmyBuilderError, match=r"holds 2 War Council share codes \(lines 1, 2\); give one list per file"):
+            import_list("warcouncil", text, catalogue, "two.txt")
+
+
+def test_base64_inside_a_word_is_no_share_code() -> None:
+    """A stretch of base64 glued to other letters (`…CCAo!!not a code`) may decode to a faction by chance:
+    it is not taken for a code, so no list is guessed from it."""
+    assert detect(f"{SAMPLE[:20]}!!not a code") is None
+    assert detect(f"see x{SAMPLE} for my list") is None

@@ -194,14 +194,28 @@ def check_report(sub: Submission, workspace: Workspace, config: Config) -> Check
         found = _detect(blob)
         if found is not None:
             return _import(*found, blob, workspace, sub.path, options, digest, config)
-        if not sub.path.lower().endswith(YAML_SUFFIXES) and document.error is None and blob.strip():
+        if not sub.path.lower().endswith(YAML_SUFFIXES) and blob.strip() and (document.error is None or _is_text(blob)):
+            # a text file of no format: told so (a YAML fault in an e-mail says nothing useful), with the
+            # fault as YAML after it for a YAML list saved under another name
             message = (
                 "not a list in any format armybuilder reads (a YAML list, a War Council share code, an "
                 "asoiaf-stats export or a Tabletop Simulator id string); check the file, or name its "
                 "format with --from"
             )
-            return Checked(Problem("import", Severity.ERROR, message, sub.path, 1, 1), "?", digest, None)
+            error = document.error
+            if error is not None:
+                message += f"; as YAML: {error.message.removeprefix('invalid YAML: ')}"
+            line, column = (error.line, error.column) if error is not None else (1, 1)
+            return Checked(Problem("import", Severity.ERROR, message, sub.path, line, column), "?", digest, None)
     return Checked(report, "yaml", digest, document)
+
+
+def _is_text(blob: bytes) -> bool:
+    try:
+        decode_text(blob)
+    except NotText:
+        return False
+    return True
 
 
 def _unchecked(

@@ -80,6 +80,10 @@ def detect(text: str) -> str | None:
 
     if pasted.looks_like(text):
         return pasted.FORMAT
+    from . import warcouncil
+
+    if warcouncil.embedded(text):  # a code in an e-mail, a forum post or a Markdown fence
+        return "warcouncil"
     return None
 
 

@@ -92,10 +92,63 @@ def looks_like(text: str) -> bool:
         return False
 
 
+_RUN = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")  # a line that may be a code (or part of one)
+# a code among other words: a whole word, or a link's value (`?code=…`), never part of a longer word
+_WORD = re.compile(r"(?<![^\s\"'`“”‘’=(\[<:])[A-Za-z0-9+/_-]{16,}={0,2}(?![^\s\"'`“”‘’&#)\]>.,;])")
+
+
+def _a_list(code: str) -> bool:
+    """Whether `code` is a share code of a list with at least one unit (a code among other words must be
+    one: a stretch of base64 in a sentence may carry a faction number by chance)."""
+    data = decode_base64(code)
+    try:
+        return looks_like(code) and data is not None and any(f.number == UNIT for f in wire.fields(data))
+    except wire.WireError:
+        return False
+
+
+def embedded(text: str) -> list[tuple[int, str]]:
+    """The share codes in a longer text (an e-mail, a forum post, a Markdown fence, a link): (line, code)
+    each. Lines that hold nothing but base64 and follow each other are one code wrapped over them, unless
+    each is a whole code of its own (two codes, one per line)."""
+    found: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines):
+        bare = lines[number].strip().strip(QUOTES)
+        if _RUN.fullmatch(bare):  # a line of base64 alone: with the lines like it after it
+            run = [bare]
+            while number + len(run) < len(lines) and _RUN.fullmatch(nxt := lines[number + len(run)].strip().strip(QUOTES)):
+                run.append(nxt)
+            if len(run) > 1 and all(looks_like(part) for part in run):
+                found += [(number + 1 + i, part) for i, part in enumerate(run)]
+            elif looks_like("".join(run)):
+                found.append((number + 1, "".join(run)))
+            number += len(run)
+            continue
+        found += [(number + 1, m.group()) for m in _WORD.finditer(lines[number]) if _a_list(m.group())]
+        number += 1
+    return found
+
+
 def read(text: str, catalogue: Catalogue, source: str, given: int | None = None) -> ImportedList:
     check_size(text, source)
     problems = Collector(source)
+    codes = embedded(text)
+    if len(codes) > 1:
+        at = ", ".join(str(line) for line, _ in codes[:10])
+        raise InterchangeError(
+            f"the text holds {len(codes)} War Council share codes (lines {at}); give one list per file", path=source
+        )
     data = decode_base64(text)
+    notes: list[str] = []
+    if data is None and codes:  # a code in a longer text: the code is read, the rest told
+        line, code = codes[0]
+        data = decode_base64(code)
+        others = sum(1 for n, words in enumerate(text.splitlines(), 1) if words.strip() and n != line)
+        rest = f"the other {others} line(s) of the text were" if others else "the words around it were"
+        notes.append(f"read the share code on line {line}; {rest} not read.")
+        text = "\n" * (line - 1) + code  # (the code's line: where problems point)
     if data is None:
         raise InterchangeError(
             "not a War Council share code: it is not base64 (letters, digits, + and / only)", path=source
@@ -106,7 +159,6 @@ def read(text: str, catalogue: Catalogue, source: str, given: int | None = None)
     units: list[tuple[int, list[int]]] = []
     ncus: list[int] = []
     seen: set[int] = set()
-    notes: list[str] = []
     try:
         for f in wire.fields(data):
             if f.number in (NAME, FACTION, POINTS, ALWAYS_ZERO):
