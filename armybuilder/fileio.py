@@ -47,6 +47,10 @@ def decode_text(blob: bytes, what: str = "text") -> str:
             if "\x00" in text:
                 raise NotText(f"this is a binary file, not {what}")
             return text
+    packed = _packed_kind(blob)
+    if packed is not None:
+        kind, advice = packed
+        raise NotText(f"this is {kind}, not {what}; {advice}")
     if b"\x00" in blob:
         if len(blob) >= 4 and (blob[1::2].count(0) * 4 >= len(blob) or blob[0::2].count(0) * 4 >= len(blob)):
             raise NotText("this looks like UTF-16 text without a byte-order mark; save the file as UTF-8")
@@ -57,6 +61,29 @@ def decode_text(blob: bytes, what: str = "text") -> str:
         line = blob.count(b"\n", 0, exc.start) + 1
         column = exc.start - (blob.rfind(b"\n", 0, exc.start) + 1) + 1
         raise NotText(f"not UTF-8 text (byte {exc.start}); save the file as UTF-8", line, column) from None
+
+
+# files players and organisers receive lists in that hold no text of their own: what each is, and what to do
+_UNPACK = "unpack it and give the lists inside"
+_SAVE_TEXT = "save the list as plain text (.txt)"
+_PACKED = (
+    (b"%PDF-", ("a PDF document", "copy the list's text into a .txt file")),
+    (b"\x1f\x8b", ("a gzip archive", _UNPACK)),
+    (b"7z\xbc\xaf\x27\x1c", ("a 7-Zip archive", _UNPACK)),
+    (b"Rar!\x1a\x07", ("a RAR archive", _UNPACK)),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", ("an Office document", _SAVE_TEXT)),
+)
+
+
+def _packed_kind(blob: bytes) -> tuple[str, str] | None:
+    """(what it is, what to do) of a file that holds no text, when it is an archive or a document a list may
+    come in."""
+    if blob.startswith(b"PK\x03\x04"):  # a zip, or an office document (a zip of XML)
+        head = blob[:4096]
+        if b"[Content_Types].xml" in head or b"word/" in head or b"mimetypeapplication/vnd.oasis" in head:
+            return "an Office document", _SAVE_TEXT
+        return "a zip archive", "unzip it and give the lists inside"
+    return next((kind for magic, kind in _PACKED if blob.startswith(magic)), None)
 
 
 def read_stdin(limit: int = MAX_INPUT_BYTES) -> bytes:

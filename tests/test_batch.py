@@ -919,3 +919,28 @@ def test_a_text_file_holding_an_e_mail_is_read_for_its_code_or_told_it_is_no_lis
     problem = rows["bob.txt"]["problems"][0]
     assert problem["rule"] == "import" and "not a list in any format" in problem["message"]
     assert "as YAML:" in problem["message"] and problem["line"] == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "blob", "told"),
+    [
+        ("late.zip", None, "this is a zip archive, not YAML text; unzip it and give the lists inside"),
+        ("ann.docx", b"PK\x03\x04" + b"\x00" * 26 + b"[Content_Types].xml" + b"\x00" * 40, "this is an Office document"),
+        ("ann.pdf.txt", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "this is a PDF document, not YAML text; copy the list's text"),
+        ("lists.tar.gz", b"\x1f\x8b\x08\x00" + b"\x00" * 20, "this is a gzip archive"),
+    ],
+)
+def test_an_archive_or_a_document_says_what_it_is_and_what_to_do(tmp_path: Path, name: str, blob: bytes | None, told: str) -> None:
+    """A zip of late entries was 'a binary file', and the lists inside were never checked."""
+    import zipfile
+
+    path = tmp_path / name
+    if blob is None:
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("ann.yaml", EXAMPLE)
+    else:
+        path.write_bytes(blob)
+    result = run(path, "--report", tmp_path / "r.json")
+    assert result.exit_code == 1
+    (row,) = json.loads((tmp_path / "r.json").read_text())["lists"]
+    assert not row["valid"] and told in row["problems"][0]["message"]
