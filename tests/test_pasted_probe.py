@@ -13,7 +13,8 @@
 - Our own printed text sheet not read back (its tactics deck, `(1, printed 2)` costs, `[neutral]` tags, a
   list named like a card).
 - Copies written `x2 Unit`, `Unit 2x (12)`, `Unit x2 - 12pts` or `2 Unit` counted once.
-- Cards under `Sideboard:`, `Reinforcements:` or another heading of cards set aside joining the army.
+- Cards under `Sideboard:`, `Reinforcements:` or another heading of cards set aside joining the army; so too
+  under German and French ones (`Ersatz:`, `Nicht dabei:`, `Banc :`, `Pas pris :`, `Renforts :`).
 - `Bolton Cutthroats` in a Bolton army read as the neutral card.
 - A `Points:` line overriding the title's size; crossed-out lines counted; two lists split by `---` merged.
 - An NCU after `+` read as another house's attachment; a short form read as a neutral card with no word.
@@ -271,8 +272,12 @@ def test_copies_of_a_unit_with_its_attachment_say_each_copy_takes_it(catalogue: 
 
 @pytest.mark.parametrize(
     "heading",
-    ["Sideboard:", "Reinforcements:", "Not taking", "Subs (2):", "Possible swaps:", "Side board units:", "Reserve:"],
-)
+    [
+        "Sideboard:", "Reinforcements:", "Not taking", "Subs (2):", "Possible swaps:", "Side board units:", "Reserve:",
+        "Ersatz:", "Ersatzbank:", "Nicht dabei:", "Reservebank:", "Banc :", "Sur le banc :", "Pas pris :",
+        "Renforts :", "Remplaçants :", "備用：",
+    ],
+)  # fmt: skip
 def test_cards_under_a_heading_of_cards_set_aside_are_left_out_with_a_note(catalogue: Catalogue, heading: str) -> None:
     # to the end of the text: a sideboard may have its own `NCUs:` and `Units:`
     spec = read(STARK.format(line=f"Stark Bowmen (6)\n\n{heading}\nMormont Veteran (1)\nNCUs:\nSansa Stark (4)\nUnits:\nStark Outriders"), catalogue)

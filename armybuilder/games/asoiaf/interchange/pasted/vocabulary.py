@@ -73,8 +73,15 @@ SET_ASIDE_WORDS = frozenset({
     "sideboard", "reserve", "reserves", "alternate", "alternates", "alternative", "alternatives", "substitute",
     "substitutes", "substitution", "substitutions", "sub", "subs", "swap", "swaps", "bench", "spare", "spares",
     "removed", "reinforcement", "reinforcements",
+    # German and French: `Ersatz:`, `Ersatzbank:`, `Banc :`, `Renforts :`, `Remplaçants :`
+    "ersatz", "ersatzbank", "reservebank", "auswechselbank", "reserven", "banc", "renfort", "renforts",
+    "réserve", "réserves", "remplaçant", "remplaçants", "remplacement", "remplacements", "remplaçante",
+    "remplaçantes", "替補", "備用", "候補", "預備",
 })  # fmt: skip
-SET_ASIDE_PHRASES = ("side board", "not taking", "not taken", "left out")
+SET_ASIDE_PHRASES = (
+    "side board", "not taking", "not taken", "left out", "nicht dabei", "nicht mitgenommen", "pas pris",
+    "non pris", "pas prises", "pas inclus", "hors liste",
+)  # fmt: skip
 
 # the house a card is from, in brackets after its name, as our own sheet prints a card not of the army's
 # faction: `House Bolton Cutthroats [neutral] (5)`
