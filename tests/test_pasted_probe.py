@@ -13,14 +13,15 @@
 - Our own printed text sheet not read back (its tactics deck, `(1, printed 2)` costs, `[neutral]` tags, a
   list named like a card).
 - Copies written `x2 Unit`, `Unit 2x (12)`, `Unit x2 - 12pts` or `2 Unit` counted once.
-- Cards under `Sideboard:`, `Reinforcements:` or another heading of cards set aside joining the army; so too
-  under German and French ones (`Ersatz:`, `Nicht dabei:`, `Banc :`, `Pas pris :`, `Renforts :`).
+- Cards under `Sideboard:`, `Reinforcements:` or another heading of cards set aside joining the army.
 - `Bolton Cutthroats` in a Bolton army read as the neutral card.
 - A `Points:` line overriding the title's size; crossed-out lines counted; two lists split by `---` merged.
 - An NCU after `+` read as another house's attachment; a short form read as a neutral card with no word.
 - A sideboard's own `Units:` bringing its cards back; `4 Catelyn Stark` as four copies; `Unit 2 x 6` as six;
   a card line above `Faction:` taken for the name; a `[neutral]` tag, a name holding `&`, a crossed-out part
   of a line, and `Areo Hotah (C)` (its printed cost) on our own sheet read wrong.
+- German and French set-aside headings; NCUs joined by `und`, `et` or `和` after a German, French or Chinese
+  NCU label on the same line skipped.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -404,3 +405,24 @@ def test_the_marked_commander_leads_when_the_list_fields_two_commander_cards(cat
     spec = read("Faction: Targaryen\nPoints: 40\nUnsullied Pikemen (7) + Daenerys Targaryen, Mother of Dragons (C)\n"
                 "Unsullied Swordmasters (7) + Barristan Selmy\n", catalogue)  # fmt: skip
     assert spec.commander is not None and spec.commander.title == "Daenerys Targaryen, Mother of Dragons"
+
+
+# --- a third probe: lists in German, French and Chinese ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["NKE: Catelyn Stark und Sansa Stark", "UNC : Catelyn Stark et Sansa Stark",
+     "Nicht-Kampfeinheiten: Catelyn Stark und Sansa Stark", "非戰鬥單位：Catelyn Stark 和 Sansa Stark",
+     "非戰鬥單位：Catelyn Stark、Sansa Stark"],
+)  # fmt: skip
+def test_ncus_joined_by_und_et_or_he_after_a_foreign_ncu_label_are_read(catalogue: Catalogue, line: str) -> None:
+    spec = read(STARK.format(line=line), catalogue)
+    assert [n.id for n in spec.ncus] == ["30201", "30202"]
+    assert not spec.not_read and not any("Skipped line 3" in note for note in spec.notes)
+
+
+def test_a_card_name_holding_und_after_a_foreign_ncu_label_is_read_whole(catalogue: Catalogue) -> None:
+    # `Bran und Hodor` is one card (an attachment, so a problem among the NCUs), never `Bran` and `Hodor`
+    spec = read(STARK.format(line="NKE: Bran und Hodor, Schützling und Beschützer"), catalogue)
+    assert spec.ncus == [] and len(spec.not_read) == 1 and "Bran and Hodor" in spec.not_read[0][1]

@@ -31,6 +31,11 @@ _SECTIONS = [
     (re.compile(rf"{_LEAD}(?:{_alternatives(words)})(?P<tail>(?:\*\*|__)?\s*:?\s*(?:\(\s*\d+\s*\))?\s*)$", re.IGNORECASE), english)
     for english, words in sorted(SECTIONS_IN_OTHER_LANGUAGES.items(), key=lambda item: -max(map(len, item[1])))
 ]
+# a section's label with its cards after it on the same line: `NKE: Catelyn Stark`, `敵方附屬：Jaqen H'ghar`
+_SECTIONS_INLINE = [
+    (re.compile(rf"{_LEAD}(?:{_alternatives(words)})(?P<tail>(?:\*\*|__)?\s*(?:\(\s*\d+\s*\))?\s*[:=])(?=\s*\S)", re.IGNORECASE), english)
+    for english, words in sorted(SECTIONS_IN_OTHER_LANGUAGES.items(), key=lambda item: -max(map(len, item[1])))
+]
 _WITH_START = re.compile(rf"{_LEAD}(?:{_alternatives(WITH_AT_START)})(?:\s+|(?=[^\W\d_]))", re.IGNORECASE)
 # (?<!\s): a match starts where a run of spaces does, never inside one (a kept indent of 60,000 no-break
 # spaces was tried from each of its places: quadratic); the leftmost match is the same
@@ -62,7 +67,7 @@ def in_english(line: str) -> str:
         found = pattern.match(line)
         if found:
             return f"{found['lead']}{english.title()}{found['tail']}"
-    for pattern, english in _KEYS:
+    for pattern, english in (*_SECTIONS_INLINE, *_KEYS):
         found = pattern.match(line)
         if found:
             line = f"{found['lead']}{english.title()}{found['tail']}{line[found.end():]}"

@@ -96,8 +96,9 @@ PRINTED_WORDS = ("printed",)
 FILLER = frozenset({"and", "for", "my", "the", "plus", "then", "with", "also"})
 # a commander as a word: `(C)`, `(Commander)`, `(Jon Snow, Commander)`, `Commander Jon Snow in …`
 COMMANDER_WORDS = ("c", "cmdr", "commander", "general", "warlord")
-# what joins names on one line: `NCUs: A, B & C`, `… and D`
-JOINERS = ("&", "and", "+", "/")
+# what joins names on one line: `NCUs: A, B & C`, `… and D`, German `NKE: A und B`, French `UNC : A et B` (a card's
+# name holding one is read whole first: `Bran und Hodor`, as `Bran and Hodor`)
+JOINERS = ("&", "and", "+", "/", "und", "et")
 # an aside about a name in brackets: `Eddison Tollett (or Dolorous Ed)`
 ASIDES = ("or", "aka", "a.k.a.", "also", "i.e.")
 # `Attachment in Unit`: the commander or attachment first, the unit it leads after
@@ -173,5 +174,7 @@ WITH_BETWEEN = ("avec",)
 COMMANDER_MARKS = ("k", "kdt", "kommandant", "commandant", "統帥", "統")
 # a cost's unit: `(5 Punkte)`, `1 Punkt`, `（5點）`
 POINT_WORDS = ("punkte", "punkt", "pkt", "點", "点", "分")
-# Chinese lists write full-width punctuation
-FULL_WIDTH = {"，": ", ", "：": ": ", "（": " (", "）": ")", "＋": " + ", "；": "; ", "、": ", ", "【": "[", "】": "]"}
+# Chinese lists write full-width punctuation, and `和` ("and") between names (no Chinese card name holds it)
+FULL_WIDTH = {
+    "，": ", ", "：": ": ", "（": " (", "）": ")", "＋": " + ", "；": "; ", "、": ", ", "【": "[", "】": "]", "和": " and ",
+}  # fmt: skip
