@@ -21,7 +21,8 @@
   a card line above `Faction:` taken for the name; a `[neutral]` tag, a name holding `&`, a crossed-out part
   of a line, and `Areo Hotah (C)` (its printed cost) on our own sheet read wrong.
 - German and French set-aside headings; NCUs joined by `und`, `et` or `和` after a German, French or Chinese
-  NCU label on the same line skipped.
+  NCU label on the same line skipped; an enemy attachment after a German, French or Chinese label on its line
+  read as an NCU or as the unit above's attachment.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -426,3 +427,17 @@ def test_a_card_name_holding_und_after_a_foreign_ncu_label_is_read_whole(catalog
     # `Bran und Hodor` is one card (an attachment, so a problem among the NCUs), never `Bran` and `Hodor`
     spec = read(STARK.format(line="NKE: Bran und Hodor, Schützling und Beschützer"), catalogue)
     assert spec.ncus == [] and len(spec.not_read) == 1 and "Bran and Hodor" in spec.not_read[0][1]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["敵方附屬：Jaqen H'ghar, Unnamed", "Attachements ennemis : Jaqen H'ghar, Unnamed",
+     "Feindliche Aufwertungen: Jaqen H'ghar, Unbenannt", "Enemy attachments: Jaqen H'ghar, Unnamed"],
+)  # fmt: skip
+def test_an_enemy_attachment_after_a_foreign_label_on_its_line_is_an_enemy_attachment(
+    catalogue: Catalogue, line: str
+) -> None:
+    # not the NCU of that name, nor an attachment of the unit above (the German `--lang de` sheet writes this)
+    spec = read(LANNISTER.format(line=f"Lannister Crossbowmen (6)\n{line}"), catalogue)
+    assert [e.id for e in spec.enemy_attachments] == ["20413"]
+    assert spec.ncus == [] and units(spec)[1] == ("10106", []) and not spec.not_read
