@@ -22,7 +22,8 @@
   of a line, and `Areo Hotah (C)` (its printed cost) on our own sheet read wrong.
 - German and French set-aside headings; NCUs joined by `und`, `et` or `和` after a German, French or Chinese
   NCU label on the same line skipped; an enemy attachment after a German, French or Chinese label on its line
-  read as an NCU or as the unit above's attachment.
+  read as an NCU or as the unit above's attachment; a Chinese-named unit with no cost before `+ attachment` lost
+  (its attachment joining the unit above).
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -441,3 +442,25 @@ def test_an_enemy_attachment_after_a_foreign_label_on_its_line_is_an_enemy_attac
     spec = read(LANNISTER.format(line=f"Lannister Crossbowmen (6)\n{line}"), catalogue)
     assert [e.id for e in spec.enemy_attachments] == ["20413"]
     assert spec.ncus == [] and units(spec)[1] == ("10106", []) and not spec.not_read
+
+
+@pytest.mark.parametrize(
+    ("line", "unit"),
+    [("安柏狂戰士 + Umber Champion", ("10203", ["20203"])),
+     ("史塔克誓言騎士 + Sworn Sword Captain", ("10201", ["20204"])),
+     ("史塔克誓言騎士（Sworn Sword Captain）", ("10201", ["20204"]))],
+)  # fmt: skip
+def test_a_chinese_named_unit_with_no_cost_before_its_attachment_is_read(
+    catalogue: Catalogue, line: str, unit: tuple[str, list[str]]
+) -> None:
+    # the unit was lost and its attachment joined the unit above
+    spec = read(STARK.format(line=f"Stark Bowmen (6)\n{line}"), catalogue)
+    assert units(spec)[1:] == [("10205", []), unit] and not spec.not_read
+
+
+@pytest.mark.parametrize("line", ["史塔克誓言騎士 與 Sworn Sword Captain", "史塔克誓言騎士與Sworn Sword Captain"])
+def test_a_chinese_named_unit_joined_by_words_the_reader_does_not_know_is_a_problem(
+    catalogue: Catalogue, line: str
+) -> None:
+    spec = read(STARK.format(line=f"Stark Bowmen (6)\n{line}"), catalogue)
+    assert units(spec)[1:] == [("10205", [])] and [n for n, _ in spec.not_read] == [4]

@@ -40,9 +40,14 @@ def variants(name: str) -> list[str]:
     return out
 
 
+# a run of Chinese, Japanese or Korean letters is a word too: `安柏狂戰士 + Umber Champion` has three, not the
+# two of `Umber Champion` (which it was read as, the unit lost)
+_WORD = re.compile(r"[0-9a-z]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
+
+
 def tokens(text: str) -> tuple[str, ...]:
     """The words of a name as compared: `and` and `&` alike left out (`Bran & Hodor`, `Bran and Hodor`)."""
-    return tuple(w for w in re.findall(r"[0-9a-z]+", normalize(text).replace("'", "")) if w != "and")
+    return tuple(w for w in _WORD.findall(normalize(text).replace("'", "")) if w != "and")
 
 
 def _singular(words: tuple[str, ...]) -> tuple[str, ...]:
