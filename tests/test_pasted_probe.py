@@ -23,7 +23,7 @@
 - German and French set-aside headings; NCUs joined by `und`, `et` or `和` after a German, French or Chinese
   NCU label on the same line skipped; an enemy attachment after a German, French or Chinese label on its line
   read as an NCU or as the unit above's attachment; a Chinese-named unit with no cost before `+ attachment` lost
-  (its attachment joining the unit above).
+  (its attachment joining the unit above); `NCU’s:` with Word's curly apostrophe not read as a label.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -464,3 +464,11 @@ def test_a_chinese_named_unit_joined_by_words_the_reader_does_not_know_is_a_prob
 ) -> None:
     spec = read(STARK.format(line=f"Stark Bowmen (6)\n{line}"), catalogue)
     assert units(spec)[1:] == [("10205", [])] and [n for n, _ in spec.not_read] == [4]
+
+
+@pytest.mark.parametrize(
+    "lines", ["NCU’s: Catelyn Stark (4)", "NCUs’: Catelyn Stark (4)", "NCU’s Catelyn Stark (4)", "NCU‘s:\r\nCatelyn Stark (4)"]
+)
+def test_an_ncu_label_with_words_autocorrect_apostrophe_is_read(catalogue: Catalogue, lines: str) -> None:
+    spec = read(STARK.format(line=lines).replace("\n", "\r\n"), catalogue)
+    assert [n.id for n in spec.ncus] == ["30201"] and not spec.not_read

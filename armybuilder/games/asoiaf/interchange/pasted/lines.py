@@ -139,6 +139,9 @@ COUNTED = re.compile(  # `NCUs (3): A, B, C`: a section label, how many, then th
     re.IGNORECASE,
 )
 DASH_KEY = re.compile(rf"(?P<key>{_words(DASH_KEYS)})\s+[-–—=]\s+(?P<value>.+)", re.IGNORECASE)
+# `NCU’s:` as Word and Outlook write `NCU's:` (their autocorrect apostrophe): read as the straight one
+_CURLY_NCU_LABELS = _words(tuple(w for w in NCU_LABELS if "'" in w)).replace("'", "[’‘]")
+CURLY_NCU = re.compile(rf"(?<![\w'’‘])(?:{_CURLY_NCU_LABELS})(?!\w)", re.IGNORECASE)
 KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' -]{0,23}?)\s*:\s*(?P<value>.*)")
 HEADER = re.compile(
     rf"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:{_words(COUNT_WORDS)})?\s*[)\]]?)?\s*:?",
@@ -199,7 +202,7 @@ def clean(raw: str) -> tuple[int, str, str]:
     found = BULLET.match(text)
     if found:
         bullet, text = found.group().strip() or "•", text[found.end() :]
-    text = EMPHASIS.sub("", text).strip()
+    text = CURLY_NCU.sub(lambda m: m.group().replace("’", "'").replace("‘", "'"), EMPHASIS.sub("", text)).strip()
     return indent, bullet, " ".join(text.split())
 
 
