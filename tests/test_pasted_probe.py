@@ -23,7 +23,8 @@
 - German and French set-aside headings; NCUs joined by `und`, `et` or `和` after a German, French or Chinese
   NCU label on the same line skipped; an enemy attachment after a German, French or Chinese label on its line
   read as an NCU or as the unit above's attachment; a Chinese-named unit with no cost before `+ attachment` lost
-  (its attachment joining the unit above); `NCU’s:` with Word's curly apostrophe not read as a label.
+  (its attachment joining the unit above); `NCU’s:` with Word's curly apostrophe not read as a label; the
+  Chinese heading `部隊：` ("units") taken for the list's name.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -472,3 +473,9 @@ def test_a_chinese_named_unit_joined_by_words_the_reader_does_not_know_is_a_prob
 def test_an_ncu_label_with_words_autocorrect_apostrophe_is_read(catalogue: Catalogue, lines: str) -> None:
     spec = read(STARK.format(line=lines).replace("\n", "\r\n"), catalogue)
     assert [n.id for n in spec.ncus] == ["30201"] and not spec.not_read
+
+
+@pytest.mark.parametrize("heading", ["部隊：", "單位："])
+def test_the_chinese_heading_units_is_a_heading_not_the_lists_name(catalogue: Catalogue, heading: str) -> None:
+    spec = read(f"史塔克家族 40點\n{heading}\n史塔克誓言騎士（5）＋ Robb Stark, The Wolf Lord（C）\n史塔克弓兵（6）\n", catalogue)
+    assert spec.name is None and units(spec) == [("10201", ["20201"]), ("10205", [])] and not spec.not_read

@@ -158,7 +158,7 @@ KEYS_IN_OTHER_LANGUAGES = {
 }
 # section headings
 SECTIONS_IN_OTHER_LANGUAGES = {
-    "combat units": ("kampfeinheiten", "kampf-einheiten", "einheiten", "unités de combat", "unités", "戰鬥單位"),
+    "combat units": ("kampfeinheiten", "kampf-einheiten", "einheiten", "unités de combat", "unités", "戰鬥單位", "部隊", "單位"),
     "non-combat units": (
         "nicht-kampfeinheiten", "nicht-kampf-einheiten", "nichtkampfeinheiten", "nke", "unités non-combattantes",
         "unités non combattantes", "unc", "非戰鬥單位", "非作戰單位",
