@@ -24,7 +24,7 @@
   NCU label on the same line skipped; an enemy attachment after a German, French or Chinese label on its line
   read as an NCU or as the unit above's attachment; a Chinese-named unit with no cost before `+ attachment` lost
   (its attachment joining the unit above); `NCU’s:` with Word's curly apostrophe not read as a label; the
-  Chinese heading `部隊：` ("units") taken for the list's name.
+  Chinese heading `部隊：` ("units") taken for the list's name; German names with „…“ quotes not read.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -479,3 +479,13 @@ def test_an_ncu_label_with_words_autocorrect_apostrophe_is_read(catalogue: Catal
 def test_the_chinese_heading_units_is_a_heading_not_the_lists_name(catalogue: Catalogue, heading: str) -> None:
     spec = read(f"史塔克家族 40點\n{heading}\n史塔克誓言騎士（5）＋ Robb Stark, The Wolf Lord（C）\n史塔克弓兵（6）\n", catalogue)
     assert spec.name is None and units(spec) == [("10201", ["20201"]), ("10205", [])] and not spec.not_read
+
+
+@pytest.mark.parametrize(
+    ("line", "attachment"),
+    [("Theon Graufreud, „Prinz“ von Winterfell", "20808"), ("Asha Graufreud, „Lady Graufreud“", "20816")],
+)
+def test_a_german_name_with_its_low_and_high_quotes_is_read(catalogue: Catalogue, line: str, attachment: str) -> None:
+    # as `cards --lang de` prints it
+    spec = read(f"Faction: House Greyjoy\nPoints: 40\nIronborn Reavers (5) + {line}\n", catalogue)
+    assert units(spec) == [("10801", [attachment])] and not spec.not_read

@@ -24,9 +24,11 @@ MAX_NAME = 80  # characters: no card's title is longer, so no longer text is a m
 
 
 def variants(name: str) -> list[str]:
-    """The ways `name` may spell a card title: as written, with its dash, colon or brackets as the comma."""
+    """The ways `name` may spell a card title: as written (its quotes straight, and as typed), with its dash,
+    colon or brackets as the comma."""
     base = name.translate(QUOTES).strip(" ,;:.")
-    out = [base]
+    written = name.strip(" ,;:.")
+    out = [base] if written == base else [base, written]  # `„Prinz“ von Winterfell`: German quotes in the name
     if base.casefold().startswith("the "):  # `The Bastard's Girls`
         out.append(base[4:])
     if HONORIFIC.match(base):  # `Lady Catelyn Stark`, `Ser Rodrik`
