@@ -24,7 +24,8 @@
   NCU label on the same line skipped; an enemy attachment after a German, French or Chinese label on its line
   read as an NCU or as the unit above's attachment; a Chinese-named unit with no cost before `+ attachment` lost
   (its attachment joining the unit above); `NCU’s:` with Word's curly apostrophe not read as a label; the
-  Chinese heading `部隊：` ("units") taken for the list's name; German names with „…“ quotes not read.
+  Chinese heading `部隊：` ("units") taken for the list's name; German names with „…“ quotes not read;
+  our Markdown sheet's escapes (`\\[neutral\\]`, `ann\\_smith`) not read back, and `ann__smith` read as `annsmith`.
 
 Each now reads as its cards, or is a problem on its line, or has a note: nothing is lost without a word."""
 
@@ -489,3 +490,29 @@ def test_a_german_name_with_its_low_and_high_quotes_is_read(catalogue: Catalogue
     # as `cards --lang de` prints it
     spec = read(f"Faction: House Greyjoy\nPoints: 40\nIronborn Reavers (5) + {line}\n", catalogue)
     assert units(spec) == [("10801", [attachment])] and not spec.not_read
+
+
+MD_SHEET = r"""## Ann\_s list \*one\*
+
+**House Lannister** · 40 points · Commander: **Tyrion Lannister, Halfman** · Player: ann\_smith
+
+- Lannister Guardsmen (5) + Tyrion Lannister, Halfman (C)
+- Stormcrow Mercenaries \[neutral\] (5)
+- Stormcrow Mercenaries \[neutral\] (5) + Stormcrow Lieutenant \[neutral\] (1)
+
+**Enemy attachments:** Jaqen H'ghar, Unnamed \[neutral\] (1)
+"""
+
+
+def test_our_markdown_sheet_with_its_escapes_reads_back(catalogue: Catalogue) -> None:
+    # `\[neutral\]` was no card; `ann\_smith` became `ann\smith`, another player than the YAML list's `ann_smith`
+    spec = read(MD_SHEET, catalogue)
+    assert units(spec) == [("10101", ["20105"]), ("10406", []), ("10406", ["20414"])]
+    assert [e.id for e in spec.enemy_attachments] == ["20413"] and not spec.not_read
+    assert spec.player == "ann_smith" and spec.name == "Ann_s list *one*"
+
+
+@pytest.mark.parametrize("player", ["ann__smith", "ann_smith", r"ann\_smith", r"ann\_\_smith"])
+def test_a_players_name_keeps_its_underscores(catalogue: Catalogue, player: str) -> None:
+    spec = read(f"Player: {player}\n" + STARK.format(line="Stark Bowmen (6)"), catalogue)
+    assert spec.player == player.replace("\\", "")

@@ -71,7 +71,13 @@ ATTACHED = re.compile(
     r"|\+\s*|&\s*|↳\s*|└[─-]*\s*|├[─-]*\s*|-+>\s*|→\s*)",
     re.IGNORECASE,
 )
-EMPHASIS = re.compile(r"\*+|__+|~~|`+|(?<!\w)_|_(?!\w)")
+# `__` inside a word is part of it (`Player: ann__smith`), as a single `_` is
+EMPHASIS = re.compile(r"\*+|(?<!\w)__+|__+(?!\w)|~~|`+|(?<!\w)_|_(?!\w)")
+# a Markdown escape, as our own forum sheet writes one (`\[neutral\]`, `ann\_smith`): the character itself,
+# kept from the patterns for markup (held as a private-use character until the line is clean)
+ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
+_HELD = {c: chr(0xE000 + i) for i, c in enumerate("\\`*_{}[]()#+-.!|~<>")}
+_RELEASED = str.maketrans({held: c for c, held in _HELD.items()})
 MARK = re.compile(rf"\s*[(\[{{]\s*(?:{_words(COMMANDER_WORDS)})\s*[)\]}}]", re.IGNORECASE)
 # `(Jon Snow, Commander)`: the word marks the name before it
 MARK_AFTER = re.compile(rf"\s*,\s*(?:{_words(COMMANDER_WORDS[1:])})\s*(?=\))", re.IGNORECASE)
@@ -196,6 +202,7 @@ def looks_like(text: str) -> bool:
 def clean(raw: str) -> tuple[int, str, str]:
     """(indent, bullet, content) of a line: markdown, bullets and emphasis taken off."""
     line = in_english(raw.translate(INVISIBLE)).rstrip()  # a German, French or Chinese list's labels
+    line = ESCAPED.sub(lambda m: _HELD[m[1]], line)
     indent = len(line) - len(line.lstrip())
     text = MARKDOWN_HEAD.sub("", BBCODE.sub(" ", line).strip())  # forum markup: `[h=1]Title[/h]`
     bullet = ""
@@ -203,7 +210,7 @@ def clean(raw: str) -> tuple[int, str, str]:
     if found:
         bullet, text = found.group().strip() or "•", text[found.end() :]
     text = CURLY_NCU.sub(lambda m: m.group().replace("’", "'").replace("‘", "'"), EMPHASIS.sub("", text)).strip()
-    return indent, bullet, " ".join(text.split())
+    return indent, bullet, " ".join(text.translate(_RELEASED).split())
 
 
 def crossed_out(text: str, raw: str) -> tuple[str, str, list[str]]:
