@@ -516,3 +516,9 @@ def test_our_markdown_sheet_with_its_escapes_reads_back(catalogue: Catalogue) ->
 def test_a_players_name_keeps_its_underscores(catalogue: Catalogue, player: str) -> None:
     spec = read(f"Player: {player}\n" + STARK.format(line="Stark Bowmen (6)"), catalogue)
     assert spec.player == player.replace("\\", "")
+
+
+def test_he_joins_names_only_never_a_players_name_or_a_title(catalogue: Catalogue) -> None:
+    spec = read("我和我的狼\nFaction: House Stark\nPoints: 40\nPlayer: 和田\n" + STARK.format(line="NKE: Catelyn Stark 和 Sansa Stark").split("\n", 1)[1], catalogue)
+    assert spec.player == "和田" and spec.name == "我和我的狼"
+    assert [n.id for n in spec.ncus] == ["30201", "30202"] and not spec.not_read

@@ -96,9 +96,10 @@ PRINTED_WORDS = ("printed",)
 FILLER = frozenset({"and", "for", "my", "the", "plus", "then", "with", "also"})
 # a commander as a word: `(C)`, `(Commander)`, `(Jon Snow, Commander)`, `Commander Jon Snow in …`
 COMMANDER_WORDS = ("c", "cmdr", "commander", "general", "warlord")
-# what joins names on one line: `NCUs: A, B & C`, `… and D`, German `NKE: A und B`, French `UNC : A et B` (a card's
-# name holding one is read whole first: `Bran und Hodor`, as `Bran and Hodor`)
-JOINERS = ("&", "and", "+", "/", "und", "et")
+# what joins names on one line: `NCUs: A, B & C`, `… and D`, German `NKE: A und B`, French `UNC : A et B`, Chinese
+# `A 和 B` (a card's name holding one is read whole first: `Bran und Hodor`, as `Bran and Hodor`; only names are
+# split at these, never a title or a player's name: `玩家：和田`)
+JOINERS = ("&", "and", "+", "/", "und", "et", "和")
 # an aside about a name in brackets: `Eddison Tollett (or Dolorous Ed)`
 ASIDES = ("or", "aka", "a.k.a.", "also", "i.e.")
 # `Attachment in Unit`: the commander or attachment first, the unit it leads after
@@ -174,7 +175,5 @@ WITH_BETWEEN = ("avec",)
 COMMANDER_MARKS = ("k", "kdt", "kommandant", "commandant", "統帥", "統")
 # a cost's unit: `(5 Punkte)`, `1 Punkt`, `（5點）`
 POINT_WORDS = ("punkte", "punkt", "pkt", "點", "点", "分")
-# Chinese lists write full-width punctuation, and `和` ("and") between names (no Chinese card name holds it)
-FULL_WIDTH = {
-    "，": ", ", "：": ": ", "（": " (", "）": ")", "＋": " + ", "；": "; ", "、": ", ", "【": "[", "】": "]", "和": " and ",
-}  # fmt: skip
+# Chinese lists write full-width punctuation
+FULL_WIDTH = {"，": ", ", "：": ": ", "（": " (", "）": ")", "＋": " + ", "；": "; ", "、": ", ", "【": "[", "】": "]"}
