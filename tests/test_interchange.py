@@ -7,6 +7,7 @@ hostile input, lenient reading of pasted text, and the `import` / `export` comma
 from __future__ import annotations
 
 import base64
+import json
 from pathlib import Path
 from typing import Any
 
@@ -291,6 +292,19 @@ def test_our_own_printed_text_sheet_imports_back_to_the_same_list(path: Path, ca
     assert shape(spec) == expected
     assert not spec.not_read
     assert any("(tactics deck heading)" in note for note in import_comment("text", spec).splitlines())
+
+
+@pytest.mark.parametrize("name", ["Wolves: Winter Is Coming", "Robb: The Young Wolf", "Stark 40", "Sworn Brothers", "Stark - 50 (Robb)"])
+def test_our_text_sheet_reads_back_a_list_named_like_a_key_a_card_or_a_size(name: str, tmp_path: Path, catalogue: Catalogue) -> None:
+    """The sheet's first line is the list's name whatever it says: `Robb: The Young Wolf` was an extra NCU
+    Robb, `Stark 40` a second `Faction:` line, `Wolves: Winter Is Coming` a skipped line."""
+    listed = tmp_path / "named.yaml"
+    text = (CASES / "stark.yaml").read_text(encoding="utf-8")
+    listed.write_text(f"name: {json.dumps(name)}\n" + "".join(line for line in text.splitlines(keepends=True) if not line.startswith("name:")), encoding="utf-8")
+    sheet = run("export", str(listed), "--format", "text")
+    spec, _ = reimport("text", sheet.stdout, catalogue)
+    assert shape(spec) == shape(spec_of(validate_path(str(listed), catalogue)))
+    assert spec.name == name and not spec.not_read
 
 
 def test_wire_varints_round_trip() -> None:

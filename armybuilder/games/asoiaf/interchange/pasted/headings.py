@@ -4,9 +4,21 @@ army does not take (`Sideboard:`, `Tactics deck (20 cards):`). Text alone: no ca
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from .lines import HEADER, KEY, SECTIONS
-from .vocabulary import FILLER, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_HEADINGS
+from .lines import HEADER, KEY, MAX_LINE, SECTIONS, clean
+from .vocabulary import FILLER, KEYS, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_HEADINGS
+
+
+def our_sheet(first: list[str], is_meta: Callable[[str], bool]) -> bool:
+    """Whether a text's first three lines head our own text sheet (`export --format text`): the list's name,
+    then `House Stark · 40 points` (`· Player: Ann`), each part a header line (`is_meta`), then `Commander: …`."""
+    if len(first) < 3 or len(first[1]) > MAX_LINE or " · " not in first[1]:
+        return False
+    parts = [part.strip() for part in clean(first[1])[2].split(" · ")]
+    key = KEY.fullmatch(clean(first[2])[2])
+    commander = key is not None and KEYS.get(key["key"].strip().casefold()) == "commander"
+    return commander and len(parts) >= 2 and all(part and is_meta(part) for part in parts)
 
 
 def set_aside(content: str) -> str | None:

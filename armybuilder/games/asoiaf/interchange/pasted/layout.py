@@ -11,7 +11,7 @@ from armybuilder.games.asoiaf.catalogue import normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 from armybuilder.kit.words import close_matches
 
-from .headings import army_heading, ends_set_aside, section_name, set_aside, set_aside_label
+from .headings import army_heading, ends_set_aside, our_sheet, section_name, set_aside, set_aside_label
 from .lines import (
     ACTIVATIONS,
     ATTACHED,
@@ -114,10 +114,13 @@ class Lines(State):
         """The number of the text's first line when it is a plain line right above the list's header lines
         (`House Stark · 40 points`, `Faction: Stark`), as our own sheet and many lists begin: the list's
         name, even when it is a card's name too (`Sworn Brothers`, `Beyond the Wall`); else 0."""
-        filled = [(n, line) for n, line in enumerate(lines[:MAX_LINES], 1) if line.strip()][:2]
+        filled = [(n, line) for n, line in enumerate(lines[:MAX_LINES], 1) if line.strip()][:3]
         if len(filled) < 2:
             return 0
-        (number, first), (_, second) = filled
+        (number, first), (_, second) = filled[:2]
+        if our_sheet([line for _, line in filled], self._is_meta):
+            self.title_verbatim = True  # whatever it says: `Robb: The Young Wolf`, `Stark 40`
+            return number
         _, bullet, content = clean(first)
         _, cost, marked = take_cost(content)
         if bullet or cost is not None or marked or len(content) > MAX_LINE or KEY.fullmatch(content):
@@ -140,7 +143,11 @@ class Lines(State):
                     f"Line {row.number}: '{content}' above the list's header lines is read as its name, though a "
                     "card has that name too; if it is a card of the list, move it below the header."
                 )
-            self._title(row, content)
+            if self.title_verbatim:  # our own sheet's title line: the list's name as it is written
+                self.values["title"] = (content, row.number)
+                row.said.append(f"name: {content}")
+            else:
+                self._title(row, content)
             return
         dash_key = DASH_KEY.fullmatch(content)
         if dash_key:  # `Commander - Robb Stark` is `Commander: Robb Stark`

@@ -76,6 +76,7 @@ class State:
         self.section: Slot | None = None  # the section heading read last
         self.inline_section = False  # it came with its names (`NCU: Tyrion`): a unit's line ends it
         self.title_line = 0  # the number of a first line read as the list's name whatever it says (`_above_header`)
+        self.title_verbatim = False  # that line heads our own text sheet: the name, taken as it is written
         self.aside: str | None = None  # a heading over cards that are not the army's (`Sideboard:`), read last
         self.seen_card = False
         self.awaiting_commander = False  # a `Commander:` heading with the name on the next line
