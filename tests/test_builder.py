@@ -383,3 +383,63 @@ def test_remove_past_the_last_unit_says_how_many_there_are(listfile: Path) -> No
     result = run("remove", str(listfile), "9")
     assert result.exit_code == 2
     assert "there is no unit 9" in result.stderr and "combat units" in result.stderr
+
+
+BROKEN_FIRST = """\
+faction: stark
+points: 30
+units:
+  - unti: Stark Outriders
+  - Stark Bowmen
+  - House Umber Berserkers
+  - unit: Stark Sworn Swords
+    attachments: ["Robb Stark, The Wolf Lord"]
+"""
+
+
+def test_an_entry_without_unit_takes_no_number_in_options_or_edits(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN_FIRST, encoding="utf-8")
+    shown = run("options", str(path)).stdout
+    assert "Attachments for 1. Stark Bowmen" in shown and "Attachments for 2. House Umber Berserkers" in shown
+    result = run("add", str(path), "Umber Champion", "--to", "2")
+    assert "to 2. House Umber Berserkers" in result.stdout
+    army = load_list_text(path.read_text(encoding="utf-8"), catalogue, str(path))
+    with_champion = [u.unit.card.title for u in army.units if u.unit.card and u.attachments]
+    assert "House Umber Berserkers" in with_champion
+    assert path.read_text(encoding="utf-8").splitlines()[3] == "  - unti: Stark Outriders"  # left as written
+
+
+def test_complete_apply_attaches_to_the_unit_its_table_names(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN_FIRST, encoding="utf-8")
+    table = " ".join(run("complete", str(path), "--top", "1").stdout.split())  # (a long row wraps)
+    run("complete", str(path), "--apply", "1")
+    army = load_list_text(path.read_text(encoding="utf-8"), catalogue, str(path))
+    for number, unit in enumerate(army.units, 1):
+        for att in unit.attachments if unit.unit.text != "Stark Sworn Swords" else []:  # (Robb was there)
+            assert att.card is not None and f"→ {number}. {unit.unit.card.title}" in table  # type: ignore[union-attr]
+    assert validate(army, catalogue).context.total == 30  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["add", "Umber Champion", "--to", "9"], ["move", "Robb Stark, The Wolf Lord", "--to", "9"]],
+)
+def test_a_unit_number_past_the_end_says_how_many_there_are(listfile: Path, args: list[str]) -> None:
+    before = listfile.read_text(encoding="utf-8")
+    result = run(args[0], str(listfile), *args[1:])
+    assert result.exit_code == 2
+    assert "there is no unit 9; the list has 2 combat units" in result.stderr
+    assert listfile.read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["set", "points", "²"], ["remove", "³"], ["add", "Umber Champion", "--to", "²"], ["set", "points", "4²"]],
+)
+def test_superscript_digits_are_a_usage_error_not_a_crash(listfile: Path, args: list[str]) -> None:
+    before = listfile.read_text(encoding="utf-8")
+    result = run(args[0], str(listfile), *args[1:])
+    assert result.exit_code == 2, result.output
+    assert listfile.read_text(encoding="utf-8") == before

@@ -215,12 +215,15 @@ def _refuse_unkept(data: Any, path: str, above: int) -> None:
 
 @dataclass
 class DocUnit:
-    """A combat unit as written in the document: 1-based position, reference, card, attachments."""
+    """A combat unit as written in the document: 1-based position among the entries of `units:` (where the
+    edits write), reference, card, attachments, and its number as `show`, `options` and `complete` count
+    (entries the validator cannot read as a unit are not counted)."""
 
     position: int
     text: str
     card: Card | None
     attachments: list[tuple[str, Card | None]]
+    number: int = 0
 
     @property
     def title(self) -> str:
@@ -233,8 +236,13 @@ def list_faction(doc: Document, catalogue: Catalogue) -> str | None:
     return found.key if found else None
 
 
+def _is_ref(value: Any) -> bool:
+    """Whether the validator reads a value as a card reference (a name or an id), and not as a mistake."""
+    return not isinstance(value, bool) and isinstance(value, (str, int))
+
+
 def _resolve(catalogue: Catalogue, text: Any, slot: Slot, faction: str | None) -> Card | None:
-    if isinstance(text, bool) or not isinstance(text, (str, int)):
+    if not _is_ref(text):
         return None
     result = choose(catalogue, str(text).strip(), slot, faction)
     return result if isinstance(result, Card) else None
@@ -254,8 +262,10 @@ def doc_units(doc: Document, catalogue: Catalogue) -> list[DocUnit]:
     raw = doc.data.get("units")
     if not isinstance(raw, list):
         return []
-    out = []
+    out: list[DocUnit] = []
     for index, item in enumerate(raw):
+        if not _is_ref(item.get("unit") if isinstance(item, dict) else item):
+            continue  # the validator skips it too (and says why): it gets no number
         if isinstance(item, dict):
             text = item.get("unit")
             atts = [
@@ -263,7 +273,8 @@ def doc_units(doc: Document, catalogue: Catalogue) -> list[DocUnit]:
             ]
         else:
             text, atts = item, []
-        out.append(DocUnit(index + 1, str(text), _resolve(catalogue, text, Slot.UNIT, faction), atts))
+        card = _resolve(catalogue, text, Slot.UNIT, faction)
+        out.append(DocUnit(index + 1, str(text), card, atts, len(out) + 1))
     return out
 
 
@@ -280,13 +291,17 @@ def card_ref(card: Card, slot: Slot, doc: Document, catalogue: Catalogue) -> Any
 
 
 def pick_unit(doc: Document, catalogue: Catalogue, text: str) -> DocUnit:
-    """A unit named by 1-based position or by name (several of that name: the first without attachment)."""
+    """A unit named by its number (as `show` counts) or by name (several of that name: the first without
+    attachment)."""
     units = doc_units(doc, catalogue)
     if not units:
         raise UsageError("the list has no combat units yet; add one first")
-    if text.strip().isdigit() and int(text) <= len(units):
-        if int(text) < 1:
-            raise UsageError(f"unit positions start at 1; the list has {len(units)} units")
+    if text.strip().isdecimal() and (int(text) <= len(units) or text.strip() not in catalogue.cards):
+        if not 1 <= int(text) <= len(units):
+            raise UsageError(
+                f"there is no unit {text.strip()}; the list has {len(units)} combat unit"
+                f"{'s' if len(units) != 1 else ''} (`armybuilder show` numbers them)"
+            )
         return units[int(text) - 1]
     card = find_card(catalogue, text, [CardKind.COMBAT_UNIT], list_faction(doc, catalogue))
     named = [u for u in units if u.card == card]

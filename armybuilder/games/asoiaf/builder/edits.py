@@ -65,7 +65,7 @@ def add(doc: Document, catalogue: Catalogue, text: str, to: str | None = None) -
                 raise UsageError(
                     f"no unit of the list can take {card.title} ({card.type}); add a {card.type} unit first"
                 )
-            listed = ", ".join(f"{u.position}. {u.title}" for u in (free or fitting))
+            listed = ", ".join(f"{u.number}. {u.title}" for u in (free or fitting))
             if not free:
                 raise UsageError(
                     f"every unit that can take {card.title} already has an attachment ({listed}); "
@@ -75,7 +75,7 @@ def add(doc: Document, catalogue: Catalogue, text: str, to: str | None = None) -
         unit = free[0]
     atts = raw_attachments(doc, unit.position)
     set_attachments(doc, catalogue, unit.position, [*atts, card_ref(card, Slot.ATTACHMENT, doc, catalogue)])
-    return f"attached {card.title} ({card.cost_label}) to {unit.position}. {unit.title}"
+    return f"attached {card.title} ({card.cost_label}) to {unit.number}. {unit.title}"
 
 
 def _forget_commander(doc: Document, catalogue: Catalogue, card: Card) -> None:
@@ -88,10 +88,10 @@ def remove(doc: Document, catalogue: Catalogue, text: str) -> str:
     """Remove a unit (with its attachments; by position or name), an attachment, or an NCU."""
     units = doc_units(doc, catalogue)
     text = text.strip()
-    if text.isdigit() and 1 <= int(text) <= len(units):
+    if text.isdecimal() and 1 <= int(text) <= len(units):
         target = units[int(text) - 1]
         return _remove_unit(doc, catalogue, target)
-    if text.isdigit() and text not in catalogue.cards:  # a position past the end, not a card id
+    if text.isdecimal() and text not in catalogue.cards:  # a position past the end, not a card id
         raise UsageError(
             f"there is no unit {text}: the list has {len(units)} combat unit{'s' if len(units) != 1 else ''}; "
             "`armybuilder show` numbers them"
@@ -125,7 +125,7 @@ def _remove_card(doc: Document, catalogue: Catalogue, units: list[DocUnit], card
                 del raw[cards.index(card)]
                 set_attachments(doc, catalogue, unit.position, raw)
                 _forget_commander(doc, catalogue, card)
-                return f"removed attachment {card.title} from {unit.position}. {unit.title}"
+                return f"removed attachment {card.title} from {unit.number}. {unit.title}"
     else:
         ncus = doc_ncus(doc, catalogue)
         cards = [c for _, c in ncus]
@@ -144,7 +144,7 @@ def _remove_unit(doc: Document, catalogue: Catalogue, unit: DocUnit) -> str:
         if card is not None:
             _forget_commander(doc, catalogue, card)
     with_atts = f" with {', '.join(t for t, _ in unit.attachments)}" if unit.attachments else ""
-    return f"removed unit {unit.position}. {unit.title}{with_atts}"
+    return f"removed unit {unit.number}. {unit.title}{with_atts}"
 
 
 def move(doc: Document, catalogue: Catalogue, text: str, to: str) -> str:
@@ -158,20 +158,20 @@ def move(doc: Document, catalogue: Catalogue, text: str, to: str) -> str:
     if source is None:
         raise UsageError(f"{card.title} is not attached to any unit of the list; use `add` to add it")
     if source.position == target.position:
-        raise UsageError(f"{card.title} is already with {target.position}. {target.title}")
+        raise UsageError(f"{card.title} is already with {target.number}. {target.title}")
     raw = raw_attachments(doc, source.position)
     index = [c for _, c in source.attachments].index(card)
     value = raw.pop(index)
     set_attachments(doc, catalogue, source.position, raw)
     set_attachments(doc, catalogue, target.position, [*raw_attachments(doc, target.position), value])
-    return f"moved {card.title} from {source.position}. {source.title} to {target.position}. {target.title}"
+    return f"moved {card.title} from {source.number}. {source.title} to {target.number}. {target.title}"
 
 
 def set_value(doc: Document, catalogue: Catalogue, key: str, value: str, unit: str | None = None) -> str:
     """Change the game size, the faction, the commander (the new commander takes the old one's place), the
     list's name or its player (an empty value removes them)."""
     if key == "points":
-        if not value.strip().isdigit() or not 0 < int(value) <= MAX_POINTS:
+        if not value.strip().isdecimal() or not 0 < int(value) <= MAX_POINTS:
             raise UsageError(f"points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {value!r}")
         old = doc.data.get("points")
         _put(doc, "points", int(value))
@@ -251,7 +251,7 @@ def _set_commander(doc: Document, catalogue: Catalogue, text: str, unit: str | N
     for u in doc_units(doc, catalogue):
         for _, c in u.attachments:
             if c is not None and c.commander:
-                old, old_place = c, u.position
+                old, old_place = c, u.number
         if u.card is not None and u.card.commander:
             old = u.card
     for _, c in doc_ncus(doc, catalogue):
@@ -278,19 +278,19 @@ def _set_commander(doc: Document, catalogue: Catalogue, text: str, unit: str | N
                 if u.card is not None and not u.attachments and fits(u.card, card, catalogue)
             ]
             if free:
-                target = str(free[0].position)
+                target = str(free[0].number)
         if target is None:
             hosts = host_units(catalogue, faction or card.faction, card)
             if not hosts:
                 raise UsageError(f"no {faction} combat unit can take {card.title}; add one, then use --unit")
             doc.seq("units").append(card_ref(hosts[0], Slot.UNIT, doc, catalogue))
-            target = str(len(doc.data["units"]))
+            target = str(len(doc_units(doc, catalogue)))
         place = pick_unit(doc, catalogue, target)
         atts = raw_attachments(doc, place.position)
         set_attachments(
             doc, catalogue, place.position, [*atts, card_ref(card, Slot.ATTACHMENT, doc, catalogue)]
         )
-        where = f" on {place.position}. {place.title}"
+        where = f" on {place.number}. {place.title}"
     elif card.kind is CardKind.NCU:
         doc.seq("ncus").append(card_ref(card, Slot.NCU, doc, catalogue))
         where = " under ncus"
@@ -367,7 +367,7 @@ def apply_additions(doc: Document, catalogue: Catalogue, additions: Iterable[Add
             doc.seq("units").append(card_ref(addition.card, Slot.UNIT, doc, catalogue))
             set_attachments(doc, catalogue, len(doc.data["units"]), atts)
         elif addition.kind == "attach" and addition.unit is not None:
-            position = addition.unit + 1
+            position = doc_units(doc, catalogue)[addition.unit].position  # the validator's count, not the file's
             set_attachments(doc, catalogue, position, [*raw_attachments(doc, position), *atts])
         elif addition.card is not None:
             doc.seq("ncus").append(card_ref(addition.card, Slot.NCU, doc, catalogue))

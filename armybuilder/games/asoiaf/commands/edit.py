@@ -337,9 +337,9 @@ def options(
         if for_unit is not None:
             picked = pick_unit(Document(_read(list_file), str(list_file)), cat, for_unit)
             names = _unit_names(army)
-            position = picked.position if names.get(picked.position) == picked.title else None
+            position = picked.number if names.get(picked.number) == picked.title else None
             if position is None:
-                fatal(f"unit {picked.position}. {picked.title} cannot be read; fix the list first")
+                fatal(f"unit {picked.number}. {picked.title} cannot be read; fix the list first")
             kinds = [CardKind.ATTACHMENT]
         found = legal_options(army, cat, kinds=kinds, for_unit=position, owned=owned, timeout=timeout)
     except ArmyBuilderError as exc:
