@@ -443,3 +443,13 @@ def test_superscript_digits_are_a_usage_error_not_a_crash(listfile: Path, args: 
     result = run(args[0], str(listfile), *args[1:])
     assert result.exit_code == 2, result.output
     assert listfile.read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("command", [["options"], ["complete", "--top", "1"]])
+def test_options_and_complete_refuse_a_list_whose_faction_is_unknown(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "starks.yaml"
+    path.write_text(COMMENTED.replace("faction: stark", "faction: starks"), encoding="utf-8")
+    result = run(command[0], str(path), *command[1:])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert f"{path}:3:" in result.stderr and "starks" in result.stderr and "did you mean `stark`" in result.stderr

@@ -266,6 +266,10 @@ def _load(path: Path, cat: Catalogue) -> ArmyList:
     if not army.readable:
         first = army.problems[0]
         fatal(f"{path}:{first.line}: cannot read the list: {first.message}")
+    if army.faction is None:  # what a faction may field is unknown: offering neutral cards alone would mislead
+        said = [p for p in army.problems if p.message.startswith(("unknown faction", "missing `faction:`"))]
+        line, reason = (said[0].line, said[0].message) if said else (army.pos("faction")[0], "no faction")
+        fatal(f"{path}:{line}: cannot tell what the army may field: {reason}")
     return army
 
 
