@@ -453,3 +453,27 @@ def test_options_and_complete_refuse_a_list_whose_faction_is_unknown(tmp_path: P
     assert result.exit_code == 2
     assert result.stdout == ""
     assert f"{path}:3:" in result.stderr and "starks" in result.stderr and "did you mean `stark`" in result.stderr
+
+
+def test_lowering_the_size_of_an_over_budget_list_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "over.yaml"
+    path.write_text((Path(__file__).parents[1] / "examples" / "stark-40.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("add", str(path), "Stark Outriders", "--force").exit_code == 1  # 46/40: 6 over
+    result = run("set", str(path), "points", "30")
+    assert result.exit_code == 1 and "refused" in result.stdout and "points-limit" in result.stdout
+    assert "points: 40" in path.read_text(encoding="utf-8")
+    assert run("set", str(path), "points", "44").exit_code == 1  # less over: written, still illegal
+    assert "points: 44" in path.read_text(encoding="utf-8")
+
+
+def test_lowering_the_size_of_a_list_over_its_neutral_cap_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "neutral.yaml"
+    path.write_text(
+        "faction: stark\npoints: 30\ncommander: Robb Stark, The Wolf Lord\nunits:\n"
+        "  - unit: Stark Sworn Swords\n    attachment: Robb Stark, The Wolf Lord\n"
+        "  - Hedge Knights\n  - Lysene Sellswords\nncus: [Petyr Baelish, Catelyn Stark]\n",
+        encoding="utf-8",
+    )  # 25/30 points, neutral 16 over a cap of 15
+    result = run("set", str(path), "points", "28")  # a cap of 14: 2 over
+    assert result.exit_code == 1 and "refused" in result.stdout and "neutral-cap" in result.stdout
+    assert "points: 30" in path.read_text(encoding="utf-8")

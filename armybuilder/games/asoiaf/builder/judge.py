@@ -23,7 +23,7 @@ def error_keys(report: ListReport) -> Counter[tuple[str, str | None]]:
 
 def new_errors(before: ListReport, after: ListReport) -> list[Problem]:
     """Errors the edit brought: (rule, card) pairs that were not there before (counted with repeats), and
-    an over-budget or over-cap list that the edit made more over."""
+    an over-budget or over-cap list that the edit made more over (its overspend, total less size, grew)."""
     extra = error_keys(after) - error_keys(before)
     found: list[Problem] = []
     for p in after.errors:
@@ -33,10 +33,11 @@ def new_errors(before: ListReport, after: ListReport) -> list[Problem]:
             found.append(p)
     b, a = before.context, after.context
     if a is not None and b is not None and p_not_in(found, ("points-limit", "neutral-cap")):
+        # how far over, not the totals: lowering `points:` of an over-budget list makes it more over
+        over_points = a.total - (a.points or 0) > b.total - (b.points or 0)
+        over_cap = a.neutral_total - (a.neutral_cap or 0) > b.neutral_total - (b.neutral_cap or 0)
         for p in after.errors:
-            if (p.rule == "points-limit" and a.total > b.total) or (
-                p.rule == "neutral-cap" and a.neutral_total > b.neutral_total
-            ):
+            if (p.rule == "points-limit" and over_points) or (p.rule == "neutral-cap" and over_cap):
                 found.append(p)
     return found
 
