@@ -145,3 +145,16 @@ def test_new_brings_the_cards_a_commander_leads_only_with(
     assert report.context is not None and report.context.commander is not None
     assert commander in report.context.commander.title
     assert expected <= {card.title for _, card in report.context.pairs}
+
+
+@pytest.mark.parametrize(("key", "value"), [("name", "On"), ("player", "No"), ("name", "1e3"), ("player", "null")])
+def test_set_name_or_player_that_yaml_would_read_as_no_text_is_quoted(
+    tmp_path: Path, catalogue: Catalogue, key: str, value: str
+) -> None:
+    path = tmp_path / "wolves.yaml"
+    path.write_text((ROOT / "examples" / "stark-40.yaml").read_text())
+    result = run("set", str(path), key, value)
+    assert result.exit_code == 0, result.output
+    assert f"{key}: {value}\n" not in path.read_text()  # quoted
+    army = validate_path(str(path), catalogue).army
+    assert getattr(army, key) == value

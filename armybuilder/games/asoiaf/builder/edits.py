@@ -204,8 +204,22 @@ def _set_text(doc: Document, key: str, value: str) -> str:
         if key in doc.data:
             del doc.data[key]
         return f"{key} {old!r} removed" if old is not None else f"no {key} to remove"
-    _put(doc, key, text)
+    _put(doc, key, _text_scalar(text))
     return f"{key} {old!r} → {text!r}" if old is not None else f"{key} set to {text!r}"
+
+
+def _text_scalar(text: str) -> Any:
+    """Free text as a YAML scalar that reads back as that text: double-quoted (as `new` writes it) when the
+    list loader would read it bare as something else (`On` and `No` are booleans, `1e3` a number)."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+    from armybuilder import yamlpos
+
+    try:
+        same = yamlpos.load(f"v: {text}\n") == {"v": text}
+    except yamlpos.YamlError:
+        same = False
+    return text if same else DoubleQuotedScalarString(text)
 
 
 def _put(doc: Document, key: str, value: Any) -> None:
