@@ -707,6 +707,18 @@ def test_with_and_without_cards(tmp_path: Path) -> None:
     assert unknown.exit_code == 2 and "--without Stark Bowmn" in unknown.output
 
 
+def test_with_a_card_the_army_cannot_field_names_the_option(tmp_path: Path) -> None:
+    path = tmp_path / "stark.yaml"
+    path.write_text((ROOT / "examples" / "stark-40.yaml").read_text().replace("  - House Tully Sworn Shields\n", ""))
+    foreign = run("complete", str(path), "--with", "Lannister Guardsmen")
+    assert foreign.exit_code == 2 and foreign.stdout == ""
+    assert "--with Lannister Guardsmen" in foreign.stderr and "House Lannister" in foreign.stderr
+    second = run("complete", str(path), "--with", "Eddard Stark, Lord of Winterfell")  # a second commander
+    assert second.exit_code == 0
+    assert "No legal completion holds --with Eddard Stark, Lord of Winterfell" in second.stdout
+    assert "No legal completion spends" not in second.stdout
+
+
 def test_a_card_added_several_times_is_one_line_with_its_count(catalogue: Catalogue) -> None:
     from armybuilder.games.asoiaf.builder.proposals import Addition
     from armybuilder.games.asoiaf.render.builder import additions_lines

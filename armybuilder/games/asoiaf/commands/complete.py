@@ -7,6 +7,7 @@ Exit codes: 0 done, 1 the list written is invalid, 2 a usage error.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -34,6 +35,10 @@ from armybuilder.games.asoiaf.commands.limits import (
     WithoutOption,
     read_limits,
 )
+
+if TYPE_CHECKING:
+    from armybuilder.games.asoiaf.armylist import ArmyList
+    from armybuilder.games.asoiaf.catalogue import Catalogue
 
 
 def complete(
@@ -85,6 +90,7 @@ def complete(
     limits = read_limits(
         cat, army.faction_key, max_copies, min_units, max_units, min_ncus, max_ncus, with_cards, without
     )
+    _check_wanted(army, cat, with_cards, [next(iter(ids)) for ids in limits.with_cards])
     display = SearchProgress(use_color(no_color)) if edit._progress_wanted() else None
     try:
         with display if display is not None else nullcontext():
@@ -111,7 +117,25 @@ def complete(
         _print_json(completions_data(search, str(list_file)))
         return
     typer.echo(f"{list_file}: {totals_line(validate(army, cat))}")
-    _print(completions_table(search, _unit_names(army)), no_color)
+    _print(completions_table(search, _unit_names(army), tuple(with_cards)), no_color)
+
+
+def _check_wanted(army: ArmyList, cat: Catalogue, texts: list[str], ids: list[str]) -> None:
+    """A --with card of a faction this army can never field is a usage error naming the option, not a search
+    that finds nothing."""
+    from armybuilder.games.asoiaf.builder.options import candidate_factions
+    from armybuilder.games.asoiaf.check import validate
+
+    report = validate(army, cat)
+    held = {c.id for c in army.cards()}
+    factions = candidate_factions(report)
+    army_name = army.faction.name if army.faction is not None else "this"
+    for text, card in ((t, cat.cards[i]) for t, i in zip(texts, ids, strict=True)):
+        if card.id in held:
+            continue
+        if card.faction not in factions:
+            owner = cat.factions[card.faction].name if card.faction in cat.factions else card.faction
+            fatal(f"--with {text}: a {army_name} army cannot field {card.title}, a {owner} card; leave it out")
 
 
 def register(app: typer.Typer) -> None:

@@ -105,9 +105,12 @@ def search_summary(search: Search) -> str:
     )
 
 
-def completions_table(search: Search, unit_names: dict[int, str]) -> RenderableType:
-    """The best completions, one per row, and how the search went."""
+def completions_table(search: Search, unit_names: dict[int, str], wanted: tuple[str, ...] = ()) -> RenderableType:
+    """The best completions, one per row, and how the search went; `wanted`: the cards --with asked for."""
     footer = Group(Text(search_summary(search), style="dim"), Text(search_verdict(search)))
+    if not search.completions and wanted:  # the option, not the list, may be what no completion meets
+        asked = ", ".join(f"--with {w}" for w in wanted)
+        return Group(Text(f"No legal completion holds {asked}; without it the search may find some."), footer)
     if not search.completions:
         return Group(Text("No legal completion spends any of the remaining points."), footer)
     table = Table(box=None, header_style="bold", pad_edge=False)
