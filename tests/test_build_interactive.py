@@ -222,3 +222,12 @@ def test_the_add_menus_search_with_a_time_bound(tmp_path: Path, monkeypatch: pyt
     code, output = build(tmp_path, [*START, "u", "", "q", "y"])
     assert "(searched for 0 s: 0 of " in output and "cards tried; the menu shows what fits of those)" in output
     assert code in (0, 1)
+
+
+def test_saving_to_a_folder_asks_for_a_file_name_and_offers_no_replace(tmp_path: Path) -> None:
+    (tmp_path / "lists").mkdir()
+    code, output = build(tmp_path, [*START, "s", "lists", "s", "lists/wolves.yaml", "q"])
+    assert code == 0, output
+    assert "cannot save: lists is a folder; give a file name" in output
+    assert "lists exists; replace it" not in output and "with -o" not in output
+    assert (tmp_path / "lists" / "wolves.yaml").is_file()

@@ -618,3 +618,15 @@ def test_a_table_shared_between_searches_is_the_table_each_would_build(
     monkeypatch.setattr(armies, "TableMemo", _Checking)
     assert [(f.commander.id, f.key, f.proven) for f in armies.armies(shelf, catalogue, points)] == shared
     assert _Checking.hits > 0  # (the run shared tables at all)
+
+
+def test_out_names_its_own_option_when_a_list_cannot_be_written(tmp_path: Path) -> None:
+    out = tmp_path / "lists"
+    (out / "stark-40-robb-stark-the-wolf-lord.yaml").mkdir(parents=True)  # a folder where a list goes
+    args = ["collection", "armies", str(EXAMPLE), "--points", "40", "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and "is a folder" in result.stderr
+    assert "--out" in result.stderr and "-o " not in result.stderr and "with -o" not in result.stderr
+    (out / "stark-40-robb-stark-the-wolf-lord.yaml").rmdir()
+    again = runner.invoke(app, args)  # the first list was written before the folder stopped the run
+    assert again.exit_code == 2 and "--force" in again.stderr and "another folder with --out" in again.stderr

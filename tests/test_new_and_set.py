@@ -158,3 +158,13 @@ def test_set_name_or_player_that_yaml_would_read_as_no_text_is_quoted(
     assert f"{key}: {value}\n" not in path.read_text()  # quoted
     army = validate_path(str(path), catalogue).army
     assert getattr(army, key) == value
+
+
+def test_new_names_its_own_argument_for_a_folder_or_a_missing_folder(tmp_path: Path) -> None:
+    (tmp_path / "lists").mkdir()
+    robb = ["--faction", "stark", "--commander", "Robb Stark, The Wolf Lord"]
+    for target, said in ((tmp_path / "lists", "is a folder"), (tmp_path / "nodir" / "x.yaml", "does not exist")):
+        result = run("new", str(target), *robb, "--force")
+        assert result.exit_code == 2 and said in result.stderr
+        assert " -o" not in result.stderr
+    assert list((tmp_path / "lists").iterdir()) == [] and not (tmp_path / "nodir").exists()

@@ -93,8 +93,12 @@ def new(
     if refused:
         takes = ", ".join(f"--{o.name}" for o in maker.new_options) or "no options"
         fatal(f"{', '.join(refused)}: not an option of a new {system.title} file (it takes {takes})")
+    if file.is_dir():  # (`new` takes a file name, not -o: the file write's own wording would not fit)
+        fatal(f"{file} is a folder; give the new file a name, e.g. {file / 'my-list.yaml'}")
     if file.exists() and not force:
         fatal(f"{file} exists; pass --force to replace it")
+    if not file.parent.is_dir():
+        fatal(f"folder {file.parent} does not exist; create it first or give another FILE")
     ws = workspace(data, data_version)
     try:
         text = maker.new_file(ws.data(system), **given)

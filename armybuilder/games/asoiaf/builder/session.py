@@ -406,6 +406,12 @@ class Session:
         slug = re.sub(r"[^a-z0-9]+", "-", (spec.name or "").casefold()).strip("-")
         default = str(self.saved) if self.saved else f"{slug or spec.faction + '-' + str(spec.points)}.yaml"
         path = Path(self.ask("Save as", default))
+        if path.is_dir():
+            self.say(f"  cannot save: {path} is a folder; give a file name, e.g. {path / default}")
+            return
+        if not path.parent.is_dir():
+            self.say(f"  cannot save: folder {path.parent} does not exist; create it first or give another name")
+            return
         if path.exists() and path != self.saved:
             replace = self.ask(f"{path} exists; replace it? (y/N)", "n")
             if replace.casefold() not in ("y", "yes"):

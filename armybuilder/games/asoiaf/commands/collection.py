@@ -200,6 +200,10 @@ def _write_all(
         text = dump_list(fielding.spec, cat, comment=list_comment(fielding, owned, points))
         if is_input(path, [collection]):  # --force or not: never the file the lists were built from
             fatal(f"{path} is the collection file; write the lists to another folder with --out")
+        if path.is_dir():  # (this command takes --out, not -o: the file write's own wording would not fit)
+            fatal(f"{path} is a folder; move it away or write the lists to another folder with --out")
+        if path.exists() and not force:
+            fatal(f"{path} exists; pass --force to replace it, or write the lists to another folder with --out")
         try:
             write_atomic(path, text, force=force)
         except ArmyBuilderError as exc:
