@@ -477,3 +477,18 @@ def test_lowering_the_size_of_a_list_over_its_neutral_cap_is_refused(tmp_path: P
     result = run("set", str(path), "points", "28")  # a cap of 14: 2 over
     assert result.exit_code == 1 and "refused" in result.stdout and "neutral-cap" in result.stdout
     assert "points: 30" in path.read_text(encoding="utf-8")
+
+
+def test_edits_and_options_read_the_club_names_validate_reads(tmp_path: Path) -> None:
+    names = Path(__file__).parents[1] / "examples" / "names"
+    path = tmp_path / "zh.yaml"
+    path.write_text((names / "stark-40-zh-Hant.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    club = CliRunner(env={**ENV, "ARMYBUILDER_NAMES": str(names / "club-zh-Hant.yaml")})
+    assert club.invoke(app, ["validate", str(path)]).exit_code == 0
+    assert "Points 40/40 · 0 left" in club.invoke(app, ["options", str(path)]).stdout
+    over = club.invoke(app, ["add", str(path), "Stark Bowmen"])  # 46/40: refused, as for an English list
+    assert over.exit_code == 1 and "refused" in over.stdout and "Stark Bowmen" not in path.read_text(encoding="utf-8")
+    removed = club.invoke(app, ["remove", str(path), "安柏勇士"])  # the club's name for Umber Champion
+    assert removed.exit_code == 0, removed.output
+    assert "安柏勇士" not in path.read_text(encoding="utf-8")
+    assert club.invoke(app, ["validate", str(path)]).exit_code == 0

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from armybuilder.cli.common import DataOption, DataVersionOption, NoColorOption, fatal, use_color
+from armybuilder.cli.common import DataOption, DataVersionOption, NamesOption, NoColorOption, fatal, use_color
 from armybuilder.games.asoiaf.commands import edit
 from armybuilder.games.asoiaf.commands.common import catalogue
 from armybuilder.games.asoiaf.commands.edit import (
@@ -62,6 +62,7 @@ def complete(
     without: list[str] = WithoutOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Propose the best legal ways to spend the remaining points, proven optimal when the search finishes
@@ -84,7 +85,7 @@ def complete(
 
     if apply is not None and format is not OutputFormat.text:
         fatal("--apply writes the list and prints what it did; leave out --format json")
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     army = _load(list_file, cat)
     owned = _owned(collection, cat)
     limits = read_limits(
@@ -111,7 +112,13 @@ def complete(
         chosen = search.completions[apply - 1]
         typer.echo(f"{list_file}: writing completion {apply} of {len(search.completions)} ({search_verdict(search)})")
         _edit(
-            list_file, data, force, no_color, lambda doc, c: apply_additions(doc, c, chosen.additions), data_version
+            list_file,
+            data,
+            force,
+            no_color,
+            lambda doc, c: apply_additions(doc, c, chosen.additions),
+            data_version,
+            names,
         )
     if format is OutputFormat.json:
         _print_json(completions_data(search, str(list_file)))

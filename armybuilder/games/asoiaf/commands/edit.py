@@ -18,6 +18,7 @@ import typer
 from armybuilder.cli.common import (
     DataOption,
     DataVersionOption,
+    NamesOption,
     NoColorOption,
     fatal,
     require_files,
@@ -125,6 +126,7 @@ def _edit(
     no_color: bool,
     change: Callable[[Document, Catalogue], str],
     data_version: str | None = None,
+    names: Path | None = None,
 ) -> NoReturn:
     """Apply one change to a list file: validate before and after, refuse a worsening edit, write atomically."""
     from armybuilder.errors import ArmyBuilderError
@@ -135,7 +137,7 @@ def _edit(
     from armybuilder.inplace import Editing
     from armybuilder.render.reports.people import problems_table
 
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)  # the club's names too, as `validate` reads the list
     require_files(path)
     try:
         # held from reading to writing: a second edit of the file waits its turn, a change by another program
@@ -187,12 +189,13 @@ def add(
     force: bool = ForceOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Add a combat unit, an NCU, or an attachment (to the unit --to names)."""
     from armybuilder.games.asoiaf.builder import edits
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: edits.add(doc, cat, ref, to), data_version)
+    _edit(list_file, data, force, no_color, lambda doc, cat: edits.add(doc, cat, ref, to), data_version, names)
 
 
 def remove(
@@ -203,12 +206,13 @@ def remove(
     force: bool = ForceOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Remove a combat unit with its attachments, an attachment, or an NCU."""
     from armybuilder.games.asoiaf.builder import edits
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: edits.remove(doc, cat, ref), data_version)
+    _edit(list_file, data, force, no_color, lambda doc, cat: edits.remove(doc, cat, ref), data_version, names)
 
 
 def move(
@@ -220,12 +224,13 @@ def move(
     force: bool = ForceOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Move an attachment to another unit."""
     from armybuilder.games.asoiaf.builder import edits
 
-    _edit(list_file, data, force, no_color, lambda doc, cat: edits.move(doc, cat, ref, to), data_version)
+    _edit(list_file, data, force, no_color, lambda doc, cat: edits.move(doc, cat, ref, to), data_version, names)
 
 
 def set_(
@@ -248,6 +253,7 @@ def set_(
     force: bool = ForceOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Change the game size, the faction, the commander (the new commander takes the old one's place), the
@@ -256,7 +262,15 @@ def set_(
 
     if key not in edits.SETTABLE:
         fatal(f"cannot set {key!r}; choose one of {', '.join(edits.SETTABLE)}")
-    _edit(list_file, data, force, no_color, lambda doc, cat: edits.set_value(doc, cat, key, value, unit), data_version)
+    _edit(
+        list_file,
+        data,
+        force,
+        no_color,
+        lambda doc, cat: edits.set_value(doc, cat, key, value, unit),
+        data_version,
+        names,
+    )
 
 
 def _load(path: Path, cat: Catalogue) -> ArmyList:
@@ -320,6 +334,7 @@ def options(
     ),
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """List what can legally be added now: combat units, attachments for each unit, NCUs, with costs.
@@ -332,7 +347,7 @@ def options(
     from armybuilder.games.asoiaf.check import validate
     from armybuilder.games.asoiaf.render.builder import options_data, options_table, totals_line
 
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     army = _load(list_file, cat)
     owned = _owned(collection, cat)
     try:
@@ -340,8 +355,7 @@ def options(
         kinds = [CardKind.COMBAT_UNIT, CardKind.ATTACHMENT, CardKind.NCU]
         if for_unit is not None:
             picked = pick_unit(Document(_read(list_file), str(list_file)), cat, for_unit)
-            names = _unit_names(army)
-            position = picked.number if names.get(picked.number) == picked.title else None
+            position = picked.number if _unit_names(army).get(picked.number) == picked.title else None
             if position is None:
                 fatal(f"unit {picked.number}. {picked.title} cannot be read; fix the list first")
             kinds = [CardKind.ATTACHMENT]
@@ -353,10 +367,10 @@ def options(
         _print_json({**options_data(found, str(list_file), report), "complete": found.complete})
     else:
         typer.echo(f"{list_file}: {totals_line(report)}")
-        names = _unit_names(army)
+        units = _unit_names(army)
         if position is not None:
-            names = {position: names[position]}
-        _print(options_table(found, names, army.faction_key), no_color)
+            units = {position: units[position]}
+        _print(options_table(found, units, army.faction_key), no_color)
     if not found.complete:
         print(
             f"armybuilder: warning: stopped after {timeout:g} s with {found.tried:,} of {found.total:,} cards "
@@ -385,6 +399,7 @@ def build(
     without: list[str] = WithoutOption,
     data: Path | None = DataOption,
     data_version: str | None = DataVersionOption,
+    names: Path | None = NamesOption,
     no_color: bool = NoColorOption,
 ) -> None:
     """Build a list step by step from menus that offer only legal choices; save it (printing it) as often
@@ -396,7 +411,7 @@ def build(
     """
     from armybuilder.games.asoiaf.builder.session import InputEnded, Session, Terminal
 
-    cat = catalogue(data, data_version)
+    cat = catalogue(data, data_version, names)
     limits = read_limits(cat, None, max_copies, min_units, max_units, min_ncus, max_ncus, with_cards, without)
     terminal = Terminal(
         read_line=sys.stdin.readline,
