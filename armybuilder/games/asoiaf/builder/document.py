@@ -216,8 +216,8 @@ def _refuse_unkept(data: Any, path: str, above: int) -> None:
 @dataclass
 class DocUnit:
     """A combat unit as written in the document: 1-based position among the entries of `units:` (where the
-    edits write), reference, card, attachments, and its number as `show`, `options` and `complete` count
-    (entries the validator cannot read as a unit are not counted)."""
+    edits write), reference, card, attachments, and its number as `options` and `complete` count (in the order
+    `show` lists the units; entries the validator cannot read as a unit are not counted)."""
 
     position: int
     text: str
@@ -291,7 +291,7 @@ def card_ref(card: Card, slot: Slot, doc: Document, catalogue: Catalogue) -> Any
 
 
 def pick_unit(doc: Document, catalogue: Catalogue, text: str) -> DocUnit:
-    """A unit named by its number (as `show` counts) or by name (several of that name: the first without
+    """A unit named by its number (counted in the order `show` lists them) or by name (several of that name: the first without
     attachment)."""
     units = doc_units(doc, catalogue)
     if not units:
@@ -300,7 +300,7 @@ def pick_unit(doc: Document, catalogue: Catalogue, text: str) -> DocUnit:
         if not 1 <= int(text) <= len(units):
             raise UsageError(
                 f"there is no unit {text.strip()}; the list has {len(units)} combat unit"
-                f"{'s' if len(units) != 1 else ''} (`armybuilder show` numbers them)"
+                f"{'s' if len(units) != 1 else ''} (`armybuilder show` lists them in order)"
             )
         return units[int(text) - 1]
     card = find_card(catalogue, text, [CardKind.COMBAT_UNIT], list_faction(doc, catalogue))
