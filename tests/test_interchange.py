@@ -307,6 +307,19 @@ def test_our_text_sheet_reads_back_a_list_named_like_a_key_a_card_or_a_size(name
     assert spec.name == name and not spec.not_read
 
 
+def test_our_text_sheet_reads_back_the_lists_notes(tmp_path: Path, catalogue: Catalogue) -> None:
+    """The sheet prints the list's `notes:` under `Notes:` after the tactics deck; they were skipped as tactics
+    cards, and the list came back without them."""
+    listed = tmp_path / "noted.yaml"
+    text = (CASES / "stark.yaml").read_text(encoding="utf-8")
+    listed.write_text(text + 'notes: "Grey Wind screens the Berserkers.\\nDeploy Robb last."\n', encoding="utf-8")
+    sheet = run("export", str(listed), "--format", "text")
+    spec, report = reimport("text", sheet.stdout, catalogue)
+    assert spec.list_notes == "Grey Wind screens the Berserkers.\nDeploy Robb last."
+    assert shape(spec) == shape(spec_of(validate_path(str(listed), catalogue)))
+    assert report.army.notes == validate_path(str(listed), catalogue).army.notes  # as the list itself reads
+
+
 def test_wire_varints_round_trip() -> None:
     for value in (0, 1, 127, 128, 300, 10808, 2**35, 2**64 - 1):
         encoded = wire.varint(value)

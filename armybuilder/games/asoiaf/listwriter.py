@@ -37,6 +37,7 @@ class ListSpec:
     origin: Origin | None = None  # for an imported list: the lines its parts were read from
     not_read: list[tuple[int, str]] = field(default_factory=list)  # imported: (line, what was not read)
     leader: Card | None = None  # the commander, when the list holds more than one commander card
+    list_notes: str | None = None  # the list's own `notes:` (a pasted sheet's `Notes:` lines)
 
     @property
     def commander(self) -> Card | None:
@@ -125,6 +126,8 @@ def dump_list(
             out += [(f"  - {ref(c, slot)}", at(numbers, n)) for n, c in enumerate(cards)]
         elif key == "ncus":
             out.append(("ncus: []", origin.default))
+    if spec.list_notes:
+        out.append((f"notes: {json_text(spec.list_notes)}", origin.keys.get("notes", origin.default)))
     if spec.not_read:  # what an import could not read: `validate` flags each, at the line it came from
         out.append(("not_read:", origin.default))
         out += [

@@ -11,7 +11,7 @@ from armybuilder.games.asoiaf.catalogue import normalize
 from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hint, find_faction
 from armybuilder.kit.words import close_matches
 
-from .headings import army_heading, ends_set_aside, our_sheet, section_name, set_aside, set_aside_label
+from .headings import army_heading, ends_set_aside, section_name, set_aside, set_aside_label
 from .lines import (
     ACTIVATIONS,
     ATTACHED,
@@ -53,11 +53,12 @@ from .lines import (
     crossed_out,
     take_cost,
 )
-from .model import Piece, Row, State
+from .model import Piece, Row
 from .names import MAX_NAME, earlier, housed, lookup, misspelt, nickname, spellings, tokens
+from .outline import Outline
 
 
-class Lines(State):
+class Lines(Outline):
     # --- pass 1: what each line is --------------------------------------------------------------------
 
     def read(self, text: str) -> ImportedList:
@@ -96,45 +97,6 @@ class Lines(State):
         self._separated()
         return self._finish()
 
-    def _separated(self) -> None:
-        """A separator line between cards (`---`, `*****`): the cards on both sides are read into one list, and
-        a note says so (two lists pasted one after the other are never merged without a word)."""
-        carded = [row.number for row in self.rows if row.pieces]
-        if not carded:
-            return
-        for row in self.rows:
-            if carded[0] < row.number < carded[-1] and "skipped: separator" in row.said:
-                self.notes.append(
-                    f"Line {row.number}: a separator between cards; the cards after it are read into the same "
-                    "list (if it begins another list, import each list on its own)."
-                )
-                return
-
-    def _above_header(self, lines: list[str]) -> int:
-        """The number of the text's first line when it is a plain line right above the list's header lines
-        (`House Stark · 40 points`, `Faction: Stark`), as our own sheet and many lists begin: the list's
-        name, even when it is a card's name too (`Sworn Brothers`, `Beyond the Wall`); else 0."""
-        filled = [(n, line) for n, line in enumerate(lines[:MAX_LINES], 1) if line.strip()][:3]
-        if len(filled) < 2:
-            return 0
-        (number, first), (_, second) = filled[:2]
-        if our_sheet([line for _, line in filled], self._is_meta):
-            self.title_verbatim = True  # whatever it says: `Robb: The Young Wolf`, `Stark 40`
-            return number
-        _, bullet, content = clean(first)
-        _, cost, marked = take_cost(content)
-        if bullet or cost is not None or marked or len(content) > MAX_LINE or KEY.fullmatch(content):
-            return 0
-        if COPIES.search(content) or BARE_COUNT.match(content) or SPLIT.search(content):
-            return 0  # `2x Stark Bowmen`, `Stark Sworn Swords + Robb Stark`: a card line, never a name
-        if self._is_meta(content) or set_aside(content) or army_heading(content):
-            return 0
-        header = clean(second)[2]
-        if len(header) > MAX_LINE:
-            return 0
-        segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", header) if s.strip()]
-        return number if segments and all(self._is_meta(s) for s in segments) else 0
-
     def _line(self, row: Row, content: str, indent: int, bullet: str) -> None:
         """Read one line (or one part of a line a blog glued to the one before)."""
         if row.number == self.title_line:
@@ -154,6 +116,8 @@ class Lines(State):
             content = f"{dash_key['key']}: {dash_key['value']}"
         if not re.search(r"[^\W_]", content):
             self._skip(row, "separator")
+            return
+        if self._noted(row, content):
             return
         aside = set_aside(content)
         if aside is not None:  # `Tactics deck (20 cards):`, `Sideboard:`: the lines under it are not the army

@@ -78,6 +78,7 @@ class State:
         self.title_line = 0  # the number of a first line read as the list's name whatever it says (`_above_header`)
         self.title_verbatim = False  # that line heads our own text sheet: the name, taken as it is written
         self.aside: str | None = None  # a heading over cards that are not the army's (`Sideboard:`), read last
+        self.notes_next = 0  # under a `Notes:` heading: the number of the line that goes on with the notes
         self.seen_card = False
         self.awaiting_commander = False  # a `Commander:` heading with the name on the next line
         self.given_points: int | None = None  # `--points`: the size when the text states none

@@ -61,8 +61,10 @@ class Placing(State):
             spec.name = (self.values.get("name") or self.values["title"])[0]
         if "player" in self.values:
             spec.player = self.values["player"][0]
+        if self.values.get("notes", ("",))[0]:
+            spec.list_notes = self.values["notes"][0]
         keys = spec.origin.keys if spec.origin is not None else {}
-        for key in ("name", "title", "player", "faction"):
+        for key in ("name", "title", "player", "faction", "notes"):
             if key in self.values:
                 keys.setdefault("name" if key == "title" else key, self.values[key][1])
         marked = next((p for p in body if p.marked and p.card is not None and p.card.commander), None)

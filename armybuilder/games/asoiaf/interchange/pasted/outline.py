@@ -1,0 +1,72 @@
+"""The outline of a pasted text, beside pass 1 of the reader (`layout.py`): the list's name above its header
+lines (our own sheet's first line, whatever it says), the list's own notes under a `Notes:` heading, and a
+separator between cards (two lists pasted one after the other are never merged without a word)."""
+
+from __future__ import annotations
+
+import re
+
+from .headings import army_heading, ends_set_aside, our_sheet, set_aside
+from .lines import BARE_COUNT, COPIES, KEY, MAX_LINE, MAX_LINES, NOTES_HEADING, SPLIT, clean, take_cost
+from .model import Row, State
+
+
+class Outline(State):
+    def _is_meta(self, text: str) -> bool:  # (`Lines._is_meta`: a header or footer line)
+        raise NotImplementedError
+
+    def _noted(self, row: Row, content: str) -> bool:
+        """The list's own notes, as our sheet prints them: a `Notes:` heading (it ends a tactics deck), then the
+        lines right below it, to the first blank line; each line joins the list's `notes:`."""
+        if row.number == self.notes_next:
+            text, first = self.values["notes"]
+            self.values["notes"] = (f"{text}\n{content}" if text else content, first)
+            self.notes_next += 1
+            row.said.append("notes")
+            return True
+        if NOTES_HEADING.fullmatch(content) and "notes" not in self.values and (self.aside is None or ends_set_aside(self.aside)):
+            self.aside = None
+            self.values["notes"] = ("", row.number)
+            self.notes_next = row.number + 1
+            row.said.append("notes heading")
+            return True
+        return False
+
+    def _separated(self) -> None:
+        """A separator line between cards (`---`, `*****`): the cards on both sides are read into one list, and
+        a note says so (two lists pasted one after the other are never merged without a word)."""
+        carded = [row.number for row in self.rows if row.pieces]
+        if not carded:
+            return
+        for row in self.rows:
+            if carded[0] < row.number < carded[-1] and "skipped: separator" in row.said:
+                self.notes.append(
+                    f"Line {row.number}: a separator between cards; the cards after it are read into the same "
+                    "list (if it begins another list, import each list on its own)."
+                )
+                return
+
+    def _above_header(self, lines: list[str]) -> int:
+        """The number of the text's first line when it is a plain line right above the list's header lines
+        (`House Stark · 40 points`, `Faction: Stark`), as our own sheet and many lists begin: the list's
+        name, even when it is a card's name too (`Sworn Brothers`, `Beyond the Wall`); else 0."""
+        filled = [(n, line) for n, line in enumerate(lines[:MAX_LINES], 1) if line.strip()][:3]
+        if len(filled) < 2:
+            return 0
+        (number, first), (_, second) = filled[:2]
+        if our_sheet([line for _, line in filled], self._is_meta):
+            self.title_verbatim = True  # whatever it says: `Robb: The Young Wolf`, `Stark 40`
+            return number
+        _, bullet, content = clean(first)
+        _, cost, marked = take_cost(content)
+        if bullet or cost is not None or marked or len(content) > MAX_LINE or KEY.fullmatch(content):
+            return 0
+        if COPIES.search(content) or BARE_COUNT.match(content) or SPLIT.search(content):
+            return 0  # `2x Stark Bowmen`, `Stark Sworn Swords + Robb Stark`: a card line, never a name
+        if self._is_meta(content) or set_aside(content) or army_heading(content):
+            return 0
+        header = clean(second)[2]
+        if len(header) > MAX_LINE:
+            return 0
+        segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", header) if s.strip()]
+        return number if segments and all(self._is_meta(s) for s in segments) else 0
