@@ -194,3 +194,11 @@ def test_a_file_another_program_saved_meanwhile_is_not_overwritten(tmp_path: Pat
         with pytest.raises(ArmyBuilderError, match="changed while this edit ran"):
             held.write("ours\n")
     assert path.read_text("utf-8") == "theirs\n"
+
+
+def test_a_comment_written_twice_comes_back_where_the_lost_one_stood() -> None:
+    from armybuilder.games.asoiaf.builder.comments import keep_comments
+
+    before = "units:\n  # cheap\n  - Stark Bowmen\n  - Stark Outriders\n  # cheap\n  - Stark Sworn Swords\n"
+    after = "units:\n  # cheap\n  - Stark Bowmen\n  - Stark Sworn Swords\n"  # the writer took the second with the Outriders
+    assert keep_comments(before, after) == ("units:\n  # cheap\n  - Stark Bowmen\n  # cheap\n  - Stark Sworn Swords\n", [])

@@ -9,6 +9,7 @@ line the edit removed or rewrote) so the command can say so: no comment goes wit
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 
 
@@ -46,11 +47,16 @@ def split_preamble(text: str) -> tuple[str, str]:
 
 def keep_comments(before: str, after: str) -> tuple[str, list[str]]:
     """`after` with the blocks of whole-line comments of `before` it lost put back above the line each stood
-    above (found again by its text), and the comments still missing after that."""
+    above (found again by its text, in file order), and the comments still missing after that. A block is
+    lost when a comment of it is missing from `after` and is not right above its line there (two comments
+    of one text are told apart by where they stand)."""
     old, new = before.splitlines(), after.splitlines()
     missing = Counter(c for c in map(comment_of, old) if c) - Counter(c for c in map(comment_of, new) if c)
     if not missing:
         return after, []
+    where: dict[str, list[int]] = {}  # each line of `after` (stripped) -> where it stands, in order
+    for j, line in enumerate(new):
+        where.setdefault(line.strip(), []).append(j)
     inserts: list[tuple[int, list[str]]] = []
     block: list[str] = []
     start = 0  # where in `after` the next anchor is looked for: blocks go back in file order
@@ -58,17 +64,18 @@ def keep_comments(before: str, after: str) -> tuple[str, list[str]]:
         if not line.strip() or _is_comment_line(line):
             block.append(line)
             continue
-        lost = [b for b in block if _is_comment_line(b) and missing[b.strip()] > 0]
-        if lost:
-            at = next((j for j in range(start, len(new)) if new[j].strip() == line.strip()), None)
-            if at is not None:
+        found = where.get(line.strip(), [])
+        k = bisect_left(found, start)
+        at = found[k] if k < len(found) else None
+        comments = [b.strip() for b in block if _is_comment_line(b)]
+        if at is not None:
+            above = {n.strip() for n in new[max(0, at - len(block)) : at]}
+            lost = [c for c in comments if missing[c] > 0 and c not in above]
+            if lost:
                 inserts.append((at, block))
-                for b in lost:
-                    missing[b.strip()] -= 1
-                start = at
-        else:
-            at = next((j for j in range(start, len(new)) if new[j].strip() == line.strip()), None)
-            start = at if at is not None else start
+                for c in lost:
+                    missing[c] -= 1
+            start = at
         block = []
     lost_at_end = [b for b in block if _is_comment_line(b) and missing[b.strip()] > 0]
     for at, lines in reversed(inserts):
