@@ -320,6 +320,21 @@ def test_our_text_sheet_reads_back_the_lists_notes(tmp_path: Path, catalogue: Ca
     assert report.army.notes == validate_path(str(listed), catalogue).army.notes  # as the list itself reads
 
 
+def test_our_sheets_notes_come_back_as_written_and_a_notes_heading_elsewhere_takes_no_cards(tmp_path: Path, catalogue: Catalogue) -> None:
+    """Notes of several paragraphs, holding card names, come back whole (their second paragraph was read as
+    cards); in a list that is not our sheet, lines under `Notes:` are read as ever (they became notes)."""
+    listed = tmp_path / "noted.yaml"
+    notes = "Deploy left.\nBackup units if allowed:\n\n- Stark Bowmen\nUmber  Berserkers"
+    listed.write_text((CASES / "stark.yaml").read_text(encoding="utf-8") + f"notes: {json.dumps(notes)}\n", encoding="utf-8")
+    spec, _ = reimport("text", run("export", str(listed), "--format", "text").stdout, catalogue)
+    assert spec.list_notes == notes
+    assert shape(spec) == shape(spec_of(validate_path(str(listed), catalogue)))
+    pasted = "Stark 40\nCommander: Robb Stark, The Wolf Lord\nStark Sworn Swords + Robb Stark, The Wolf Lord\nNotes:\nStark Bowmen\nNCUs: Catelyn Stark\n"
+    spec = import_list("text", pasted, catalogue)
+    assert spec.list_notes is None
+    assert [u.title for u, _ in spec.units] == ["Stark Sworn Swords", "Stark Bowmen"] and [c.name for c in spec.ncus] == ["Catelyn Stark"]
+
+
 def test_wire_varints_round_trip() -> None:
     for value in (0, 1, 127, 128, 300, 10808, 2**35, 2**64 - 1):
         encoded = wire.varint(value)

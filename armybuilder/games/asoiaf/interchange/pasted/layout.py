@@ -62,7 +62,7 @@ class Lines(Outline):
     # --- pass 1: what each line is --------------------------------------------------------------------
 
     def read(self, text: str) -> ImportedList:
-        lines = text.splitlines()
+        lines = self.lines = text.splitlines()
         filled = sum(1 for line in lines if line.strip())
         if filled > MAX_LINES:
             self.problems.add(f"{filled:,} lines; a list is a few dozen — paste one list at a time", 1)
@@ -117,7 +117,7 @@ class Lines(Outline):
         if not re.search(r"[^\W_]", content):
             self._skip(row, "separator")
             return
-        if self._noted(row, content):
+        if self._noted(row, content, indent):
             return
         aside = set_aside(content)
         if aside is not None:  # `Tactics deck (20 cards):`, `Sideboard:`: the lines under it are not the army

@@ -78,7 +78,8 @@ class State:
         self.title_line = 0  # the number of a first line read as the list's name whatever it says (`_above_header`)
         self.title_verbatim = False  # that line heads our own text sheet: the name, taken as it is written
         self.aside: str | None = None  # a heading over cards that are not the army's (`Sideboard:`), read last
-        self.notes_next = 0  # under a `Notes:` heading: the number of the line that goes on with the notes
+        self.notes_last = 0  # in our sheet's notes: the number of their last line so far (0: not in them)
+        self.lines: list[str] = []  # the text's lines as written (our sheet's notes are kept as they are)
         self.seen_card = False
         self.awaiting_commander = False  # a `Commander:` heading with the name on the next line
         self.given_points: int | None = None  # `--points`: the size when the text states none

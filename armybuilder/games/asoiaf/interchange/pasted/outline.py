@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .headings import army_heading, ends_set_aside, our_sheet, set_aside
+from .headings import army_heading, our_sheet, set_aside
 from .lines import BARE_COUNT, COPIES, KEY, MAX_LINE, MAX_LINES, NOTES_HEADING, SPLIT, clean, take_cost
 from .model import Row, State
 
@@ -15,19 +15,22 @@ class Outline(State):
     def _is_meta(self, text: str) -> bool:  # (`Lines._is_meta`: a header or footer line)
         raise NotImplementedError
 
-    def _noted(self, row: Row, content: str) -> bool:
-        """The list's own notes, as our sheet prints them: a `Notes:` heading (it ends a tactics deck), then the
-        lines right below it, to the first blank line; each line joins the list's `notes:`."""
-        if row.number == self.notes_next:
-            text, first = self.values["notes"]
-            self.values["notes"] = (f"{text}\n{content}" if text else content, first)
-            self.notes_next += 1
-            row.said.append("notes")
-            return True
-        if NOTES_HEADING.fullmatch(content) and "notes" not in self.values and (self.aside is None or ends_set_aside(self.aside)):
+    def _noted(self, row: Row, content: str, indent: int) -> bool:
+        """The list's own notes on our own sheet (`our_sheet`): its `Notes:` heading (which ends the tactics
+        deck), then the lines indented under it, blank lines among them kept; each is a line of `notes:`."""
+        if self.notes_last:
+            if indent >= 2:
+                text, first = self.values["notes"]
+                line = self.lines[row.number - 1].rstrip()[2:]  # as written, less the sheet's indent
+                self.values["notes"] = (text + "\n" * (row.number - self.notes_last) + line if text else line, first)
+                self.notes_last = row.number
+                row.said.append("notes")
+                return True
+            self.notes_last = 0
+        if self.title_verbatim and NOTES_HEADING.fullmatch(content) and "notes" not in self.values:
             self.aside = None
             self.values["notes"] = ("", row.number)
-            self.notes_next = row.number + 1
+            self.notes_last = row.number
             row.said.append("notes heading")
             return True
         return False
