@@ -202,3 +202,31 @@ def test_a_comment_written_twice_comes_back_where_the_lost_one_stood() -> None:
     before = "units:\n  # cheap\n  - Stark Bowmen\n  - Stark Outriders\n  # cheap\n  - Stark Sworn Swords\n"
     after = "units:\n  # cheap\n  - Stark Bowmen\n  - Stark Sworn Swords\n"  # the writer took the second with the Outriders
     assert keep_comments(before, after) == ("units:\n  # cheap\n  - Stark Bowmen\n  # cheap\n  - Stark Sworn Swords\n", [])
+
+
+def test_a_comment_above_the_second_of_two_like_units_stays_above_it(tmp_path: Path) -> None:
+    path = write(tmp_path, ROBB + "  - Stark Bowmen\n  - Stark Outriders   # fast\n  # these Bowmen hold the ridge\n  - Stark Bowmen\n")
+    assert run("remove", str(path), "Stark Outriders").exit_code == 0
+    assert path.read_text("utf-8").endswith("  - Stark Bowmen\n  # these Bowmen hold the ridge\n  - Stark Bowmen\n")
+
+
+def test_removing_the_last_ncu_under_a_comment_writes_yaml_and_tells_the_comment(tmp_path: Path) -> None:
+    """The writer put `[]` at column 0 under the comment: a file no command could read again."""
+    path = write(tmp_path, ROBB + "ncus:\n  # keep\n  - Catelyn Stark\n")
+    result = run("remove", str(path), "Catelyn Stark")
+    assert result.exit_code == 0, result.output
+    assert path.read_text("utf-8").endswith("ncus: []\n")
+    assert "note: 1 comment" in result.output and "# keep" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["remove", "{path}", "9" * 5000], ["add", "{path}", "Umber Champion", "--to", "9" * 5000], ["set", "{path}", "points", "9" * 5000], ["options", "{path}", "--for", "9" * 5000]],
+    ids=["remove", "add-to", "set-points", "options-for"],
+)
+def test_a_number_of_thousands_of_digits_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
+    path = write(tmp_path, ROBB)
+    result = run(*[a.replace("{path}", str(path)) for a in args])
+    assert result.exit_code == 2, result.output
+    assert "internal error" not in result.output.casefold()
+    assert path.read_text("utf-8") == ROBB

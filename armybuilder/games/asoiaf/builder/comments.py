@@ -75,7 +75,7 @@ def keep_comments(before: str, after: str) -> tuple[str, list[str]]:
                 inserts.append((at, block))
                 for c in lost:
                     missing[c] -= 1
-            start = at
+            start = at + 1  # (two lines of one text: the next is looked for after this one)
         block = []
     lost_at_end = [b for b in block if _is_comment_line(b) and missing[b.strip()] > 0]
     for at, lines in reversed(inserts):

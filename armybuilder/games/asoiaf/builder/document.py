@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from armybuilder import yamlpos
-from armybuilder.errors import CardReferenceError, UsageError
+from armybuilder.errors import ArmyBuilderError, CardReferenceError, UsageError
 from armybuilder.games.asoiaf.armylist import Slot, choose
 from armybuilder.games.asoiaf.builder.comments import keep_comments, split_preamble
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
@@ -160,11 +160,25 @@ class Document:
     def dump(self) -> str:
         """The edited file: the text above `---` as it was, comment lines put back above the lines they stood
         above (`lost_comments`: those that could not be, for the command to tell)."""
+        for key, value in self.data.items():  # an empty list under a comment is written `[]` at column 0:
+            comments = getattr(value, "ca", None) if isinstance(value, list) and not value else None
+            if comments is not None:
+                comments.comment = None  # not YAML; its comments go (and are told, below)
+                entry = self.data.ca.items.get(key)
+                if entry is not None and len(entry) > 3:
+                    entry[3] = None
         out = io.StringIO()
         self.yaml.dump(self.data, out)
         text = out.getvalue()
         text = self.preamble + (text if text.endswith("\n") else text + "\n")
         text, self.lost_comments = keep_comments(self.text, text)
+        try:  # the writer's own text must load: never a file the next command cannot read
+            yamlpos.load(text)
+        except yamlpos.YamlError as exc:
+            raise ArmyBuilderError(
+                f"cannot edit: the edited list would not be YAML ({exc.message}); nothing written — please "
+                "report this list"
+            ) from None
         return text
 
     def seq(self, key: str) -> Any:
@@ -290,19 +304,29 @@ def card_ref(card: Card, slot: Slot, doc: Document, catalogue: Catalogue) -> Any
     return scalar(reference(card, slot, faction, catalogue))
 
 
+def typed_number(text: str) -> int | None:
+    """A number as typed on the command line (decimal digits of any script, never `²`), or None; at most nine
+    digits, since no unit position or game size is longer (and `int` refuses thousands)."""
+    text = text.strip()
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
 def pick_unit(doc: Document, catalogue: Catalogue, text: str) -> DocUnit:
     """A unit named by its number (counted in the order `show` lists them) or by name (several of that name: the first without
     attachment)."""
     units = doc_units(doc, catalogue)
     if not units:
         raise UsageError("the list has no combat units yet; add one first")
-    if text.strip().isdecimal() and (int(text) <= len(units) or text.strip() not in catalogue.cards):
-        if not 1 <= int(text) <= len(units):
-            raise UsageError(
-                f"there is no unit {text.strip()}; the list has {len(units)} combat unit"
-                f"{'s' if len(units) != 1 else ''} (`armybuilder show` lists them in order)"
-            )
-        return units[int(text) - 1]
+    number = typed_number(text)
+    if text.strip().isdecimal() and (number is None or number > len(units)) and text.strip() not in catalogue.cards:
+        raise UsageError(
+            f"there is no unit {marked(text.strip()[:12])}; the list has {len(units)} combat unit"
+            f"{'s' if len(units) != 1 else ''} (`armybuilder show` lists them in order)"
+        )
+    if number is not None and number <= len(units):
+        if number < 1:
+            raise UsageError(f"unit positions start at 1; the list has {len(units)} combat units")
+        return units[number - 1]
     card = find_card(catalogue, text, [CardKind.COMBAT_UNIT], list_faction(doc, catalogue))
     named = [u for u in units if u.card == card]
     if not named:

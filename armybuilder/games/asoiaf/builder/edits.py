@@ -25,6 +25,7 @@ from armybuilder.games.asoiaf.builder.document import (
     raw_attachments,
     scalar,
     set_attachments,
+    typed_number,
 )
 from armybuilder.games.asoiaf.builder.judge import validate_spec
 from armybuilder.games.asoiaf.builder.leaders import companions, with_companions
@@ -32,6 +33,7 @@ from armybuilder.games.asoiaf.builder.options import fits
 from armybuilder.games.asoiaf.cards import NEUTRAL, Card, CardKind
 from armybuilder.games.asoiaf.catalogue import Catalogue
 from armybuilder.games.asoiaf.listwriter import ListSpec, dump_list, reference
+from armybuilder.kit.words import marked
 
 if TYPE_CHECKING:
     from armybuilder.games.asoiaf.builder.complete import Addition
@@ -88,13 +90,13 @@ def remove(doc: Document, catalogue: Catalogue, text: str) -> str:
     """Remove a unit (with its attachments; by position or name), an attachment, or an NCU."""
     units = doc_units(doc, catalogue)
     text = text.strip()
-    if text.isdecimal() and 1 <= int(text) <= len(units):
-        target = units[int(text) - 1]
-        return _remove_unit(doc, catalogue, target)
+    number = typed_number(text)
+    if number is not None and 1 <= number <= len(units):
+        return _remove_unit(doc, catalogue, units[number - 1])
     if text.isdecimal() and text not in catalogue.cards:  # a position past the end, not a card id
         raise UsageError(
-            f"there is no unit {text}: the list has {len(units)} combat unit{'s' if len(units) != 1 else ''}; "
-            "`armybuilder show` numbers them"
+            f"there is no unit {marked(text[:12])}; the list has {len(units)} combat unit"
+            f"{'s' if len(units) != 1 else ''} (`armybuilder show` lists them in order)"
         )
     faction = list_faction(doc, catalogue)
     resolved = []
@@ -171,11 +173,12 @@ def set_value(doc: Document, catalogue: Catalogue, key: str, value: str, unit: s
     """Change the game size, the faction, the commander (the new commander takes the old one's place), the
     list's name or its player (an empty value removes them)."""
     if key == "points":
-        if not value.strip().isdecimal() or not 0 < int(value) <= MAX_POINTS:
-            raise UsageError(f"points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {value!r}")
+        size = typed_number(value)
+        if size is None or not 0 < size <= MAX_POINTS:
+            raise UsageError(f"points must be a positive game size such as 40 (at most {MAX_POINTS:,}), not {marked(value[:12])!r}")
         old = doc.data.get("points")
-        _put(doc, "points", int(value))
-        return f"points {old} → {int(value)}"
+        _put(doc, "points", size)
+        return f"points {old} → {size}"
     if key == "faction":
         faction = find_faction(catalogue, value)
         old = doc.data.get("faction")
