@@ -776,8 +776,12 @@ def test_a_url_safe_share_code_on_the_command_line_is_a_code_not_a_missing_file(
         (f"my list: https://example.org/list?code={SAMPLE}&lang=en thanks\n", "read the share code on line 1; the words around it"),
         (f"```\n{SAMPLE}\n```\n", None),  # a fence is quotes around the code
         (f"{SAMPLE[:40]}\n{SAMPLE[40:]}\n", None),  # one code wrapped over two lines
+        (f"Hi Ann, here is my list: {SAMPLE[:60]}\n{SAMPLE[60:]}\n", "read the share code on lines 1-2 (wrapped)"),
+        (f"Hi Ann, my list:\n\n{SAMPLE[:80]}\n{SAMPLE[80:]}\n\nBob\n", "read the share code on lines 3-4 (wrapped); the other 2"),
+        (f"> {SAMPLE[:50]}\n> {SAMPLE[50:]}\n", "read the share code on lines 1-2 (wrapped)"),
+        (f"{SAMPLE}\nThanks\n", "read the share code on line 1; the other 1 line(s)"),
     ],
-    ids=["e-mail", "link", "fence", "wrapped"],
+    ids=["e-mail", "link", "fence", "wrapped", "wrapped-after-words", "wrapped-short-tail", "reply-quoted", "word-below"],
 )
 def test_a_share_code_in_other_text_is_read_and_the_rest_is_told(catalogue: Catalogue, text: str, note: str | None) -> None:
     assert detect(text) == "warcouncil"

@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -97,37 +98,83 @@ _RUN = re.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")  # a line that may be a code (o
 _WORD = re.compile(r"(?<![^\s\"'`“”‘’=(\[<:])[A-Za-z0-9+/_-]{16,}={0,2}(?![^\s\"'`“”‘’&#)\]>.,;])")
 
 
-def _a_list(code: str) -> bool:
-    """Whether `code` is a share code of a list with at least one unit (a code among other words must be
-    one: a stretch of base64 in a sentence may carry a faction number by chance)."""
+def _whole(code: str, *, units: bool = False) -> bool:
+    """Whether `code` is a whole share code: base64 of fields that read to the end, with a faction War
+    Council numbers (and, with `units`, at least one unit: a code among other words must be a list's, since
+    a stretch of base64 in a sentence, a booking reference, may carry a faction field by chance)."""
     data = decode_base64(code)
+    if not data:
+        return False
     try:
-        return looks_like(code) and data is not None and any(f.number == UNIT for f in wire.fields(data))
+        fields = list(wire.fields(data))
     except wire.WireError:
         return False
+    faction = any(f.number == FACTION and f.wire_type == wire.VARINT and f.value in WAR_COUNCIL_FACTIONS for f in fields)
+    return faction and (not units or any(f.number == UNIT for f in fields))
 
 
-def embedded(text: str) -> list[tuple[int, str]]:
-    """The share codes in a longer text (an e-mail, a forum post, a Markdown fence, a link): (line, code)
-    each. Lines that hold nothing but base64 and follow each other are one code wrapped over them, unless
-    each is a whole code of its own (two codes, one per line)."""
-    found: list[tuple[int, str]] = []
+def _a_list(code: str) -> bool:
+    return _whole(code, units=True)
+
+
+_TAIL = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")  # a line that may go on with a code wrapped onto it
+_MAX_WRAP = 20  # lines a code may be wrapped over
+
+
+def _bare(line: str) -> str:
+    """A line without its spaces, an e-mail reply's `>` marks, or the quotes a chat puts around a code."""
+    return line.strip().lstrip(">").strip().strip(QUOTES)
+
+
+def _wrapped(lines: list[str], after: int, code: str, is_code: Callable[[str], bool]) -> tuple[str, int]:
+    """`code` with the lines after it that go on with it (base64 alone on their line, of any length, as a
+    mail client wraps a code): the longest such join that is still a code, and how many lines it took. A
+    code cut at a line's end may decode as a shorter list, so the join is tried first."""
+    tails: list[str] = []
+    while after + len(tails) < len(lines) and len(tails) < _MAX_WRAP:
+        bare = _bare(lines[after + len(tails)])
+        if not _TAIL.fullmatch(bare):
+            break
+        tails.append(bare)
+    for taken in range(len(tails), 0, -1):
+        joined = code + "".join(tails[:taken])
+        if is_code(joined):
+            return joined, taken
+    return code, 0
+
+
+def embedded(text: str) -> list[tuple[int, int, str]]:
+    """The share codes in a longer text (an e-mail, a forum post, a Markdown fence, a link): (first line,
+    last line, code) each. A code is joined with the lines of base64 after it (wrapped by a mail client), unless each of them
+    is a whole code of its own (two codes, one per line)."""
+    found: list[tuple[int, int, str]] = []
     lines = text.splitlines()
     number = 0
     while number < len(lines):
-        bare = lines[number].strip().strip(QUOTES)
+        bare = _bare(lines[number])
         if _RUN.fullmatch(bare):  # a line of base64 alone: with the lines like it after it
             run = [bare]
-            while number + len(run) < len(lines) and _RUN.fullmatch(nxt := lines[number + len(run)].strip().strip(QUOTES)):
+            while number + len(run) < len(lines) and _RUN.fullmatch(nxt := _bare(lines[number + len(run)])):
                 run.append(nxt)
             if len(run) > 1 and all(looks_like(part) for part in run):
-                found += [(number + 1 + i, part) for i, part in enumerate(run)]
-            elif looks_like("".join(run)):
-                found.append((number + 1, "".join(run)))
-            number += len(run)
+                found += [(number + 1 + i, number + 1 + i, part) for i, part in enumerate(run)]
+                number += len(run)
+                continue
+            code, taken = _wrapped(lines, number + 1, bare, _whole)
+            if taken or looks_like(bare):
+                found.append((number + 1, number + 1 + taken, code))
+            number += 1 + taken
             continue
-        found += [(number + 1, m.group()) for m in _WORD.finditer(lines[number]) if _a_list(m.group())]
-        number += 1
+        line = lines[number].rstrip()
+        taken = 0
+        for match in _WORD.finditer(line):
+            if match.end() == len(line.rstrip("\"'`“”‘’")):  # at the line's end: it may go on below
+                code, taken = _wrapped(lines, number + 1, match.group(), _a_list)
+                if taken or _a_list(code):
+                    found.append((number + 1, number + 1 + taken, code))
+            elif _a_list(match.group()):
+                found.append((number + 1, number + 1, match.group()))
+        number += 1 + taken
     return found
 
 
@@ -136,19 +183,19 @@ def read(text: str, catalogue: Catalogue, source: str, given: int | None = None)
     problems = Collector(source)
     codes = embedded(text)
     if len(codes) > 1:
-        at = ", ".join(str(line) for line, _ in codes[:10])
+        at = ", ".join(str(first) for first, _, _ in codes[:10])
         raise InterchangeError(
             f"the text holds {len(codes)} War Council share codes (lines {at}); give one list per file", path=source
         )
-    data = decode_base64(text)
     notes: list[str] = []
-    if data is None and codes:  # a code in a longer text: the code is read, the rest told
-        line, code = codes[0]
-        data = decode_base64(code)
-        others = sum(1 for n, words in enumerate(text.splitlines(), 1) if words.strip() and n != line)
+    if codes and codes[0][2] != "".join(text.split()).strip(QUOTES):  # a code in a longer text: read, the rest told
+        first, last, code = codes[0]
+        others = sum(1 for n, words in enumerate(text.splitlines(), 1) if words.strip() and not first <= n <= last)
         rest = f"the other {others} line(s) of the text were" if others else "the words around it were"
-        notes.append(f"read the share code on line {line}; {rest} not read.")
-        text = "\n" * (line - 1) + code  # (the code's line: where problems point)
+        where = f"line {first}" if first == last else f"lines {first}-{last} (wrapped)"
+        notes.append(f"read the share code on {where}; {rest} not read.")
+        text = "\n" * (first - 1) + code  # (the code's line: where problems point)
+    data = decode_base64(text)
     if data is None:
         raise InterchangeError(
             "not a War Council share code: it is not base64 (letters, digits, + and / only)", path=source
