@@ -165,12 +165,12 @@ def test_export_without_a_format_is_a_sheet_a_person_reads_in_every_game(path: P
 
 @pytest.mark.parametrize(
     ("fmt", "left_out"),
-    [("warcouncil", "`player:`, `notes:`"), ("asoiaf-stats", "`player:`, `notes:`"), ("tts", "`name:`, `player:`, `notes:`")],
+    [("warcouncil", "`player:`, `notes:`, `reinforcements:`"), ("asoiaf-stats", "`player:`, `notes:`, `reinforcements:`"), ("tts", "`name:`, `player:`, `notes:`, `reinforcements:`")],
 )
 def test_an_export_to_another_tools_format_says_what_it_leaves_out(tmp_path: Path, fmt: str, left_out: str) -> None:
     """A share code has no place for the player or the notes: the export says so rather than drop them."""
     listed = tmp_path / "ann.yaml"
-    listed.write_text("name: Wolves\nplayer: Ann\nnotes: Grey Wind screens the Berserkers.\n" + _cards_only(), encoding="utf-8")
+    listed.write_text("name: Wolves\nplayer: Ann\nnotes: Grey Wind screens the Berserkers.\n" + _cards_only() + "reinforcements: [Sansa Stark]\n", encoding="utf-8")
     result = run("export", str(listed), "--format", fmt)
     assert result.exit_code == 0, result.output
     assert f"has no place for the list's {left_out};" in result.stderr

@@ -423,7 +423,13 @@ class Asoiaf(
         if fmt not in FORMATS or army is None:
             return []
         # War Council codes and asoiaf-stats texts carry a list's name; Tabletop Simulator ids carry only cards
-        fields = {"name": army.name if fmt == "tts" else None, "player": army.player, "team": army.team, "notes": army.notes}
+        fields = {
+            "name": army.name if fmt == "tts" else None,
+            "player": army.player,
+            "team": army.team,
+            "notes": army.notes,
+            "reinforcements": army.reinforcements,  # (cards declared beside the list: no format has them)
+        }
         return [key for key, value in fields.items() if value]
 
     def share_code(self, report: ListReport) -> tuple[str | None, str | None]:
