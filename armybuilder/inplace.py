@@ -31,11 +31,13 @@ class Editing:
         self.blob = b""
         self.original = ""  # the text as read, line endings and all
         self.text = ""
+        self.other_names = 0  # the file's other names (hard links): a rename leaves them the old text
 
     def __enter__(self) -> Editing:
         self._lock()
         try:
             self.blob = read_input(self.path)
+            self.other_names = max(os.stat(self.path).st_nlink - 1, 0)
             self.original = decode_text(self.blob, "YAML text")
             self.text = self.original.replace("\r\n", "\n")
         except BaseException:

@@ -230,3 +230,13 @@ def test_a_number_of_thousands_of_digits_is_a_usage_error(tmp_path: Path, args: 
     assert result.exit_code == 2, result.output
     assert "internal error" not in result.output.casefold()
     assert path.read_text("utf-8") == ROBB
+
+
+def test_an_edit_of_a_hard_linked_file_says_the_other_name_keeps_the_old_list(tmp_path: Path) -> None:
+    path = write(tmp_path, ROBB)
+    other = tmp_path / "backup.yaml"
+    os.link(path, other)
+    result = run("add", str(path), "Stark Bowmen")
+    assert result.exit_code == 0, result.output
+    assert "1 other name(s) (hard links); they keep the list as it was" in result.output
+    assert "Stark Bowmen" in path.read_text("utf-8") and other.read_text("utf-8") == ROBB

@@ -154,6 +154,7 @@ def _edit(
                 typer.echo("Pass --force to write it anyway.")
                 raise typer.Exit(1)
             held.write(after)
+            other_names = held.other_names
     except ArmyBuilderError as exc:
         fatal(str(exc))
     except IsADirectoryError:
@@ -163,6 +164,8 @@ def _edit(
     except NotText as exc:
         fatal(f"{path}: cannot read: {exc.message}")
     typer.echo(f"{path}: {summary}")
+    if other_names:  # a hard link: the edit is a new file under this name, the other names keep the old list
+        typer.echo(f"note: {path} had {other_names} other name(s) (hard links); they keep the list as it was")
     if doc.lost_comments:
         shown = "; ".join(doc.lost_comments[:5]) + ("; …" if len(doc.lost_comments) > 5 else "")
         typer.echo(f"note: {len(doc.lost_comments)} comment(s) on lines this edit removed or rewrote are gone: {shown}")
