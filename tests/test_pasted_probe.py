@@ -432,6 +432,12 @@ def test_a_card_name_holding_und_after_a_foreign_ncu_label_is_read_whole(catalog
     assert spec.ncus == [] and len(spec.not_read) == 1 and "Bran and Hodor" in spec.not_read[0][1]
 
 
+def test_a_french_card_name_holding_et_in_a_labelled_list_is_read_whole(catalogue: Catalogue) -> None:
+    # `Scorpion et Équipe de Constructeurs` is Builder Scorpion Crew, never `Scorpion` and a card that is none
+    spec = read("Maison Lannister 40\nUnités de combat : Scorpion et Équipe de Constructeurs, Gardes Lannister\n", catalogue)
+    assert [u.name for u, _ in spec.units] == ["Builder Scorpion Crew", "Lannister Guardsmen"] and not spec.not_read
+
+
 @pytest.mark.parametrize(
     "line",
     ["敵方附屬：Jaqen H'ghar, Unnamed", "Attachements ennemis : Jaqen H'ghar, Unnamed",

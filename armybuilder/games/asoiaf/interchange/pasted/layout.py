@@ -276,7 +276,7 @@ class Lines(Outline):
         while i < len(commas):
             # `Catelyn Stark, Lady of Winterfell` is one name; `Jeyne Poole, Arya Stark, Bride of Bolton` and
             # `Selyse & Shireen, Queen and Princess` too (a joiner inside a card's name is no joiner)
-            for size in (3, 2):
+            for size in (3, 2, 1):  # (1: a name holding a joiner, `Scorpion et Équipe de Constructeurs`)
                 if i + size <= len(commas):
                     joined = self._parts(number, ",".join(commas[i : i + size]), indent, self.section, quiet=True)
                     if joined and all(p.exact for p in joined):
