@@ -47,10 +47,10 @@ def decode_text(blob: bytes, what: str = "text") -> str:
             if "\x00" in text:
                 raise NotText(f"this is a binary file, not {what}")
             return text
-    packed = _packed_kind(blob)
+    packed = _packed(blob)
     if packed is not None:
-        kind, advice = packed
-        raise NotText(f"this is {kind}, not {what}; {advice}")
+        name, advice = packed
+        raise NotText(f"this is {name}, not {what}; {advice}")
     if b"\x00" in blob:
         if len(blob) >= 4 and (blob[1::2].count(0) * 4 >= len(blob) or blob[0::2].count(0) * 4 >= len(blob)):
             raise NotText("this looks like UTF-16 text without a byte-order mark; save the file as UTF-8")
@@ -75,7 +75,7 @@ _PACKED = (
 )
 
 
-def _packed_kind(blob: bytes) -> tuple[str, str] | None:
+def _packed(blob: bytes) -> tuple[str, str] | None:
     """(what it is, what to do) of a file that holds no text, when it is an archive or a document a list may
     come in."""
     if blob.startswith(b"PK\x03\x04"):  # a zip, or an office document (a zip of XML)
@@ -83,7 +83,7 @@ def _packed_kind(blob: bytes) -> tuple[str, str] | None:
         if b"[Content_Types].xml" in head or b"word/" in head or b"mimetypeapplication/vnd.oasis" in head:
             return "an Office document", _SAVE_TEXT
         return "a zip archive", "unzip it and give the lists inside"
-    return next((kind for magic, kind in _PACKED if blob.startswith(magic)), None)
+    return next((told for magic, told in _PACKED if blob.startswith(magic)), None)
 
 
 def read_stdin(limit: int = MAX_INPUT_BYTES) -> bytes:
@@ -198,12 +198,12 @@ def write_atomic(target: str | Path, content: str | bytes | Iterable[str], *, fo
     except OSError as exc:
         raise ArmyBuilderError(f"cannot write {path}: {exc.strerror or exc}") from None
     if path.is_dir():
-        raise ArmyBuilderError(f"{path} is a folder; give a file name with -o")
+        raise ArmyBuilderError(f"{path} is a folder; give a file name")
     if os.path.lexists(path) and not force:
-        raise ArmyBuilderError(f"{path} exists; pass --force to replace it, or choose another file with -o")
+        raise ArmyBuilderError(f"{path} exists; pass --force to replace it, or choose another file")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise ArmyBuilderError(f"folder {folder} does not exist; create it first or choose another -o")
+        raise ArmyBuilderError(f"folder {folder} does not exist; create it first or choose another file")
     try:
         import tempfile  # (with shutil, random, bz2 and lzma: only when a file is written)
 

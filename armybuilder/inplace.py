@@ -24,8 +24,9 @@ class Editing:
     """A file held for one edit: resolved through links, locked against other edits (where the system has
     advisory locks), read, then written back atomically in its own form. `text` has "\\n" line endings."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, what: str = "YAML text") -> None:
         self.shown = str(path)
+        self.what = what  # what the file must be, for the message when it is not text
         self.path = Path(os.path.realpath(path))  # a link is edited through: the file it leads to
         self._fd: int | None = None
         self.blob = b""
@@ -38,7 +39,7 @@ class Editing:
         try:
             self.blob = read_input(self.path)
             self.other_names = max(os.stat(self.path).st_nlink - 1, 0)
-            self.original = decode_text(self.blob, "YAML text")
+            self.original = decode_text(self.blob, self.what)
             self.text = self.original.replace("\r\n", "\n")
         except BaseException:
             self._unlock()

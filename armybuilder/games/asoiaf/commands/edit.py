@@ -8,7 +8,8 @@ valid, 1 the edit was refused or the list written is invalid, 2 a usage error (u
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TypeVar
@@ -55,18 +56,28 @@ def _print(renderable: object, no_color: bool) -> None:
     make_console(color=use_color(no_color)).print(renderable)
 
 
-def _read(path: Path) -> str:
-    from armybuilder.fileio import NotText, decode_text, read_input
+@contextmanager
+def _told_if_unreadable(path: Path) -> Iterator[None]:
+    """A list file that cannot be read: one line naming it and why, exit 2."""
+    from armybuilder.fileio import NotText
 
-    require_files(path)
     try:
-        return decode_text(read_input(path), "YAML text")
+        yield
     except IsADirectoryError:
         fatal(f"{path}: is a folder; give a list file")
     except OSError as exc:
         fatal(f"{path}: cannot read: {exc.strerror or exc}")
     except NotText as exc:
         fatal(f"{path}: cannot read: {exc.message}")
+
+
+def _read(path: Path) -> str:
+    from armybuilder.fileio import decode_text, read_input
+
+    require_files(path)
+    with _told_if_unreadable(path):
+        return decode_text(read_input(path), "YAML text")
+    raise AssertionError("unreachable")  # pragma: no cover - (mypy: the context manager may swallow)
 
 
 def _typed_faction(ctx: typer.Context, cat: Catalogue) -> str | None:
@@ -130,7 +141,6 @@ def _edit(
 ) -> NoReturn:
     """Apply one change to a list file: validate before and after, refuse a worsening edit, write atomically."""
     from armybuilder.errors import ArmyBuilderError
-    from armybuilder.fileio import NotText
     from armybuilder.games.asoiaf.builder.document import Document
     from armybuilder.games.asoiaf.builder.judge import judge
     from armybuilder.games.asoiaf.render.builder import totals_line
@@ -142,7 +152,7 @@ def _edit(
     try:
         # held from reading to writing: a second edit of the file waits its turn, a change by another program
         # meanwhile is refused, and the file keeps its encoding and line endings
-        with Editing(path) as held:
+        with _told_if_unreadable(path), Editing(path) as held:
             before = held.text
             doc = Document(before, str(path))
             summary = change(doc, cat)
@@ -157,12 +167,6 @@ def _edit(
             other_names = held.other_names
     except ArmyBuilderError as exc:
         fatal(str(exc))
-    except IsADirectoryError:
-        fatal(f"{path}: is a folder; give a list file")
-    except OSError as exc:
-        fatal(f"{path}: cannot read: {exc.strerror or exc}")
-    except NotText as exc:
-        fatal(f"{path}: cannot read: {exc.message}")
     typer.echo(f"{path}: {summary}")
     if other_names:  # a hard link: the edit is a new file under this name, the other names keep the old list
         typer.echo(f"note: {path} had {other_names} other name(s) (hard links); they keep the list as it was")

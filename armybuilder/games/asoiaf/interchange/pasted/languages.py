@@ -27,15 +27,18 @@ _KEYS = [
     (re.compile(rf"{_LEAD}(?:{_alternatives(words)})(?P<tail>(?:\*\*|__)?\s*[:=])", re.IGNORECASE), english)
     for english, words in KEYS_IN_OTHER_LANGUAGES.items()
 ]
-_SECTIONS = [
-    (re.compile(rf"{_LEAD}(?:{_alternatives(words)})(?P<tail>(?:\*\*|__)?\s*:?\s*(?:\(\s*\d+\s*\))?\s*)$", re.IGNORECASE), english)
-    for english, words in sorted(SECTIONS_IN_OTHER_LANGUAGES.items(), key=lambda item: -max(map(len, item[1])))
-]
+
+
+def _section_labels(tail: str) -> list[tuple[re.Pattern[str], str]]:
+    """Each section label of another language (the longest words first), then `tail`, as a pattern and the
+    English label it stands for."""
+    by_length = sorted(SECTIONS_IN_OTHER_LANGUAGES.items(), key=lambda item: -max(map(len, item[1])))
+    return [(re.compile(rf"{_LEAD}(?:{_alternatives(words)}){tail}", re.IGNORECASE), english) for english, words in by_length]
+
+
+_SECTIONS = _section_labels(r"(?P<tail>(?:\*\*|__)?\s*:?\s*(?:\(\s*\d+\s*\))?\s*)$")  # a heading alone
 # a section's label with its cards after it on the same line: `NKE: Catelyn Stark`, `敵方附屬：Jaqen H'ghar`
-_SECTIONS_INLINE = [
-    (re.compile(rf"{_LEAD}(?:{_alternatives(words)})(?P<tail>(?:\*\*|__)?\s*(?:\(\s*\d+\s*\))?\s*[:=])(?=\s*\S)", re.IGNORECASE), english)
-    for english, words in sorted(SECTIONS_IN_OTHER_LANGUAGES.items(), key=lambda item: -max(map(len, item[1])))
-]
+_SECTIONS_INLINE = _section_labels(r"(?P<tail>(?:\*\*|__)?\s*(?:\(\s*\d+\s*\))?\s*[:=])(?=\s*\S)")
 _WITH_START = re.compile(rf"{_LEAD}(?:{_alternatives(WITH_AT_START)})(?:\s+|(?=[^\W\d_]))", re.IGNORECASE)
 # (?<!\s): a match starts where a run of spaces does, never inside one (a kept indent of 60,000 no-break
 # spaces was tried from each of its places: quadratic); the leftmost match is the same
