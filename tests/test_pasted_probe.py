@@ -252,7 +252,8 @@ STARK = "Stark 40\nStark Sworn Swords (5) + Robb Stark, The Wolf Lord (C)\n{line
 @pytest.mark.parametrize(
     "line",
     ["2x Stark Bowmen", "x2 Stark Bowmen", "Stark Bowmen x2", "Stark Bowmen 2x (12)", "Stark Bowmen x2 – 12",
-     "Stark Bowmen x2 - 12pts", "Stark Bowmen x2 = 12", "Stark Bowmen (6) (x2)", "2 Stark Bowmen", "2 Stark Bowmen (12)"],
+     "Stark Bowmen x2 - 12pts", "Stark Bowmen x2 = 12", "Stark Bowmen (6) (x2)", "2 Stark Bowmen", "2 Stark Bowmen (12)",
+     "Stark Bowmen *2", "Stark Bowmen *2 (12)", "**Stark Bowmen** *2"],
 )  # fmt: skip
 def test_every_way_of_writing_two_copies_gives_two(catalogue: Catalogue, line: str) -> None:
     spec = read(STARK.format(line=line), catalogue)
@@ -261,6 +262,12 @@ def test_every_way_of_writing_two_copies_gives_two(catalogue: Catalogue, line: s
     assert not any("close to it" in note or "written at" in note for note in spec.notes)  # no spelling, no cost
     if line.startswith("2 "):  # a bare number first: a count, said in a note
         assert any(note.startswith("Line 3: '2' before Stark Bowmen read as 2 copies") for note in spec.notes)
+
+
+@pytest.mark.parametrize("line", ["Stark Bowmen **6**", "*Stark Bowmen* (6)", "Stark Bowmen *6*"])
+def test_stars_around_a_name_or_a_cost_are_emphasis(catalogue: Catalogue, line: str) -> None:
+    spec = read(STARK.format(line=line), catalogue)
+    assert units(spec)[1:] == [("10205", [])] and not spec.not_read
 
 
 def test_a_bare_number_first_that_is_the_cards_cost_is_its_cost(catalogue: Catalogue) -> None:

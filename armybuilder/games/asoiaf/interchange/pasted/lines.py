@@ -72,7 +72,9 @@ ATTACHED = re.compile(
     re.IGNORECASE,
 )
 # `__` inside a word is part of it (`Player: ann__smith`), as a single `_` is
-EMPHASIS = re.compile(r"\*+|(?<!\w)__+|__+(?!\w)|~~|`+|(?<!\w)_|_(?!\w)")
+# a lone `*` after a space and before a count at a line's end (`Stark Bowmen *2`, `… *2 (12)`) is how many
+# copies, kept for `COPIES`; any other `*` is emphasis
+EMPHASIS = re.compile(r"(?<!\s)\*+|\*{2,}|\*(?![1-9](?:\s|$|[-–—=(\[]))|(?<!\w)__+|__+(?!\w)|~~|`+|(?<!\w)_|_(?!\w)")
 # a Markdown escape, as our own forum sheet writes one (`\[neutral\]`, `ann\_smith`): the character itself,
 # kept from the patterns for markup (held as a private-use character until the line is clean)
 ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
