@@ -153,8 +153,8 @@ def embedded(text: str) -> list[tuple[int, int, str]]:
     while number < len(lines):
         bare = _bare(lines[number])
         if _RUN.fullmatch(bare):  # a line of base64 alone: with the lines like it after it
-            run = [bare]
-            while number + len(run) < len(lines) and _RUN.fullmatch(nxt := _bare(lines[number + len(run)])):
+            run = [bare]  # (at most a wrap's lines: a text of thousands of base64 lines stays linear)
+            while number + len(run) < len(lines) and len(run) <= _MAX_WRAP and _RUN.fullmatch(nxt := _bare(lines[number + len(run)])):
                 run.append(nxt)
             if len(run) > 1 and all(looks_like(part) for part in run):
                 found += [(number + 1 + i, number + 1 + i, part) for i, part in enumerate(run)]
