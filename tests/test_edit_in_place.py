@@ -240,3 +240,9 @@ def test_an_edit_of_a_hard_linked_file_says_the_other_name_keeps_the_old_list(tm
     assert result.exit_code == 0, result.output
     assert "1 other name(s) (hard links); they keep the list as it was" in result.output
     assert "Stark Bowmen" in path.read_text("utf-8") and other.read_text("utf-8") == ROBB
+
+
+def test_comments_after_the_last_line_are_not_written_twice() -> None:
+    from armybuilder.games.asoiaf.builder.comments import keep_comments
+
+    assert keep_comments("a: 1\n# end one\n# end two\n", "a: 1\n# end one\n") == ("a: 1\n# end one\n# end two\n", [])

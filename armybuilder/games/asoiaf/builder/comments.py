@@ -84,8 +84,8 @@ def keep_comments(before: str, after: str) -> tuple[str, list[str]]:
         while kept < len(lines) and at - kept - 1 >= 0 and new[at - kept - 1].strip() == lines[-kept - 1].strip():
             kept += 1
         new[at - kept : at - kept] = lines[: len(lines) - kept]
-    if lost_at_end:
-        new.extend(block)
+    if lost_at_end:  # the comments after the last line: those the writer lost, never a second copy of the rest
+        new.extend(lost_at_end)
         for b in lost_at_end:
             missing[b.strip()] -= 1
     text = "\n".join(new) + ("\n" if after.endswith("\n") or not after else "")
