@@ -125,16 +125,8 @@ def read_places(reader: _Reader, value: Any, pos: Pos, where: str) -> dict[str, 
                     army = get("regular", 0) + get("elite", 0)
                     leader = get("leader", 0) if facts[2] else 0
                     naz = get("nazgul", 0) if facts[3] else 0
-            if counts:  # the stack read whole: its figures out of the box (`pool`, written out), and its place's sums
-                tally = pooled.get(nation)
-                if tally is None:
-                    pooled[nation] = dict(counts)
-                else:
-                    for k, n in counts.items():
-                        if k in tally:
-                            tally[k] += n
-                        else:
-                            tally[k] = n
+            if counts:  # the stack read whole: its figures out of the box, and its place's sums
+                pool(pooled, nation, counts)
                 if facts[1]:
                     free += army
                 else:

@@ -284,32 +284,10 @@ class _Reader:
         pooled, figure_facts = self.p.pooled, self.data.figure_facts
         assert pooled is not None  # (started with the reader)
         every = where == "reinforcements"  # casualties: only the Free Peoples' are out of the box (figure-pool)
-        top = self.max
-        seen: dict[str, Pos] = {}
-        key_pos: dict[Any, Pos] = getattr(mapping, "key_pos", None) or {}
-        value_pos: dict[Any, Pos] = getattr(mapping, "value_pos", None) or {}
-        for key, figures in mapping.items():  # as `names_of` and `figures` do, written out: no call per nation
-            kp = key_pos.get(key, pos)
-            name = key if key in figure_facts and key not in seen else self.name_key(key, kp, where, "nations", seen)
-            if name is None:
-                continue
-            nation = name
-            seen[nation] = kp
-            facts = figure_facts[nation]
-            stack = None
-            if figures.__class__ is PosMap:  # the usual mapping: kept as parsed, with its key positions
-                for n in figures.values():
-                    if n.__class__ is not int or not 0 <= n <= top:
-                        break
-                else:
-                    at = figures.key_pos
-                    if figures.keys() <= facts[0] and at.keys() == figures.keys():
-                        stack = _new(Stack, (nation, kp, figures, at, False))
-            if stack is None:
-                stack = self.figures(figures, nation, kp, value_pos.get(key, kp), where, nation)
-            found[nation] = stack
+        for nation, figures, kp, vp in self.names_of(mapping, pos, "nations", where):
+            stack = found[nation] = self.figures(figures, nation, kp, vp, where, nation)
             counts = stack.counts
-            if counts and (every or facts[1]):
+            if counts and (every or figure_facts[nation][1]):
                 pool(pooled, nation, counts)
         return found
 
