@@ -294,6 +294,34 @@ def test_our_own_printed_text_sheet_imports_back_to_the_same_list(path: Path, ca
     assert any("(tactics deck heading)" in note for note in import_comment("text", spec).splitlines())
 
 
+NOTES = "Screen the *left* flank.\n\nKeep [NCUs] back: ann_smith's #1 tip & <b>"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "zh-Hant"])
+@pytest.mark.parametrize("fmt", ["text", "md"])
+@pytest.mark.parametrize("path", FACTION_LISTS, ids=lambda p: p.stem)
+def test_our_sheet_in_any_language_imports_back_to_the_same_list_with_its_notes(
+    fmt: str, lang: str, path: Path, tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """A sheet printed with `--lang` reads back as the English one does: its tactics deck (`Taktikdeck`,
+    `Paquet de tactiques`, `戰術牌庫`) was read as a second `Faction:` line and unknown cards, its notes
+    (`Notizen:`, `備註:`) as unknown cards, and its share code and verdict lines (`Code de partage War
+    Council:`, `結果:`) as unknown cards: the cards came back, but exit 1 and the notes lost. The Markdown
+    sheet's notes (quoted, escaped) were left out in every language, English too."""
+    listed = tmp_path / path.name
+    listed.write_text(path.read_text(encoding="utf-8") + f"notes: {json.dumps(NOTES)}\n", encoding="utf-8")
+    sheet = run("export", str(listed), "--format", fmt, "--lang", lang)
+    assert sheet.exit_code == 0, sheet.output
+    spec, _ = reimport("text", sheet.stdout, catalogue)
+    expected = shape(spec_of(validate_path(str(listed), catalogue)))
+    if expected["name"] is None:
+        expected["name"] = str(listed)
+    assert shape(spec) == expected
+    assert not spec.not_read, spec.not_read
+    assert spec.list_notes == NOTES
+    assert any("heading)" in note for note in import_comment("text", spec).splitlines())
+
+
 @pytest.mark.parametrize("name", ["Wolves: Winter Is Coming", "Robb: The Young Wolf", "Stark 40", "Sworn Brothers", "Stark - 50 (Robb)"])
 def test_our_text_sheet_reads_back_a_list_named_like_a_key_a_card_or_a_size(name: str, tmp_path: Path, catalogue: Catalogue) -> None:
     """The sheet's first line is the list's name whatever it says: `Robb: The Young Wolf` was an extra NCU

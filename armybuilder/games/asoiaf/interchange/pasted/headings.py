@@ -11,14 +11,22 @@ from .vocabulary import FILLER, KEYS, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTIC
 
 
 def our_sheet(first: list[str], is_meta: Callable[[str], bool]) -> bool:
-    """Whether a text's first three lines head our own text sheet (`export --format text`): the list's name,
-    then `House Stark · 40 points` (`· Player: Ann`), each part a header line (`is_meta`), then `Commander: …`."""
+    """Whether a text's first three lines head our own sheet: the list's name, then `House Stark · 40 points`
+    (`· Player: Ann`), each part a header line (`is_meta`), then `Commander: …` (`export --format text`); or
+    `## name`, then `**House Stark** · 40 points · Commander: **…**` (`--format md`)."""
     if len(first) < 3 or len(first[1]) > MAX_LINE or " · " not in first[1]:
         return False
     parts = [part.strip() for part in clean(first[1])[2].split(" · ")]
-    key = KEY.fullmatch(clean(first[2])[2])
-    commander = key is not None and KEYS.get(key["key"].strip().casefold()) == "commander"
-    return commander and len(parts) >= 2 and all(part and is_meta(part) for part in parts)
+    if first[0].startswith("## ") and first[1].startswith("**"):  # the Markdown sheet: the commander on the line
+        commander_at = next((i for i, part in enumerate(parts) if _commander(part)), 0)
+        return commander_at >= 2 and all(part and is_meta(part) for part in parts[:commander_at] + parts[commander_at + 1 :])
+    return _commander(first[2]) and len(parts) >= 2 and all(part and is_meta(part) for part in parts)
+
+
+def _commander(text: str) -> bool:
+    """Whether a line or a part of one is `Commander: …` (`Kommandant: …`)."""
+    key = KEY.fullmatch(clean(text)[2])
+    return key is not None and KEYS.get(key["key"].strip().casefold()) == "commander"
 
 
 def set_aside(content: str) -> str | None:

@@ -29,6 +29,7 @@ from .vocabulary import (
     LIST_LABELS,
     LIST_WORDS,
     NCU_LABELS,
+    NOTES_WORDS,
     POINT_UNITS,
     PRINTED_WORDS,
     ROLES,
@@ -150,7 +151,7 @@ DASH_KEY = re.compile(rf"(?P<key>{_words(DASH_KEYS)})\s+[-–—=]\s+(?P<value>.
 # `NCU’s:` as Word and Outlook write `NCU's:` (their autocorrect apostrophe): read as the straight one
 _CURLY_NCU_LABELS = _words(tuple(w for w in NCU_LABELS if "'" in w)).replace("'", "[’‘]")
 CURLY_NCU = re.compile(rf"(?<![\w'’‘])(?:{_CURLY_NCU_LABELS})(?!\w)", re.IGNORECASE)
-NOTES_HEADING = re.compile(r"(?:notes?|remarks)\s*:", re.IGNORECASE)  # over the list's own notes (our sheet's `Notes:`)
+NOTES_HEADING = re.compile(rf"(?:notes?|remarks|{_words(NOTES_WORDS)})\s*:", re.IGNORECASE)  # over the list's own notes (our sheet's `Notes:`)
 KEY = re.compile(r"(?P<key>[A-Za-z][A-Za-z' -]{0,23}?)\s*:\s*(?P<value>.*)")
 HEADER = re.compile(
     rf"(?P<name>[a-z][a-z' -]*?)\s*[:\-–—]?\s*(?:[(\[]?\s*\d+\s*(?:{_words(COUNT_WORDS)})?\s*[)\]]?)?\s*:?",

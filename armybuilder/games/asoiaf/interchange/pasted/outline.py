@@ -10,6 +10,8 @@ from .headings import army_heading, our_sheet, set_aside
 from .lines import BARE_COUNT, COPIES, KEY, MAX_LINE, MAX_LINES, NOTES_HEADING, SPLIT, clean, take_cost
 from .model import Row, State
 
+UNESCAPE = re.compile(r"\\([\\`*_\[\]<>|~&#])")  # what the Markdown sheet escapes in notes (`render/sheet.py`'s md_escape)
+
 
 class Outline(State):
     def _is_meta(self, text: str) -> bool:  # (`Lines._is_meta`: a header or footer line)
@@ -17,11 +19,14 @@ class Outline(State):
 
     def _noted(self, row: Row, content: str, indent: int) -> bool:
         """The list's own notes on our own sheet (`our_sheet`): its `Notes:` heading (which ends the tactics
-        deck), then the lines indented under it, blank lines among them kept; each is a line of `notes:`."""
+        deck), then the lines indented under it (the Markdown sheet's: quoted, `> `), blank lines among them kept;
+        each is a line of `notes:`."""
         if self.notes_last:
-            if indent >= 2:
+            raw = self.lines[row.number - 1].rstrip()
+            if indent >= 2 or raw.startswith(">"):
                 text, first = self.values["notes"]
-                line = self.lines[row.number - 1].rstrip()[2:]  # as written, less the sheet's indent
+                # as written, less the text sheet's indent, or the Markdown sheet's `> ` and escapes
+                line = raw[2:] if indent >= 2 else UNESCAPE.sub(r"\1", raw[2:] if raw.startswith("> ") else raw[1:])
                 self.values["notes"] = (text + "\n" * (row.number - self.notes_last) + line if text else line, first)
                 self.notes_last = row.number
                 row.said.append("notes")

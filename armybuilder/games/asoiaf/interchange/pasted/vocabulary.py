@@ -4,6 +4,14 @@ language adds words here, not code)."""
 from __future__ import annotations
 
 from armybuilder.games.asoiaf.armylist import Slot
+from armybuilder.games.asoiaf.render.words import WORDS
+
+
+def _sheet_words(english: str) -> tuple[str, ...]:
+    """A label of our own sheet in the other languages it is printed in (`export --lang`, `render/words.py`),
+    lower-cased: a sheet printed in German, French or Chinese reads back as the English one does."""
+    return tuple(sorted({w[english].casefold() for w in WORDS.values() if english in w} - {english.casefold()}))
+
 
 KEYS = {
     "faction": "faction",
@@ -66,7 +74,9 @@ SECTIONS = {
 # the faction's and the commander's, never written in a list) and a player's spare cards. Every line under
 # one is left out, each with a note: to the end of the text under a sideboard (which may have its own
 # `Units:` and `NCUs:`), until a heading of the army's own or a unit or NCU under a tactics deck.
-TACTICS_HEADINGS = frozenset({"tactics deck", "tactics cards", "tactic cards", "tactics"})
+TACTICS_HEADINGS = frozenset({"tactics deck", "tactics cards", "tactic cards", "tactics", *_sheet_words("Tactics deck")})
+# the heading over the list's own notes on our sheet, in the other languages it is printed in (`Notizen:`)
+NOTES_WORDS = _sheet_words("Notes")
 # the words of a heading of spare cards: alone (`Sideboard`, `Not taking`), or among a few words of a heading
 # ending in `:` (`Possible swaps:`, `Subs if needed:`, `Side board units:`); no card's name holds one
 SET_ASIDE_WORDS = frozenset({
@@ -156,6 +166,9 @@ KEYS_IN_OTHER_LANGUAGES = {
     "points": ("punkte", "punktzahl", "armeegröße", "spielgröße", "taille", "taille de la partie", "點數", "分數"),
     "name": ("name der liste", "listenname", "liste", "nom", "nom de la liste", "名稱", "名字", "列表名稱"),
     "player": ("spieler", "spielerin", "joueur", "joueuse", "玩家"),
+    # the last lines of our own sheet printed in another language (`Code de partage War Council :`, `結果：`): in
+    # English, as in any list, labels no card follows (each line left out with a note)
+    **{english.casefold(): _sheet_words(english) for english in ("War Council share code", "Share code", "Verdict")},
 }
 # section headings
 SECTIONS_IN_OTHER_LANGUAGES = {
