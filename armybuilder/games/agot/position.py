@@ -83,6 +83,7 @@ class Cards(NamedTuple):
     hand: int
     discarded: int
     names: Sequence[tuple[str, Pos]]  # names given in either list (the usual counts share one empty tuple)
+    listed: tuple[str, ...]  # the keys given as lists of names ("hand", "discarded"), hand's names first
 
 
 @dataclass(slots=True)

@@ -405,19 +405,21 @@ class Reader:
             return
         hand, discarded = v["hand"], v["discarded"]
         if type(hand) is int and type(discarded) is int and hand >= 0 and discarded >= 0:
-            h.cards = _tuple_new(Cards, (where, hand, discarded, _NO_NAMES))  # the usual counts, checked at once
+            h.cards = _tuple_new(Cards, (where, hand, discarded, _NO_NAMES, ()))  # the usual counts, checked at once
             return
         counts: list[int] = []
         names: list[tuple[str, Pos]] = []
+        listed: list[str] = []
         for key in ("hand", "discarded"):
             item = v[key]
             if isinstance(item, list) and self.shaped(all(isinstance(name, str) for name in item)):
                 names.extend((name.strip(), _item_pos(item, i)) for i, name in enumerate(item))
                 counts.append(len(item))
+                listed.append(key)
             elif self.shaped(type(item) is int and item >= 0):
                 counts.append(item)
         if len(counts) == 2:
-            h.cards = Cards(where, counts[0], counts[1], names)
+            h.cards = Cards(where, counts[0], counts[1], names, tuple(listed))
 
     def read_units(self, block: dict[Any, Any], h: HouseBlock, where: Pos) -> None:
         """A house's unit totals and the rules about where units stand that they may break

@@ -184,7 +184,10 @@ class AgotSystem(GameSystem[Report[Any]], NewFiles):
         from armybuilder.games.agot import render
 
         if fmt == "json":
-            return json_document(self, report, {})
+            from armybuilder.games.agot.plain import position_data
+
+            model = report.model
+            return json_document(self, report, {"position": position_data(model)} if model is not None else {})
         if fmt == "md":
             return render.markdown(report)
         if fmt == "html":
