@@ -17,7 +17,8 @@
     • …
 
 Reading is lenient about layout and strict about cards. A card line may start with `•`, `-`, `*`, `–` or
-no bullet and may end with its cost in brackets (the cost is not read: costs come from the card data). In
+no bullet and may end with its cost in brackets (costs come from the card data: the written one only tells
+apart two versions of a card that share a name, `Mag the Mighty (5)`, with a note). In
 `Combat Units`, a line is an attachment of the unit above it when it is indented deeper, starts with
 `with` or `+`, or starts with `-` under a unit written with another bullet. Section headers may carry a colon or a
 count, sections need not be separated by blank lines, and lines such as `Built on …` or a link are
@@ -32,8 +33,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from armybuilder.games.asoiaf.armylist import Slot
-from armybuilder.games.asoiaf.cards import Card
+from armybuilder.games.asoiaf.armylist import Slot, choose
+from armybuilder.games.asoiaf.cards import NEUTRAL, Card
 from armybuilder.games.asoiaf.listwriter import Origin
 
 from .common import (
@@ -100,8 +101,8 @@ def _split_cost(text: str) -> tuple[str, str | None]:
     return text, None
 
 
-def _entry(line: str) -> tuple[int, str, str]:
-    """A card line's indent, bullet (`•`, `-`, `with`… or "") and name (its `(cost)` taken off)."""
+def _entry(line: str) -> tuple[int, str, str, str | None]:
+    """A card line's indent, bullet (`•`, `-`, `with`… or ""), name (its `(cost)` taken off) and cost."""
     rest = line.lstrip()
     indent = len(line) - len(rest)
     bullet = ""
@@ -109,8 +110,8 @@ def _entry(line: str) -> tuple[int, str, str]:
         bullet, rest = rest[0], rest[1:]
     elif rest[:4].casefold() == "with" and not (rest[4:5].isalnum() or rest[4:5] == "_"):
         bullet, rest = rest[:4], rest[4:]
-    name, _ = _split_cost(rest.strip())
-    return indent, bullet, name
+    name, cost = _split_cost(rest.strip())
+    return indent, bullet, name, cost
 
 
 @dataclass
@@ -121,6 +122,7 @@ class _Line:
     indent: int
     bullet: str
     name: str
+    cost: str | None = None  # as written in its brackets: read only to tell apart two versions of one name
 
 
 def looks_like(text: str) -> bool:
@@ -183,11 +185,11 @@ def read(text: str, catalogue: Catalogue, source: str, given: int | None = None)
                 )
             first = False
             continue
-        indent, bullet, name = _entry(line)
+        indent, bullet, name, cost = _entry(line)
         if not name:
             problems.add(f"cannot read '{_short(stripped)}' as a card line such as `• Name (cost)`", number)
             continue
-        sections[current].append(_Line(number, indent, bullet.casefold(), name))
+        sections[current].append(_Line(number, indent, bullet.casefold(), name, cost))
 
     faction = None
     if "faction" not in values:
@@ -213,7 +215,7 @@ def read(text: str, catalogue: Catalogue, source: str, given: int | None = None)
                     item.number,
                 )
                 continue
-            card = resolve_name(catalogue, item.name, slot, faction.key, problems, item.number)
+            card = _card(catalogue, item, slot, spec, problems)
             if card is not None:
                 target.append(card)
                 (origin.ncus if slot is Slot.NCU else origin.enemy_attachments).append(item.number)
@@ -250,7 +252,7 @@ def _units(lines: list[_Line], spec: ImportedList, catalogue: Catalogue, problem
         attached = item.bullet in ("with", "+") or item.indent > unit_indent or dash
         if not attached:
             unit_line = item
-            card = resolve_name(catalogue, item.name, Slot.UNIT, spec.faction, problems, item.number)
+            card = _card(catalogue, item, Slot.UNIT, spec, problems)
             attachments = [] if card is not None else None
             if card is not None and attachments is not None:
                 spec.units.append((card, attachments))
@@ -261,10 +263,26 @@ def _units(lines: list[_Line], spec: ImportedList, catalogue: Catalogue, problem
                 f"'{item.name}' reads as an attachment, but no combat unit comes before it", item.number
             )
             continue
-        card = resolve_name(catalogue, item.name, Slot.ATTACHMENT, spec.faction, problems, item.number)
+        card = _card(catalogue, item, Slot.ATTACHMENT, spec, problems)
         if card is not None and attachments is not None:
             attachments.append(card)
             origin.units[-1][1].append(item.number)
+
+
+def _card(catalogue: Catalogue, item: _Line, slot: Slot, spec: ImportedList, problems: Collector) -> Card | None:
+    """The card a line names. A name two versions share, and nothing else tells apart (`Mag the Mighty`, 5 and 9
+    points), is the one version whose cost the line gives, with a note; without such a cost it stays a problem."""
+    found = choose(catalogue, item.name, slot, spec.faction)
+    if isinstance(found, tuple) and found[0] == "ambiguous-card" and item.cost is not None and item.cost.isdecimal():
+        versions = [c for c in catalogue.find(item.name) if c.kind in slot.kinds and c.faction in (spec.faction, NEUTRAL)]
+        costing = [c for c in versions if c.cost == int(item.cost)]
+        if len(costing) == 1:
+            spec.notes.append(
+                f"Line {item.number}: '{item.name}' names {len(versions)} cards; read as {costing[0].label}, "
+                f"the one that costs {item.cost}."
+            )
+            return costing[0]
+    return resolve_name(catalogue, item.name, slot, spec.faction, problems, item.number)
 
 
 def _check_commander(
