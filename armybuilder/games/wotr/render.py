@@ -164,8 +164,13 @@ def _tracks(position: Position) -> Block:
             f"{SIDE_WORDS[s]} {position.action_dice[s].value}" for s in SIDES if s in position.action_dice
         ]
         block.lines.append("action dice: " + (", ".join(dice) or "—"))
-    if position.hunt is not None and "allocated" in position.hunt:
-        block.lines.append(f"Hunt box: {position.hunt['allocated'].value} Shadow dice allocated")
+    if position.hunt:  # what the file records of this turn's Hunt: the dice allocated, the dice taken back
+        hunt = position.hunt
+        parts = [f"{hunt['allocated'].value} Shadow dice allocated"] if "allocated" in hunt else []
+        if "free_peoples_dice_returned" in hunt:
+            taken = hunt["free_peoples_dice_returned"].value
+            parts.append(f"the Free Peoples {'took' if taken else 'took no'} dice back in phase 1")
+        block.lines.append("Hunt box: " + "; ".join(parts))
     if position.elven_rings is not None:
         rings = position.elven_rings
         parts = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from rich.console import Console
 from wotr_support import SAMPLES, check
 
@@ -128,3 +129,18 @@ def test_a_named_position_keeps_its_turn_and_phase_on_the_sheet() -> None:
     assert "<h1>Ladder game 17 (turn 5, phase 6) — " in SYSTEM.export(named, "html")
     unnamed = check(G + "turn: 5\nphase: 6\n")  # the title says the turn already
     assert SYSTEM.export(unnamed, "md").startswith("# turn 5 position — position.yaml — ")
+
+
+@pytest.mark.parametrize(
+    ("hunt", "line"),
+    [
+        ("{allocated: 2, free_peoples_dice_returned: true}", "Hunt box: 2 Shadow dice allocated; the Free Peoples took dice back in phase 1"),
+        ("{free_peoples_dice_returned: false}", "Hunt box: the Free Peoples took no dice back in phase 1"),
+        ("{allocated: 1}", "Hunt box: 1 Shadow dice allocated"),
+    ],
+)
+def test_the_report_prints_all_the_file_records_of_the_hunt(hunt: str, line: str) -> None:
+    # `free_peoples_dice_returned` was printed nowhere, and a hunt holding only it gave no Hunt line at all
+    report = check(f"game: war-of-the-ring\nturn: 3\nhunt: {hunt}\n")
+    assert line in SYSTEM.export(report, "md")
+    assert line in _text(SYSTEM.show(report))
