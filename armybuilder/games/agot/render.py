@@ -1,7 +1,9 @@
 """How a checked position looks: `show` (rich), Markdown and one self-contained HTML page.
 
 Per house: its supply level with the armies it allows beside the armies it has, units against the caps,
-power tokens, its places on the influence tracks, and the areas with problems; then every problem.
+power tokens, its places on the influence tracks, and the areas with problems; then the position itself
+(`render_lines`: the game block, and per house its units and orders by area, power tokens, house cards and
+muster plan); then every problem.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from armybuilder.games.agot.data import TRACK_NAMES, UNIT_PLURAL
 from armybuilder.games.agot.position import Position
+from armybuilder.games.agot.render_lines import Lines, position_blocks
 from armybuilder.games.base import Report
 from armybuilder.text import markdown_text
 
@@ -121,6 +124,12 @@ def _verdict(report: Report[Any]) -> str:
     return f"{word}: {errors} error(s), {warnings} warning(s), {notes} note(s)"
 
 
+def _blocks(report: Report[Any]) -> list[Lines]:
+    """The position's blocks (none for a file that is no position)."""
+    position = report.model
+    return position_blocks(position) if isinstance(position, Position) else []
+
+
 def _heading(report: Report[Any]) -> str:
     title = report.summary.title or report.path
     return f"{title} ({report.path})" if report.summary.title else title
@@ -144,6 +153,12 @@ def show(report: Report[Any]) -> RenderableType:
     dropped = left_out(report)
     if dropped:
         parts.append(Text("left out of the table: " + "; ".join(dropped), style="yellow"))
+    for block in _blocks(report):
+        parts.append(Text(""))
+        parts.append(Text(block.title, style="bold underline"))
+        parts.extend(Text(line) for line in block.lines)
+    if report.problems:
+        parts += [Text(""), Text("Problems", style="bold underline")]
     for p in report.problems:
         style = {"error": "red", "warning": "yellow"}.get(p.severity.value, "cyan")
         line = Text()
@@ -169,6 +184,10 @@ def markdown(report: Report[Any]) -> str:
         out.append("")
     if left_out(report):
         out += ["Left out of the table: " + _md_cell("; ".join(left_out(report))), ""]
+    for block in _blocks(report):
+        out += [f"## {_md_cell(block.title)}", ""]
+        out += [f"- {_md_cell(line)}" for line in block.lines]
+        out.append("")
     if report.problems:
         out.append("## Problems")
         out.append("")
@@ -208,6 +227,10 @@ def html_page(report: Report[Any]) -> str:
         body.append("</table>")
     if left_out(report):
         body.append(f"<p>Left out of the table: {e('; '.join(left_out(report)))}</p>")
+    for block in _blocks(report):
+        body.append(f"<h2>{e(block.title)}</h2><ul>")
+        body.extend(f"<li>{e(line)}</li>" for line in block.lines)
+        body.append("</ul>")
     if report.problems:
         body.append(
             "<h2>Problems</h2><table><tr><th>line</th><th>severity</th><th>rule</th><th>message</th></tr>"
