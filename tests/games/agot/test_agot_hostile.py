@@ -3,7 +3,6 @@ positioned `schema` problems (or the rules' own ids), never an exception."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -242,6 +241,18 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 BASE_PATHS = _paths(_base())
 
 
+def junked(path: tuple[Any, ...], junk: Any) -> Any:
+    """A fresh standard position with `junk` at `path` (the whole document when `path` is empty)."""
+    value = _base()
+    if not path:
+        return junk
+    target = value
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = junk
+    return value
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(BASE_PATHS), nested, st.integers(min_value=1, max_value=2), st.sampled_from([3, 4, 5, 6])
@@ -249,16 +260,11 @@ BASE_PATHS = _paths(_base())
 def test_random_junk_in_a_real_position_never_raises(
     path: tuple[Any, ...], junk: Any, edition: int, players: int
 ) -> None:
-    value = copy.deepcopy(_base())
-    value["edition"], value["players"] = edition, players
-    value["phase"] = "planning"
-    if path:
-        target = value
-        for step in path[:-1]:
-            target = target[step]
-        target[path[-1]] = junk
-    else:
-        value = junk
+    base = _base()
+    base["edition"], base["players"], base["phase"] = edition, players, "planning"
+    value = junked(path, junk)
+    if isinstance(value, dict) and path:
+        value.update((k, base[k]) for k in ("edition", "players", "phase") if path[0] != k)
     report = SYSTEM.check(Document("junk.yaml", value), data())
     assert not _internal(report.problems)
     text = yaml.safe_dump(value, allow_unicode=True) if isinstance(value, dict) else "x: 1\n"

@@ -5,7 +5,6 @@ data, and looked for in all three printouts."""
 
 from __future__ import annotations
 
-import copy
 import html
 import io
 from pathlib import Path
@@ -16,7 +15,7 @@ import yaml
 from agot_helpers import SAMPLES, check, data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_agot_hostile import BASE_PATHS, _base, nested
+from test_agot_hostile import BASE_PATHS, junked, nested
 
 from armybuilder.games.agot.system import SYSTEM
 from armybuilder.games.base import Document, Report
@@ -231,14 +230,7 @@ def test_names_from_the_file_are_escaped() -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BASE_PATHS), nested)
 def test_junk_in_a_position_still_prints(path: tuple[Any, ...], junk: Any) -> None:
-    value = copy.deepcopy(_base())
-    if path:
-        target = value
-        for step in path[:-1]:
-            target = target[step]
-        target[path[-1]] = junk
-    else:
-        value = junk
+    value = junked(path, junk)
     report = SYSTEM.check(Document("junk.yaml", value), data())
     md, page = SYSTEM.export(report, "md"), SYSTEM.export(report, "html")
     printed(report, "show")
