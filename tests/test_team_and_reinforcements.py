@@ -1,6 +1,6 @@
 """A list's `team:` and the `reinforcements:` it declares beside it reach the user: every sheet (text,
-Markdown, HTML, JSON), `show`, the batch reports and the list pack print them (before, each dropped them
-without a word)."""
+Markdown, HTML, JSON), `show`, the batch reports and the list pack print them, and our own text and Markdown
+sheets, pasted back through `import`, give them back (before, each dropped them without a word)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
-from test_interchange import run
+from test_interchange import reimport, run, shape, spec_of
+
+from armybuilder.games.asoiaf.catalogue import Catalogue
+from armybuilder.games.asoiaf.check import validate_path
+from armybuilder.games.asoiaf.interchange import import_list
 
 EVENT = Path(__file__).parents[1] / "examples" / "events" / "reinforcements.yaml"
 FULL = """\
@@ -103,6 +107,39 @@ def test_the_sheet_in_another_language_labels_them_in_its_words(lang: str, label
     sheet = run("export", str(full), "--format", "text", "--lang", lang).stdout
     assert team in sheet.splitlines()[1]
     assert any(line.startswith(label) for line in sheet.splitlines())
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "zh-Hant"])
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_our_sheet_imports_back_with_its_team_and_reinforcements(
+    fmt: str, lang: str, full: Path, catalogue: Catalogue
+) -> None:
+    """The sheet's `Reinforcements:` line was read as spare cards set aside, and its `Team:` part made the
+    header line no header: the name, the player and the notes were lost too."""
+    sheet = run("export", str(full), "--format", fmt, "--lang", lang)
+    assert sheet.exit_code == 0, sheet.output
+    spec, report = reimport("text", sheet.stdout, catalogue)
+    assert shape(spec) == shape(spec_of(validate_path(str(full), catalogue)))
+    assert spec.team == "Team Direwolf" and spec.player == "Ann" and spec.list_notes == "Screen left."
+    assert [r.card.title for r in report.army.reinforcements if r.card] == ["Sworn Sword Captain", "Mormont Veteran"]
+    assert not spec.not_read, spec.not_read
+
+
+def test_a_reinforcements_heading_in_another_pasted_list_is_still_set_aside(catalogue: Catalogue) -> None:
+    pasted = (
+        "Faction: Stark\nPoints: 40\nCommander: Robb Stark, The Wolf Lord\n"
+        "Stark Sworn Swords + Robb Stark, The Wolf Lord\nStark Bowmen\nReinforcements: Mormont Veteran\n"
+    )
+    spec = import_list("text", pasted, catalogue)
+    assert spec.reinforcements == []
+    assert "Mormont Veteran" not in [c.name for c in spec.cards()]
+    assert any("not part of the army" in note and "Mormont Veteran" in note for note in spec.notes)
+
+
+def test_a_pasted_team_line_is_read_as_the_lists_team(catalogue: Catalogue) -> None:
+    pasted = "Faction: Stark\nPoints: 40\nPlayer: Ann\nTeam: Direwolves\nStark Sworn Swords + Robb Stark, The Wolf Lord (C)\n"
+    spec = import_list("text", pasted, catalogue)
+    assert (spec.player, spec.team) == ("Ann", "Direwolves")
 
 
 @pytest.fixture
