@@ -45,26 +45,30 @@ def run(*args: str, input: str | None = None) -> Result:
 
 
 def shape(spec: ListSpec) -> dict[str, Any]:
-    """What must survive a round trip: faction, points, name and every card id in its place."""
+    """What must survive a round trip: faction, points, name, team and every card id in its place, the
+    reinforcements declared beside the list too."""
     return {
         "faction": spec.faction,
         "points": spec.points,
         "name": spec.name,
+        "team": spec.team,
         "units": [(u.id, [a.id for a in atts]) for u, atts in spec.units],
         "ncus": [n.id for n in spec.ncus],
         "enemy": [e.id for e in spec.enemy_attachments],
+        "reinforcements": [r.id for r in spec.reinforcements],
     }
 
 
 def spec_of(report: ListReport) -> ListSpec:
     army = report.army
     assert army.faction is not None and army.points is not None and not army.problems
-    spec = ListSpec(faction=army.faction.key, points=army.points, name=army.name)
+    spec = ListSpec(faction=army.faction.key, points=army.points, name=army.name, team=army.team)
     for unit in army.units:
         assert unit.unit.card is not None
         spec.units.append((unit.unit.card, [a.card for a in unit.attachments if a.card is not None]))
     spec.ncus = [n.card for n in army.ncus if n.card is not None]
     spec.enemy_attachments = [e.card for e in army.enemy_attachments if e.card is not None]
+    spec.reinforcements = [r.card for r in army.reinforcements if r.card is not None]
     return spec
 
 

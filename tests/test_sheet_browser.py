@@ -151,6 +151,10 @@ def test_fifty_point_sheet_prints_on_one_page(
         )
     assert ctx.commander.title in text
     assert report.army.player is not None and report.army.player in text
+    declared = [report.army.team or "", *(e.card.title for e in report.army.reinforcements if e.card)]
+    words = set(text.replace(",", " ").split())  # (a name wraps beside the round track: look for its words)
+    assert all(set(what.replace(",", "").split()) <= words for what in declared)  # the team, the reinforcements
+    assert report.army.reinforcements
     assert "Verdict: valid" in text
     code = export_list("warcouncil", report, catalogue).strip()
     assert code in "".join(text.split())  # the code as printed (it may wrap at the page's edge)

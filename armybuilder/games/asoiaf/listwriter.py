@@ -17,10 +17,11 @@ class Origin:
     that problems found in the YAML written from it point at the player's own lines."""
 
     default: int = 0  # the line of anything not placed below (a one-line share code: that line)
-    keys: dict[str, int] = field(default_factory=dict)  # name, player, faction, points, commander
+    keys: dict[str, int] = field(default_factory=dict)  # name, player, team, faction, points, commander
     units: list[tuple[int, list[int]]] = field(default_factory=list)  # each unit's line, its attachments'
     ncus: list[int] = field(default_factory=list)
     enemy_attachments: list[int] = field(default_factory=list)
+    reinforcements: list[int] = field(default_factory=list)
 
 
 @record()
@@ -31,6 +32,7 @@ class ListSpec:
     points: int
     name: str | None = None
     player: str | None = None
+    team: str | None = None
     units: list[tuple[Card, list[Card]]] = field(default_factory=list)
     ncus: list[Card] = field(default_factory=list)
     enemy_attachments: list[Card] = field(default_factory=list)
@@ -38,6 +40,7 @@ class ListSpec:
     not_read: list[tuple[int, str]] = field(default_factory=list)  # imported: (line, what was not read)
     leader: Card | None = None  # the commander, when the list holds more than one commander card
     list_notes: str | None = None  # the list's own `notes:` (a pasted sheet's `Notes:` lines)
+    reinforcements: list[Card] = field(default_factory=list)  # declared beside the list: never in `cards()`
 
     @property
     def commander(self) -> Card | None:
@@ -91,6 +94,8 @@ def dump_list(
         out.append((f"name: {json_text(spec.name)}", keys.get("name", origin.default)))
     if spec.player:
         out.append((f"player: {json_text(spec.player)}", keys.get("player", origin.default)))
+    if spec.team:
+        out.append((f"team: {json_text(spec.team)}", keys.get("team", origin.default)))
     if spec.faction:  # an import that found none leaves it out: `validate` asks for it
         out.append((f"faction: {spec.faction}", keys.get("faction", origin.default)))
     if spec.points:
@@ -120,6 +125,7 @@ def dump_list(
     for key, cards, slot, numbers in (
         ("ncus", spec.ncus, Slot.NCU, origin.ncus),
         ("enemy_attachments", spec.enemy_attachments, Slot.ENEMY, origin.enemy_attachments),
+        ("reinforcements", spec.reinforcements, Slot.REINFORCEMENT, origin.reinforcements),
     ):
         if cards:
             out.append((f"{key}:", origin.default))

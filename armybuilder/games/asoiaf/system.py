@@ -364,6 +364,9 @@ class Asoiaf(
         for entry in (*ctx.army.ncus, *ctx.army.enemy_attachments):
             if entry.card is not None:
                 lines.append((ctx.card(entry).title, ctx.cost(entry)))
+        for entry in ctx.army.reinforcements:  # beside the list, at their printed cost (what the event counts)
+            if entry.card is not None:
+                lines.append((f"{ctx.card(entry).title} (reinforcement)", ctx.card(entry).points))
         return tuple(lines)
 
     def detect(self, text: str) -> str | None:
@@ -428,7 +431,7 @@ class Asoiaf(
             "player": army.player,
             "team": army.team,
             "notes": army.notes,
-            "reinforcements": army.reinforcements,  # (cards declared beside the list: no format has them)
+            "reinforcements": army.reinforcements,  # (cards declared beside the list: no share format has them)
         }
         return [key for key, value in fields.items() if value]
 
@@ -458,6 +461,13 @@ class Asoiaf(
             ],
             "ncus": [c for e in army.ncus if (c := card(e)) is not None],
             "enemy_attachments": [c for e in army.enemy_attachments if (c := card(e)) is not None],
+            # beside the list: each at its printed cost, which the event's `reinforcement_points:` counts
+            "reinforcements": [
+                {"id": e.card.id, "name": e.card.title, "cost": e.card.points}
+                for e in army.reinforcements
+                if e.card is not None
+            ],
+            "notes": army.notes,
         }
 
     def sheet_fragment(self, report: ListReport, data: Any) -> str | None:

@@ -134,6 +134,18 @@ def _others(report: ListReport, entries: list[Entry]) -> list[Line]:
     return [_line(report, e) for e in entries]
 
 
+def _reinforcements(report: ListReport) -> list[Line]:
+    """The declared `reinforcements:` at their printed cost (they are beside the list: the total leaves them out)."""
+    lines = _others(report, report.army.reinforcements)
+    return [Line(x.entry, x.card, x.card.points, x.foreign, x.printing) if x.card else x for x in lines]
+
+
+def _people(report: ListReport) -> list[str]:
+    """`Player: Ann`, `Team: Direwolves`: who the list is for, as the list states it."""
+    army = report.army
+    return [_w(report, f"{k}: {{name}}", name=v) for k, v in (("Player", army.player), ("Team", army.team)) if v]
+
+
 def _points_text(report: ListReport, total: int | None, points: int | None) -> str:
     """`21/40`, or `at least 21 of 40` while cards the total leaves out could not be resolved (as `show`)."""
     from armybuilder.games.asoiaf.check import unresolved_count
@@ -268,14 +280,15 @@ def text_sheet(report: ListReport, deck: Deck | None) -> str:
     sub = [_faction_name(report)]
     if army.points:
         sub.append(_w(report, "{n} points", n=army.points))
-    if army.player:
-        sub.append(_w(report, "Player: {name}", name=army.player))
+    sub += _people(report)
     lines = [head, " · ".join(sub), f"{_w(report, 'Commander')}: {_commander_name(report)}", ""]
     for unit, attachments in _units(report):
         lines.append(" + ".join(x.short() for x in (unit, *attachments)))
     for label, entries in (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments)):
         if entries:
             lines.append(f"{_w(report, label)}: " + ", ".join(x.short() for x in _others(report, entries)))
+    if army.reinforcements:
+        lines.append(f"{_w(report, 'Reinforcements')}: " + ", ".join(x.short() for x in _reinforcements(report)))
     if deck is not None:
         from armybuilder.games.asoiaf.deck import COPIES
 
@@ -310,8 +323,7 @@ def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
     if army.points:
         sub.append(_w(report, "{n} points", n=army.points))
     sub.append(f"{_w(report, 'Commander')}: **{md_escape(_commander_name(report))}**")
-    if army.player:
-        sub.append(md_escape(_w(report, "Player: {name}", name=army.player)))
+    sub += [md_escape(who) for who in _people(report)]
     lines = [f"## {md_escape(army.name or army.path)}", "", " · ".join(sub), ""]
     for unit, attachments in _units(report):
         lines.append("- " + " + ".join(md_escape(x.short()) for x in (unit, *attachments)))
@@ -319,6 +331,9 @@ def markdown_sheet(report: ListReport, deck: Deck | None) -> str:
         if entries:
             names = ", ".join(md_escape(x.short()) for x in _others(report, entries))
             lines += ["", f"**{md_escape(_w(report, label))}:** {names}"]
+    if army.reinforcements:
+        names = ", ".join(md_escape(x.short()) for x in _reinforcements(report))
+        lines += ["", f"**{md_escape(_w(report, 'Reinforcements'))}:** {names}"]
     if deck is not None:
         from armybuilder.games.asoiaf.deck import COPIES
 
@@ -368,6 +383,7 @@ def sheet_data(report: ListReport, deck: Deck | None) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "name": army.name,
         "player": army.player,
+        "team": army.team,
         "notes": army.notes,
         "faction": army.faction_key,
         "points": totals.pop("points"),
@@ -379,6 +395,7 @@ def sheet_data(report: ListReport, deck: Deck | None) -> dict[str, Any]:
         ],
         "ncus": [_card_json(x) for x in _others(report, army.ncus)],
         "enemy_attachments": [_card_json(x) for x in _others(report, army.enemy_attachments)],
+        "reinforcements": [_card_json(x) for x in _reinforcements(report)],
         "totals": totals,
         "deck": deck.as_dict() if deck is not None else None,
         "share_code": share_code(report).as_dict(),
@@ -460,6 +477,8 @@ SHEET_CSS = (
 .sheet .abilities { color: #444; font-style: italic; font-size: 7.5pt; }
 .sheet .attachment { border-top: .2mm dashed #aaa; margin-top: .8mm; padding-top: .5mm; }
 .sheet .unit.ncu { border-style: dashed; border-left: 1mm solid var(--accent); }
+.sheet .reinforcements { flex: 1; font-size: 7.5pt; line-height: 1.15; }
+.sheet .reinforcements .label { margin-right: 1mm; }
 .sheet .deck { break-inside: avoid; margin-top: .5mm; }
 .sheet .deck-cards { columns: 2; column-gap: 4mm; }
 .sheet .deck-card { display: flex; gap: 1.5mm; align-items: baseline; }
@@ -611,6 +630,14 @@ def _html_other(label: str, line: Line) -> str:
     )
 
 
+def _html_reinforcements(report: ListReport) -> str:
+    """The declared reinforcements, beside the round track (they join during a game; the page has room there)."""
+    if not report.army.reinforcements:
+        return ""
+    names = ", ".join(_h(x.short()) for x in _reinforcements(report))
+    return f'<span class="reinforcements"><span class="label">{_h(_w(report, "Reinforcements"))}</span> {names}</span>'
+
+
 def _html_deck(deck: Deck, printing: Printing = ENGLISH) -> str:
     from armybuilder.games.asoiaf.deck import COPIES
 
@@ -662,7 +689,7 @@ def _html_play(report: ListReport) -> str:
     rounds = "".join(f"<span>{n}</span>" for n in range(1, ROUNDS + 1))
     tracks.append(
         f'<div class="track rounds"><span class="label">{_h(_w(report, "Round"))}</span>'
-        f'<span class="boxes">{rounds}</span></div>'
+        f'<span class="boxes">{rounds}</span>{_html_reinforcements(report)}</div>'
     )
     notes = "\n".join(_notes(report))
     own = f'<p class="own">{_h(notes)}</p>' if notes else ""
@@ -703,8 +730,7 @@ def sheet_fragment(report: ListReport, deck: Deck | None) -> str:
     sub = [_faction_name(report)]
     if army.points:
         sub.append(_w(report, "{n} points", n=army.points))
-    if army.player:
-        sub.append(_w(report, "Player: {name}", name=army.player))
+    sub += _people(report)
     faction = army.faction_key or "none"
     translated = " translated" if _printing(report).language != "en" else ""  # longer names, English too
     body = [

@@ -87,6 +87,8 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
     sub.append(printed.title(commander) if commander else "none", style="magenta")
     if army.player:
         sub.append(f"  ·  Player: {army.player}")
+    if army.team:
+        sub.append(f"  ·  Team: {army.team}")
 
     units = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=False)
     units.add_column("Combat units", overflow="fold")
@@ -108,7 +110,8 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
             units.add_row(row, _cost(ctx, att) if att.card is not None else "?")
     parts: list[RenderableType] = [header, sub, Text(""), units]
 
-    for label, entries in (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments)):
+    lists = (("NCUs", army.ncus), ("Enemy attachments", army.enemy_attachments), ("Reinforcements", army.reinforcements))
+    for label, entries in lists:
         if not entries:
             continue
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
@@ -118,7 +121,9 @@ def show(report: ListReport, deck: Deck | None) -> RenderableType:
             if entry.card is None:
                 table.add_row(_unresolved(entry, report), "?")
             else:
-                table.add_row(_name(ctx.card(entry), ctx), _cost(ctx, entry))
+                # a reinforcement costs the list nothing: its printed cost is what the event counts
+                cost = ctx.card(entry).cost_label if entries is army.reinforcements else _cost(ctx, entry)
+                table.add_row(_name(ctx.card(entry), ctx), cost)
         parts += [Text(""), table]
 
     totals = Text()

@@ -12,6 +12,7 @@ from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hi
 from armybuilder.kit.words import close_matches
 
 from .headings import army_heading, ends_set_aside, section_name, set_aside, set_aside_label
+from .languages import in_english
 from .lines import (
     ACTIVATIONS,
     ATTACHED,
@@ -129,7 +130,7 @@ class Lines(Outline):
                 self._skip(row, f"under `{self.aside}:`, not part of the army")
                 return
             self.aside = None
-        segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", content) if s.strip()]
+        segments = [in_english(s.strip()) for s in re.split(r"\s+[|·]\s+|\s*\|\s*", content) if s.strip()]
         if len(segments) > 1 and all(self._is_meta(s) for s in segments):
             for segment in segments:
                 self._meta(row, segment, self.seen_card)
@@ -174,6 +175,8 @@ class Lines(Outline):
         if key:
             label = section_name(key["key"])
             value = key["value"].strip()
+            if self._reinforced(row, label, value, indent):  # our sheet's `Reinforcements: A (1), B (6)`
+                return
             if set_aside_label(label):  # `Sideboard: Sansa Stark`, `Possible swaps: Sansa`: not the army's cards
                 self._skip(row, f"{label}: not part of the army")
                 return

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+from armybuilder.games.asoiaf.armylist import Slot
+
 from .headings import army_heading, our_sheet, set_aside
 from .lines import BARE_COUNT, COPIES, KEY, MAX_LINE, MAX_LINES, NOTES_HEADING, SPLIT, clean, take_cost
-from .model import Row, State
+from .model import Piece, Row, State
+from .vocabulary import REINFORCEMENTS_HEADING
 
 UNESCAPE = re.compile(r"\\([\\`*_\[\]<>|~&#])")  # what the Markdown sheet escapes in notes (`render/sheet.py`'s md_escape)
 
@@ -16,6 +19,20 @@ UNESCAPE = re.compile(r"\\([\\`*_\[\]<>|~&#])")  # what the Markdown sheet escap
 class Outline(State):
     def _is_meta(self, text: str) -> bool:  # (`Lines._is_meta`: a header or footer line)
         raise NotImplementedError
+
+    def _listed(self, number: int, value: str, indent: int) -> list[Piece]:  # (`Lines._listed`: `A, B & C`)
+        raise NotImplementedError
+
+    def _reinforced(self, row: Row, label: str, value: str, indent: int) -> bool:
+        """Our own sheet's `Reinforcements: A (1), B (6)` (`Verstärkungen:`): the cards the list declares beside
+        it, read back as its `reinforcements:`. In any other pasted list the heading is spare cards, set aside."""
+        if not (self.title_verbatim and label == REINFORCEMENTS_HEADING and value):
+            return False
+        self.section, self.inline_section = Slot.REINFORCEMENT, True
+        row.said.append(f"section: {Slot.REINFORCEMENT.value}")
+        row.pieces += self._listed(row.number, value, indent)
+        self.section = None  # the sheet prints them on one line: the next line is no reinforcement
+        return True
 
     def _noted(self, row: Row, content: str, indent: int) -> bool:
         """The list's own notes on our own sheet (`our_sheet`): its `Notes:` heading (which ends the tactics

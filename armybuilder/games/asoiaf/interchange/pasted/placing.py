@@ -61,10 +61,12 @@ class Placing(State):
             spec.name = (self.values.get("name") or self.values["title"])[0]
         if "player" in self.values:
             spec.player = self.values["player"][0]
+        if "team" in self.values:
+            spec.team = self.values["team"][0]
         if self.values.get("notes", ("",))[0]:
             spec.list_notes = self.values["notes"][0]
         keys = spec.origin.keys if spec.origin is not None else {}
-        for key in ("name", "title", "player", "faction", "notes"):
+        for key in ("name", "title", "player", "team", "faction", "notes"):
             if key in self.values:
                 keys.setdefault("name" if key == "title" else key, self.values[key][1])
         marked = next((p for p in body if p.marked and p.card is not None and p.card.commander), None)
@@ -223,6 +225,8 @@ class Placing(State):
                 pool = narrow(pool, lambda c: c.kind is not CardKind.ATTACHMENT)
             if piece.section is Slot.NCU:
                 pool = narrow(pool, lambda c: c.kind is CardKind.NCU)
+            if piece.section is Slot.REINFORCEMENT:  # our sheet's `Reinforcements:` line: NCUs and attachments
+                pool = narrow(pool, lambda c: c.kind in Slot.REINFORCEMENT.kinds)
             if piece.attached or piece.section in (Slot.ATTACHMENT, Slot.ENEMY):
                 pool = narrow(pool, lambda c: c.kind is CardKind.ATTACHMENT)
             if piece.section is Slot.UNIT:
@@ -375,11 +379,15 @@ class Placing(State):
         units: list[tuple[Piece, list[Piece]]] = []
         ncus: list[Piece] = []
         enemy: list[Piece] = []
+        declared: list[Piece] = []  # reinforcements, beside the list: in no unit, and in no cost of it
         for piece in body:
             card = piece.card
             if card is None:
                 continue
-            if card.kind is CardKind.COMBAT_UNIT:
+            if piece.section is Slot.REINFORCEMENT:
+                declared.append(piece)
+                piece.became = f"reinforcements: {describe(card)}"
+            elif card.kind is CardKind.COMBAT_UNIT:
                 units.append((piece, []))
                 piece.became = f"units: {describe(card)}"
             elif card.kind is CardKind.NCU:
@@ -410,7 +418,7 @@ class Placing(State):
                     f"'{card.title}' is an attachment, but no combat unit comes before it; write it on the "
                     "line after the unit it joins",
                 )
-        placed = [p.card for p in body if p.card is not None and not p.header]
+        placed = [p.card for p in body if p.card is not None and not p.header and p not in declared]
         marked = [p for p in body if p.marked and p.card is not None and not p.header]
         header = self.commander_piece
         commanders = [p for p in marked if p.card is not None and p.card.commander]
@@ -482,4 +490,8 @@ class Placing(State):
                 target.append(card)
                 lines.append(piece.line)
                 out.append((card, piece))
+        for piece in declared:
+            assert piece.card is not None
+            spec.reinforcements.append(piece.card)
+            origin.reinforcements.append(piece.line)
         return out

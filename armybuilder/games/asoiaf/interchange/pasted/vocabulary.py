@@ -40,6 +40,8 @@ KEYS = {
     "played by": "player",
     "author": "player",
     "by": "player",
+    "team": "team",
+    "team name": "team",
 }
 SECTIONS = {
     "combat units": Slot.UNIT,
@@ -77,6 +79,9 @@ SECTIONS = {
 TACTICS_HEADINGS = frozenset({"tactics deck", "tactics cards", "tactic cards", "tactics", *_sheet_words("Tactics deck")})
 # the heading over the list's own notes on our sheet, in the other languages it is printed in (`Notizen:`)
 NOTES_WORDS = _sheet_words("Notes")
+# the line of our own sheet that lists the reinforcements declared beside the list (`Reinforcements: A (1), B (6)`):
+# read back as the list's `reinforcements:` on our sheet; in any other pasted list, spare cards set aside
+REINFORCEMENTS_HEADING = "reinforcements"
 # the words of a heading of spare cards: alone (`Sideboard`, `Not taking`), or among a few words of a heading
 # ending in `:` (`Possible swaps:`, `Subs if needed:`, `Side board units:`); no card's name holds one
 SET_ASIDE_WORDS = frozenset({
@@ -166,6 +171,9 @@ KEYS_IN_OTHER_LANGUAGES = {
     "points": ("punkte", "punktzahl", "armeegröße", "spielgröße", "taille", "taille de la partie", "點數", "分數"),
     "name": ("name der liste", "listenname", "liste", "nom", "nom de la liste", "名稱", "名字", "列表名稱"),
     "player": ("spieler", "spielerin", "joueur", "joueuse", "玩家"),
+    "team": ("équipe", "隊伍"),  # (German sheets print `Team:`)
+    # our sheet's heading over the list's declared reinforcements (`Verstärkungen:`), read as the English one
+    "reinforcements": _sheet_words("Reinforcements"),
     # the last lines of our own sheet printed in another language (`Code de partage War Council :`, `結果：`): in
     # English, as in any list, labels no card follows (each line left out with a note)
     **{english.casefold(): _sheet_words(english) for english in ("War Council share code", "Share code", "Verdict")},
