@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.errors import UsageError
+from armybuilder.games.asoiaf.labels import word
 from armybuilder.games.asoiaf.names import ENGLISH, Printing
-from armybuilder.games.asoiaf.render.words import word
 from armybuilder.text import json_text
 
 if TYPE_CHECKING:

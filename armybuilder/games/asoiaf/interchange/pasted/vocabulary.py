@@ -4,11 +4,11 @@ language adds words here, not code)."""
 from __future__ import annotations
 
 from armybuilder.games.asoiaf.armylist import Slot
-from armybuilder.games.asoiaf.render.words import WORDS
+from armybuilder.games.asoiaf.labels import WORDS
 
 
 def _sheet_words(english: str) -> tuple[str, ...]:
-    """A label of our own sheet in the other languages it is printed in (`export --lang`, `render/words.py`),
+    """A label of our own sheet in the other languages it is printed in (`export --lang`, `labels.py`),
     lower-cased: a sheet printed in German, French or Chinese reads back as the English one does."""
     return tuple(sorted({w[english].casefold() for w in WORDS.values() if english in w} - {english.casefold()}))
 

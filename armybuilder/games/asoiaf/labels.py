@@ -1,5 +1,6 @@
 """The army sheet's own labels in the languages we ship card names in (`export --lang`); English for any
-other language (a club's names file brings card names, not labels). Our own words: no card text."""
+other language (a club's names file brings card names, not labels). Our own words: no card text. Below the
+printouts (`render/`) and the pasted-list reader alike: the sheet prints them, the reader reads them back."""
 
 from __future__ import annotations
 
