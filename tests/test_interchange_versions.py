@@ -32,7 +32,7 @@ def test_the_cost_chooses_the_version(line: str, card: str, catalogue: Catalogue
     assert [u.id for u, _ in spec.units] == [card]
 
 
-@pytest.mark.parametrize("line", ["• Mag the Mighty", "• Mag the Mighty (7)"])
+@pytest.mark.parametrize("line", ["• Mag the Mighty", "• Mag the Mighty (7)", "• Mag the Mighty (05)", "• Mag the Mighty (" + "9" * 5000 + ")"])
 def test_a_cost_that_fits_no_single_version_leaves_the_name_a_problem(line: str, catalogue: Catalogue) -> None:
     with pytest.raises(ArmyBuilderError, match="matches 2 cards"):
         import_list("asoiaf-stats", f"Faction: Free Folk\nPoints: 40\n\nCombat Units\n{line}\n", catalogue)

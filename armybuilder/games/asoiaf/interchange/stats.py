@@ -273,9 +273,9 @@ def _card(catalogue: Catalogue, item: _Line, slot: Slot, spec: ImportedList, pro
     """The card a line names. A name two versions share, and nothing else tells apart (`Mag the Mighty`, 5 and 9
     points), is the one version whose cost the line gives, with a note; without such a cost it stays a problem."""
     found = choose(catalogue, item.name, slot, spec.faction)
-    if isinstance(found, tuple) and found[0] == "ambiguous-card" and item.cost is not None and item.cost.isdecimal():
+    if isinstance(found, tuple) and found[0] == "ambiguous-card" and item.cost is not None:
         versions = [c for c in catalogue.find(item.name) if c.kind in slot.kinds and c.faction in (spec.faction, NEUTRAL)]
-        costing = [c for c in versions if c.cost == int(item.cost)]
+        costing = [c for c in versions if c.cost is not None and str(c.cost) == item.cost]  # as text: never int() a stranger's digits
         if len(costing) == 1:
             spec.notes.append(
                 f"Line {item.number}: '{item.name}' names {len(versions)} cards; read as {costing[0].label}, "
