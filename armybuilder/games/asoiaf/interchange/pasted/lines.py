@@ -76,10 +76,10 @@ ATTACHED = re.compile(
 # a lone `*` after a space and before a count at a line's end (`Stark Bowmen *2`, `… *2 (12)`) is how many
 # copies, kept for `COPIES`; any other `*` is emphasis
 EMPHASIS = re.compile(r"(?<!\s)\*+|\*{2,}|\*(?![1-9](?:\s|$|[-–—=(\[]))|(?<!\w)__+|__+(?!\w)|~~|`+|(?<!\w)_|_(?!\w)")
-# a Markdown escape, as our own forum sheet writes one (`\[neutral\]`, `ann\_smith`): the character itself,
-# kept from the patterns for markup (held as a private-use character until the line is clean)
-ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>])")
-_HELD = {c: chr(0xE000 + i) for i, c in enumerate("\\`*_{}[]()#+-.!|~<>")}
+# a Markdown escape, as our own forum and Markdown sheets write one (`\[neutral\]`, `ann\_smith`, `\&` in notes):
+# the character itself, kept from the patterns for markup (held as a private-use character until the line is clean)
+ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|~<>&])")
+_HELD = {c: chr(0xE000 + i) for i, c in enumerate("\\`*_{}[]()#+-.!|~<>&")}
 _RELEASED = str.maketrans({held: c for c, held in _HELD.items()})
 MARK = re.compile(rf"\s*[(\[{{]\s*(?:{_words(COMMANDER_WORDS)})\s*[)\]}}]", re.IGNORECASE)
 # `(Jon Snow, Commander)`: the word marks the name before it

@@ -9,11 +9,20 @@ import re
 from armybuilder.games.asoiaf.armylist import Slot
 
 from .headings import army_heading, our_sheet, set_aside
-from .lines import BARE_COUNT, COPIES, KEY, MAX_LINE, MAX_LINES, NOTES_HEADING, SPLIT, clean, take_cost
+from .lines import (
+    BARE_COUNT,
+    COPIES,
+    ESCAPED,
+    KEY,
+    MAX_LINE,
+    MAX_LINES,
+    NOTES_HEADING,
+    SPLIT,
+    clean,
+    take_cost,
+)
 from .model import Piece, Row, State
 from .vocabulary import REINFORCEMENTS_HEADING
-
-UNESCAPE = re.compile(r"\\([\\`*_\[\]<>|~&#])")  # what the Markdown sheet escapes in notes (`render/sheet.py`'s md_escape)
 
 
 class Outline(State):
@@ -43,7 +52,7 @@ class Outline(State):
             if indent >= 2 or raw.startswith(">"):
                 text, first = self.values["notes"]
                 # as written, less the text sheet's indent, or the Markdown sheet's `> ` and escapes
-                line = raw[2:] if indent >= 2 else UNESCAPE.sub(r"\1", raw[2:] if raw.startswith("> ") else raw[1:])
+                line = raw[2:] if indent >= 2 else ESCAPED.sub(r"\1", raw[2:] if raw.startswith("> ") else raw[1:])
                 self.values["notes"] = (text + "\n" * (row.number - self.notes_last) + line if text else line, first)
                 self.notes_last = row.number
                 row.said.append("notes")
