@@ -40,7 +40,7 @@ class Outline(State):
         self.section, self.inline_section = Slot.REINFORCEMENT, True
         row.said.append(f"section: {Slot.REINFORCEMENT.value}")
         row.pieces += self._listed(row.number, value, indent)
-        self.section = None  # the sheet prints them on one line: the next line is no reinforcement
+        self.section, self.inline_section = None, False  # the sheet prints them on one line: the next is none
         return True
 
     def _noted(self, row: Row, content: str, indent: int) -> bool:

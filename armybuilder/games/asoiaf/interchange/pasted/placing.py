@@ -418,7 +418,7 @@ class Placing(State):
                     f"'{card.title}' is an attachment, but no combat unit comes before it; write it on the "
                     "line after the unit it joins",
                 )
-        placed = [p.card for p in body if p.card is not None and not p.header and p not in declared]
+        placed = [p.card for p in body if p.card is not None and not p.header and p.section is not Slot.REINFORCEMENT]
         marked = [p for p in body if p.marked and p.card is not None and not p.header]
         header = self.commander_piece
         commanders = [p for p in marked if p.card is not None and p.card.commander]
