@@ -462,11 +462,7 @@ class Asoiaf(
             "ncus": [c for e in army.ncus if (c := card(e)) is not None],
             "enemy_attachments": [c for e in army.enemy_attachments if (c := card(e)) is not None],
             # beside the list: each at its printed cost, which the event's `reinforcement_points:` counts
-            "reinforcements": [
-                {"id": e.card.id, "name": e.card.title, "cost": e.card.points}
-                for e in army.reinforcements
-                if e.card is not None
-            ],
+            "reinforcements": [c | {"cost": e.card.points} for e in army.reinforcements if e.card and (c := card(e))],
             "notes": army.notes,
         }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from armybuilder.errors import UsageError
@@ -137,7 +137,7 @@ def _others(report: ListReport, entries: list[Entry]) -> list[Line]:
 def _reinforcements(report: ListReport) -> list[Line]:
     """The declared `reinforcements:` at their printed cost (they are beside the list: the total leaves them out)."""
     lines = _others(report, report.army.reinforcements)
-    return [Line(x.entry, x.card, x.card.points, x.foreign, x.printing) if x.card else x for x in lines]
+    return [replace(x, cost=x.card.points) if x.card else x for x in lines]
 
 
 def _people(report: ListReport) -> list[str]:
