@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .languages import in_english
-from .lines import HEADER, KEY, MAX_LINE, SECTIONS, clean
+from .lines import HEADER, KEY, MAX_LINE, SECTIONS, clean, segments
 from .vocabulary import FILLER, KEYS, SET_ASIDE_PHRASES, SET_ASIDE_WORDS, TACTICS_HEADINGS
 
 
@@ -17,8 +16,7 @@ def our_sheet(first: list[str], is_meta: Callable[[str], bool]) -> bool:
     `## name`, then `**House Stark** · 40 points · Commander: **…**` (`--format md`)."""
     if len(first) < 3 or len(first[1]) > MAX_LINE or " · " not in first[1]:
         return False
-    # each part in English as a line's start is (`Spieler: Ann` after `Haus Stark · 40 Punkte ·` too)
-    parts = [in_english(part.strip()) for part in clean(first[1])[2].split(" · ")]
+    parts = segments(clean(first[1])[2])
     if first[0].startswith("## ") and first[1].startswith("**"):  # the Markdown sheet: the commander on the line
         commander_at = next((i for i, part in enumerate(parts) if _commander(part)), 0)
         return commander_at >= 2 and all(part and is_meta(part) for part in parts[:commander_at] + parts[commander_at + 1 :])

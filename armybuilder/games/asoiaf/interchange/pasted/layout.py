@@ -12,7 +12,6 @@ from armybuilder.games.asoiaf.interchange.common import ImportedList, faction_hi
 from armybuilder.kit.words import close_matches
 
 from .headings import army_heading, ends_set_aside, section_name, set_aside, set_aside_label
-from .languages import in_english
 from .lines import (
     ACTIVATIONS,
     ATTACHED,
@@ -52,6 +51,7 @@ from .lines import (
     TOTAL,
     clean,
     crossed_out,
+    segments,
     take_cost,
 )
 from .model import Piece, Row
@@ -130,9 +130,9 @@ class Lines(Outline):
                 self._skip(row, f"under `{self.aside}:`, not part of the army")
                 return
             self.aside = None
-        segments = [in_english(s.strip()) for s in re.split(r"\s+[|·]\s+|\s*\|\s*", content) if s.strip()]
-        if len(segments) > 1 and all(self._is_meta(s) for s in segments):
-            for segment in segments:
+        parts = segments(content)
+        if len(parts) > 1 and all(self._is_meta(s) for s in parts):
+            for segment in parts:
                 self._meta(row, segment, self.seen_card)
             return
         header = HEADER.fullmatch(content)

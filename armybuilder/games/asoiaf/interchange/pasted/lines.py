@@ -203,6 +203,15 @@ def looks_like(text: str) -> bool:
     return any(LIST_SIGNAL.search(line) for line in lines)
 
 
+_SEGMENT = re.compile(r"\s+[|·]\s+|\s*\|\s*")
+
+
+def segments(text: str) -> list[str]:
+    """The parts of a header line (`House Stark · 40 points · Player: Ann`, `Stark | 40 pts`), each with its
+    label in English as a line's start is (`Haus Stark · 40 Punkte · Spieler: Ann`)."""
+    return [in_english(part.strip()) for part in _SEGMENT.split(text) if part.strip()]
+
+
 def clean(raw: str) -> tuple[int, str, str]:
     """(indent, bullet, content) of a line: markdown, bullets and emphasis taken off."""
     line = in_english(raw.translate(INVISIBLE)).rstrip()  # a German, French or Chinese list's labels

@@ -4,8 +4,6 @@ separator between cards (two lists pasted one after the other are never merged w
 
 from __future__ import annotations
 
-import re
-
 from armybuilder.games.asoiaf.armylist import Slot
 
 from .headings import army_heading, our_sheet, set_aside
@@ -19,6 +17,7 @@ from .lines import (
     NOTES_HEADING,
     SPLIT,
     clean,
+    segments,
     take_cost,
 )
 from .model import Piece, Row, State
@@ -102,5 +101,5 @@ class Outline(State):
         header = clean(second)[2]
         if len(header) > MAX_LINE:
             return 0
-        segments = [s.strip() for s in re.split(r"\s+[|·]\s+|\s*\|\s*", header) if s.strip()]
-        return number if segments and all(self._is_meta(s) for s in segments) else 0
+        parts = segments(header)
+        return number if parts and all(self._is_meta(s) for s in parts) else 0
